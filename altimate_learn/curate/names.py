@@ -80,12 +80,36 @@ _NUMBER_WORDS = re.compile(
 # counts in other words: "twice", "a dozen", "a hundred" (not after a number: "two hundred" stays as it is)
 _COUNT_WORDS = {"twice": "2", "thrice": "3", "dozen": "12", "hundred": "100", "thousand": "1000"}
 _MORE_NUMBERS = re.compile(r"(?<![\w-])(?<!\d )(?:(?:a|one) )?(twice|thrice|dozen|hundred|thousand)(?![\w-])", re.I)
+# "once" as a count ("retry once", "once a day", "only once."), not the conjunction ("once the build passes, …",
+# "Once in CI, …": a sentence's first word) nor "at once" (all together)
+_ONCE = re.compile(r"(?<![\w-])(?<!at )once(?=\s*(?:[.,;:!?)]|$|(?:a|an|per|every|each|more|only|again|before|after|then|at|on|in|for)\b))", re.I)
+# a number with its multipliers, once its words are digits: "2 hundred" is 200, "3 thousand 2 hundred and 50" 3250
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s)\W*$")
+_MULTIPLIED = re.compile(r"(?<![\w.])\d{1,3}(?: (?:and )?(?:\d{1,3}|hundred|thousand)(?![\w-]))*(?![\w.])", re.I)
 
 
 def _numbers(text: str) -> str:
-    """``text`` with its numbers in words written as digits ("thirty minutes" -> "30 minutes", "twice" -> "2")."""
+    """``text`` with its numbers in words written as digits ("thirty minutes" -> "30 minutes", "twice" -> "2",
+    "two hundred" -> "200", "once a day" -> "1 a day")."""
     text = _NUMBER_WORDS.sub(_digits, text)
+    text = _MULTIPLIED.sub(_multiplied, text)
+    text = _ONCE.sub(lambda m: m.group(0) if _SENTENCE_START.search(text[:m.start()]) else "1", text)
     return _MORE_NUMBERS.sub(lambda m: _COUNT_WORDS[m.group(1).lower()], text)
+
+
+def _multiplied(match: re.Match[str]) -> str:
+    words = match.group(0).lower().split()
+    if not any(word in ("hundred", "thousand") for word in words):
+        return match.group(0)
+    total = current = 0
+    for word in words:
+        if word == "hundred":
+            current = (current or 1) * 100
+        elif word == "thousand":
+            total, current = total + (current or 1) * 1000, 0
+        elif word != "and":
+            current += int(word)
+    return str(total + current)
 
 
 def _digits(match: re.Match[str]) -> str:

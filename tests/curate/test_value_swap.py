@@ -251,3 +251,34 @@ def test_turn_off_is_no_opposite_of_disable(tmp_path):
     result = _curated(tmp_path, old, new)
     assert not any(a.get("supersedes") or a["op"] == "REMOVE" for a in result.applied)
     assert old in [l["text"] for l in result.candidate]
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("Keep test files under two hundred lines.", {"200"}),
+    ("Cap a page at two hundred and fifty rows.", {"250"}),
+    ("Batch three thousand two hundred rows at a time.", {"3200"}),
+    ("Retry once before failing the upload job.", {"1"}),
+    ("Run the full sync once a day.", {"1"}),
+    ("Once the build passes, deploy the api.", set()),
+    ("Run migrations once CI passes.", {"ci"}),
+    ("Apply all 3 patches at once.", {"3"}),
+])
+def test_multiplied_numbers_and_once_as_a_count_read_as_their_value(text, values):
+    """"two hundred" read as 2 (a rule of 200 lines and one of 2 lines were the same value); "once" was no number, so
+    "Retry once" and "Retry twice" differed by a word rather than a value. The conjunction "once" stays a word."""
+    from altimate_learn.curate.names import value_words
+
+    assert value_words(text) == values
+
+
+@pytest.mark.parametrize(("old", "new", "vote"), [
+    ("Keep test files under 200 lines.", "Keep test files under two hundred lines.", True),
+    ("Keep test files under 300 lines.", "Keep test files under two hundred lines.", False),
+    ("Retry once before failing the upload job.", "Retry twice before failing the upload job.", False),
+    ("Retry 1 time before failing the upload job.", "Retry once before failing the upload job.", True),
+])
+def test_a_number_in_words_votes_only_for_the_same_value(tmp_path, old, new, vote):
+    result = _curated(tmp_path, old, new)
+    assert ("HELPFUL" in [a["op"] for a in result.applied]) is vote
+    if not vote:
+        assert new in [l["text"] for l in result.candidate]
