@@ -44,6 +44,7 @@ from typing import Any
 
 from altimate_learn.capture.model import SessionInfo
 from altimate_learn.learner.digest import Exchange, SessionRead, fingerprint, session_key
+from altimate_learn.store import fsio
 
 FOLDER = "reads"
 KEEP = 1_000  # kept reads (one per session); a read holds at most what waits after its cursor
@@ -226,7 +227,7 @@ class ReadCache:
             try:
                 if temp:
                     pid = int(temp.group(1))
-                    if pid != os.getpid() and not _alive(pid):
+                    if pid != os.getpid() and not fsio.process_alive(pid):
                         os.unlink(entry.path)
                 elif entry.name.endswith(".json") and entry.is_file():
                     alive.append((entry.stat().st_mtime, entry.path))
@@ -310,13 +311,3 @@ def _source_path(cache_file: str) -> str | None:
     except (OSError, ValueError, TypeError, KeyError):
         return None
     return path if isinstance(path, str) else None
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True

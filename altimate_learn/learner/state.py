@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from altimate_learn.errors import MalformedFileError
+from altimate_learn.reflect.schedule import iso, parse_time  # one clock format for reflections and learner runs
 from altimate_learn.store import ProjectPaths
 from altimate_learn.store import fsio
 
@@ -49,33 +50,6 @@ LEASE_SECONDS = 25 * 60  # a run stops at 20 minutes; the lease outlives it a li
 
 def utcnow() -> datetime:
     return datetime.now(timezone.utc)
-
-
-def iso(moment: datetime) -> str:
-    moment = moment.astimezone(timezone.utc)
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
-
-
-def parse_time(value: Any) -> datetime | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        stamp = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return stamp if stamp.tzinfo else stamp.replace(tzinfo=timezone.utc)
-
-
-def _alive(pid: Any) -> bool:
-    if not isinstance(pid, int) or pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 class LearnerFiles:
@@ -141,7 +115,7 @@ class LearnerFiles:
         expires = parse_time(lease.get("expires"))
         if expires is None or expires <= now:
             return None
-        if lease.get("host") == socket.gethostname() and not _alive(lease.get("pid")):
+        if lease.get("host") == socket.gethostname() and not fsio.process_alive(lease.get("pid")):
             return None
         return lease
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from altimate_learn.store import Store
+from altimate_learn.store import Store, fsio
 
 BACKOFF_BASE = 60
 BACKOFF_CAP = 86_400
@@ -201,25 +201,13 @@ def batch_id(store_name: str, signal_ids: list[str]) -> str:
     return digest[:16]
 
 
-def _alive(pid: Any) -> bool:
-    if not isinstance(pid, int) or pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def _stale(claim: Any, now: datetime) -> bool:
     if not isinstance(claim, dict):
         return True
     expires = parse_time(claim.get("expires"))
     if expires is None or expires <= now:
         return True
-    return claim.get("host") == socket.gethostname() and not _alive(claim.get("pid"))
+    return claim.get("host") == socket.gethostname() and not fsio.process_alive(claim.get("pid"))
 
 
 def claim_batch(store: Store, signal_ids: list[str], *, ttl: float, now: datetime | None = None,

@@ -234,17 +234,24 @@ def sweep_temp_files(folder: Path) -> int:
 PID_MAX = 4_194_304  # Linux's PID_MAX_LIMIT: a larger number in a temporary file's name is no pid (a time, say)
 
 
-def _alive(pid: int) -> bool:
-    """Whether ``pid`` may be a live process: True for a number that is no pid, so its file is never removed."""
-    if pid == os.getpid() or not 0 < pid <= PID_MAX:
-        return True
+def process_alive(pid: Any) -> bool:
+    """Whether process ``pid`` runs on this host (someone else's process counts); False for what is no pid."""
+    if not isinstance(pid, int) or isinstance(pid, bool) or not 0 < pid <= PID_MAX:
+        return False
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except (PermissionError, OSError):
+    except OSError:  # PermissionError: another user's process exists
         return True
     return True
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` may be a live process: True for a number that is no pid, so its file is never removed."""
+    if pid == os.getpid() or not 0 < pid <= PID_MAX:
+        return True
+    return process_alive(pid)
 
 
 def write_json(path: Path, value: Any, *, within: Path | None = None) -> bool:

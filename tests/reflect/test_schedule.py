@@ -96,3 +96,28 @@ def test_a_malformed_schedule_is_moved_aside(git_repo) -> None:
     store.path(Store.SCHEDULE).write_text("{not json")
     assert schedule.read_schedule(store)["claims"] == {}
     assert any(p.name.startswith("schedule.json.malformed-") for p in store.dir.iterdir())
+
+
+def test_a_claim_of_a_live_process_holds_and_one_of_an_ended_process_does_not(git_repo) -> None:
+    """The same liveness test serves reflection claims and learner leases (store.fsio.process_alive): a claim made by
+    a process that still runs on this host blocks the batch until it expires; one whose process has ended does not."""
+    import subprocess
+    import sys
+
+    ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                           check=True)
+    store = _store(git_repo)
+    store.ensure()
+    state = schedule.read_schedule(store)
+    later = schedule.iso(NOW + timedelta(hours=1))
+    state["claims"] = {
+        "live": {"signals": ["sig_live"], "pid": os.getpid(), "host": socket.gethostname(), "at": schedule.iso(NOW),
+                 "expires": later},
+        "ended": {"signals": ["sig_ended"], "pid": int(ended.stdout), "host": socket.gethostname(),
+                  "at": schedule.iso(NOW), "expires": later},
+        "odd": {"signals": ["sig_odd"], "pid": True, "host": socket.gethostname(), "at": schedule.iso(NOW),
+                "expires": later}}
+    schedule.write_schedule(store, state)
+    assert schedule.claim_batch(store, ["sig_live"], ttl=60, now=NOW)[0] is None
+    assert schedule.claim_batch(store, ["sig_ended"], ttl=60, now=NOW)[0] is not None
+    assert schedule.claim_batch(store, ["sig_odd"], ttl=60, now=NOW)[0] is not None
