@@ -234,8 +234,11 @@ def _run(argv: list[str]) -> int:
 
     # A spinner during model calls for a person at a terminal; never for a hook's background run or a pipe.
     progress.show_model_calls(sys.stderr if progress.is_terminal(sys.stderr) and "--auto" not in argv else None)
+    from altimate_learn.reuse import command_scope
+
     try:
-        result = command.main(args=argv, prog_name="learn", standalone_mode=False)
+        with command_scope():  # e.g. the command's opencode model calls share one `opencode serve`, stopped at its end
+            result = command.main(args=argv, prog_name="learn", standalone_mode=False)
         return result if isinstance(result, int) else 0
     except LearnError as exc:
         if os.environ.get("ALTIMATE_LEARN_DEBUG") == "1":

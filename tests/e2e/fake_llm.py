@@ -23,6 +23,8 @@ The turn is picked by the number of assistant turns already in the request, not 
 retries and side requests do not shift it, and a resumed session continues where the script left off.
 Requests that offer no tools (title generation, summaries) get ``side_text``. Past the end of the script the
 last text turn is repeated ("done" when the last turn is a tool call, so an agent can never loop forever).
+With ``hold`` (``--hold``), requests that offer no tools are logged and then held, unanswered, until the server
+stops: a test can interrupt a model call of learn's own while it is in flight.
 
 Run standalone for manual experiments::
 
@@ -64,8 +66,10 @@ class FakeLLM:
     """The server. ``start()`` binds and serves in a daemon thread; ``stop()`` shuts it down."""
 
     def __init__(self, script: str | Path, log: str | Path, *, side_text: str = "Offline title",
-                 model: str = "fake-model", host: str = "127.0.0.1", port: int = 0) -> None:
+                 model: str = "fake-model", host: str = "127.0.0.1", port: int = 0, hold: bool = False) -> None:
         self.script_path = Path(script)
+        self.hold = hold
+        self._stopping = threading.Event()
         self.log_path = Path(log)
         self.side_text = side_text
         self.model = model
@@ -93,6 +97,7 @@ class FakeLLM:
         return self
 
     def stop(self) -> None:
+        self._stopping.set()
         self._httpd.shutdown()
         self._httpd.server_close()
 
@@ -107,6 +112,8 @@ class FakeLLM:
 
     def turn(self, n_assistant: int, has_tools: bool) -> dict[str, Any]:
         if not has_tools:
+            if self.hold:
+                self._stopping.wait(timeout=600)
             return {"text": self.side_text}
         script = json.loads(self.script_path.read_text(encoding="utf-8"))
         if n_assistant < len(script):
@@ -420,11 +427,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--side-text", default="Offline title")
     ap.add_argument("--model", default="fake-model")
     ap.add_argument("--lo-up", action="store_true", help="bring the loopback interface up first")
+    ap.add_argument("--hold", action="store_true", help="hold requests that offer no tools until the server stops")
     ap.add_argument("--timeout", type=float, default=0, help="kill the command after this many seconds")
     opts = ap.parse_args(args)
     if opts.lo_up:
         loopback_up()
-    srv = FakeLLM(opts.script, opts.log, side_text=opts.side_text, model=opts.model, port=opts.port).start()
+    srv = FakeLLM(opts.script, opts.log, side_text=opts.side_text, model=opts.model, port=opts.port,
+                  hold=opts.hold).start()
     if opts.port_file:
         tmp = opts.port_file + ".tmp"
         Path(tmp).write_text(str(srv.port))

@@ -7,6 +7,8 @@ json`, `codex exec --json`, `gemini -p --output-format json`, `opencode run --fo
 environment variables learn sets, the files its flags point at) so tests can assert on the command.
 
 learn's vet call (the second call of a reflection, with an ITEMS block) gets "pass" for every item.
+``opencode serve`` is refused (exit 1, nothing logged), as by an opencode without it: learn then runs
+``opencode run`` per call, the path these fakes test (the real server: tests/e2e/test_opencode_serve_e2e.py).
 ``FAKE_CLI_MODE`` picks a behaviour: ``ok``; ``banner`` (a greeting and colour codes before the JSON);
 ``notloggedin``; ``ratelimit``; ``garbage`` (HTML, no JSON); ``hang`` (starts a grandchild, writes both pids to
 ``FAKE_CLI_PIDS``, sleeps); ``confirm`` (asks "[y/N]" on stdout and reads the answer from stdin); ``tool`` (runs a
@@ -112,6 +114,9 @@ def main() -> int:
     if "--version" in sys.argv:
         print(f"{AGENT} 0.0.0-fake")
         return 0
+    if AGENT == "opencode" and sys.argv[1:2] == ["serve"]:  # an opencode without `serve`: learn runs it per call
+        print('Error: unknown command "serve"', file=sys.stderr)  # (the server path: tests/e2e, real opencode)
+        return 1
     if MODE == "confirm":
         print("Do you trust the files in this folder? [y/N] ", end="", flush=True)
         reply = sys.stdin.readline().strip().lower()

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
@@ -114,10 +115,16 @@ class AgentCLIModel:
                 (scratch / rel).write_text(text, encoding="utf-8")
             for rel, text in invocation.workdir_files.items():
                 _write_if_changed(workdir / rel, text)
+            from altimate_learn.reflect.providers.agentcli.serve import served
+
+            # opencode within a learn command: one `opencode serve` for all its calls (see .serve)
+            began = time.monotonic()
+            result = served(module, binary, self.model, system, user_text, env, workdir, timeout)
             try:
-                result = run_process(invocation.argv, env=child_env(invocation.env, env), cwd=workdir,
-                                     stdin_text=invocation.stdin, timeout=timeout,
-                                     gives_up=getattr(module, "gives_up", None))
+                result = result or run_process(invocation.argv, env=child_env(invocation.env, env), cwd=workdir,
+                                               stdin_text=invocation.stdin,
+                                               timeout=max(1.0, timeout - (time.monotonic() - began)),
+                                               gives_up=getattr(module, "gives_up", None))
             except OSError as exc:
                 raise ProviderError(f"{self.label}: `{module.BINARY}` could not be started ({exc.strerror or exc}).",
                                     f"Check that `{module.BINARY} --version` works in a terminal, or choose another "

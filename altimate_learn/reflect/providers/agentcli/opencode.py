@@ -7,7 +7,8 @@ Claude Code's CLAUDE.md and skills, sharing, auto-update, LSP downloads, the def
 snapshots (``"snapshot": false``: a call that edits nothing has nothing to undo, and each snapshot is a few git
 runs into opencode's data folder), and session persistence: the database is in memory (``OPENCODE_DB=:memory:``),
 so nothing of the call is stored.
-``--title`` skips the extra title-generation request. The prompt goes on stdin.
+``--title`` skips the extra title-generation request. The prompt goes on stdin. Within a learn command the calls go
+to one ``opencode serve`` instead, with the same settings (:mod:`.serve`); its answers are read as these events.
 
 ``--format json`` prints JSONL events: ``text`` parts, ``step_finish`` with ``tokens`` and ``cost``,
 ``tool_use`` parts, and ``error`` with ``error.data.message`` / ``statusCode``. The model is not named in
@@ -33,6 +34,7 @@ INSTALL = "npm install -g opencode-ai"
 LOGIN = "run `opencode auth login` for your provider"
 SESSION_HARNESS = "opencode"
 AGENT = "altimate-learn"
+CALL_TITLE = "altimate-learn model call"  # a title of its own: no title-generation request
 
 ENV = {"OPENCODE_DB": ":memory:", "OPENCODE_PURE": "1", "OPENCODE_DISABLE_PROJECT_CONFIG": "1",
        "OPENCODE_DISABLE_CLAUDE_CODE": "1", "OPENCODE_DISABLE_EXTERNAL_SKILLS": "1",
@@ -134,11 +136,19 @@ def config_content(system: str, env: dict[str, str]) -> str:
 
 
 def invocation(call: Call) -> Invocation:
-    argv = [call.binary, "run", "--format", "json", "--agent", AGENT, "--title", "altimate-learn model call"]
+    argv = [call.binary, "run", "--format", "json", "--agent", AGENT, "--title", CALL_TITLE]
     if call.model:
         argv += ["--model", call.model]
     env = dict(ENV, OPENCODE_CONFIG_CONTENT=config_content(call.system, call.env))
     return Invocation(argv, env, call.prompt)
+
+
+def serve_env(env: dict[str, str]) -> dict[str, str]:
+    """The environment learn adds for ``opencode serve`` (:mod:`.serve`): a call's own, with the agent's prompt a
+    fixed line, as the call's system prompt comes with each message."""
+    from altimate_learn.reflect.providers.agentcli.serve import AGENT_PROMPT
+
+    return dict(ENV, OPENCODE_CONFIG_CONTENT=config_content(AGENT_PROMPT, env))
 
 
 def parse(result: RunResult) -> Answer:

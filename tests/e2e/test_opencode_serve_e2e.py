@@ -1,0 +1,139 @@
+"""`learn reflect --model opencode` with the real opencode: one `opencode serve` for all of the command's calls.
+
+A small wrapper named `opencode` stands first on PATH: it writes its pid and arguments to a log and then execs the
+real binary (same pid), so a test knows every opencode process learn started, by its pid, and what it was for.
+- a reflection (its call and its vet) starts one `opencode serve` and no `opencode run`; each call's own system
+  prompt reaches the model; the server learn started is gone when learn exits;
+- an opencode without a working `serve` (the wrapper refuses it): the calls fall back to `opencode run`, and the
+  reflection is applied as before;
+- learn interrupted (SIGINT, as Ctrl-C; SIGTERM) while the server answers: the server it started is gone too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from altimate_learn.markers import MODEL_CALL_MARK
+from tests.e2e.agents import opencode_env, opencode_setup
+from tests.e2e.test_agent_cli_model_e2e import assert_reflected, prepare, started_in
+from tests.e2e.world import FAKE_LLM, SYSTEM_PATH, World, learn_env
+
+pytestmark = pytest.mark.e2e
+
+REFLECT_SYSTEM = "You keep a team's list of lessons: short"  # the opening words of each call's own system prompt
+VET_SYSTEM = "You check proposed rules"
+
+
+def wrapper(world: World, real: Path, *, refuse_serve: bool = False) -> tuple[Path, Path]:
+    folder = world.work / "wrap-bin"
+    folder.mkdir(exist_ok=True)
+    log = world.work / "opencode-starts.log"
+    refuse = 'if [ "$1" = serve ]; then echo "Error: unknown command: serve" >&2; exit 1; fi\n' if refuse_serve else ""
+    script = folder / "opencode"
+    script.write_text(f'#!/bin/sh\necho "$$ $*" >> "{log}"\n{refuse}exec "{real}" "$@"\n')
+    script.chmod(0o755)
+    return folder, log
+
+
+def starts(log: Path) -> list[tuple[int, str]]:
+    if not log.exists():
+        return []
+    lines = [line.split(" ", 1) for line in log.read_text().splitlines() if line.strip()]
+    return [(int(pid), rest[0] if rest else "") for pid, *rest in lines]
+
+
+def running(pid: int) -> bool:
+    """The process is there and not a zombie (a zombie has ended; only its exit status is left)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def learn_args(world: World, folder: Path, env_extra: dict[str, str]) -> tuple[list[str], dict[str, str]]:
+    env = learn_env(world)
+    env.update(opencode_env(world))
+    env.update(env_extra)
+    env["PATH"] = os.pathsep.join([str(folder), os.path.dirname(sys.executable), SYSTEM_PATH])
+    env["XDG_CACHE_HOME"] = str(world.project / ".cache")
+    env["PWD"] = str(started_in(world))
+    return [sys.executable, "-m", "altimate_learn", "reflect", "--pending", "--model", "opencode", "--json",
+            "--timeout", "150"], env
+
+
+def system_of(call: dict) -> str:
+    return "\n".join(m["content"] for m in call["body"]["messages"] if m.get("role") == "system")
+
+
+def test_a_reflection_starts_one_opencode_serve_for_both_calls(world, opencode_bin):
+    opencode_setup(world)
+    prepare(world, "opencode")
+    folder, log = wrapper(world, opencode_bin)
+    argv, env = learn_args(world, folder, {})
+    run = world.run(argv, env=env, cwd=started_in(world), timeout=170).check()
+    calls = assert_reflected(world, json.loads(run.stdout), "opencode")
+    assert [what.split()[0] for _, what in starts(log)] == ["serve"], starts(log)  # no `opencode run` at all
+    assert len(calls) == 2  # the reflection and its vet, through the one server
+    systems = [system_of(call) for call in calls]
+    assert REFLECT_SYSTEM in systems[0] and VET_SYSTEM not in systems[0]
+    assert VET_SYSTEM in systems[1] and REFLECT_SYSTEM not in systems[1]
+    assert all(MODEL_CALL_MARK in json.dumps(call["body"]) for call in calls)
+    assert not any(call["body"].get("tools") for call in calls)
+    (pid, _), = starts(log)
+    assert not running(pid), "the opencode server learn started is still running"
+
+
+def test_an_opencode_that_cannot_serve_is_run_per_call(world, opencode_bin):
+    opencode_setup(world)
+    prepare(world, "opencode")
+    folder, log = wrapper(world, opencode_bin, refuse_serve=True)
+    argv, env = learn_args(world, folder, {})
+    run = world.run(argv, env=env, cwd=started_in(world), timeout=170).check()
+    calls = assert_reflected(world, json.loads(run.stdout), "opencode")
+    assert [what.split()[0] for _, what in starts(log)] == ["serve", "run", "run"], starts(log)
+    assert len(calls) == 2
+    assert REFLECT_SYSTEM in system_of(calls[0]) and VET_SYSTEM in system_of(calls[1])
+    assert not any(running(pid) for pid, _ in starts(log))
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_learn_interrupted_during_a_call_leaves_no_opencode_server(world, opencode_bin, sig):
+    opencode_setup(world)
+    prepare(world, "opencode")
+    folder, log = wrapper(world, opencode_bin)
+    argv, env = learn_args(world, folder, {})
+    (world.work / "tmp").mkdir(exist_ok=True)
+    prefix = [*world.netns] if world.netns is not None else []
+    if not prefix:
+        pytest.skip("needs the fake model server beside learn (a network namespace)")
+    args = [*prefix, sys.executable, str(FAKE_LLM), "--lo-up", "--port", str(world.port), "--script",
+            str(world.script), "--log", str(world.log), "--side-text", world.side_text, "--hold", "--", *argv]
+    proc = subprocess.Popen(args, cwd=started_in(world), env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        # the call is in flight when the model's request has arrived (the server holds it unanswered)
+        waited = 0
+        while not any(MODEL_CALL_MARK in json.dumps(r.get("body")) for r in world.requests()):
+            assert proc.poll() is None, proc.communicate()
+            waited += 1
+            assert waited < 3000, "learn's call never reached the model"
+            subprocess.run(["sleep", "0.1"], check=True)
+        (server_pid, what), = starts(log)
+        assert what.startswith("serve")
+        learn_pid = int(Path(f"/proc/{server_pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        os.kill(learn_pid, sig)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    assert not running(server_pid), "the opencode server learn started outlived it"
+    assert proc.returncode == 128 + sig, (proc.returncode, out, err)  # an interruption, not a crash
