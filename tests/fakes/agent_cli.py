@@ -8,7 +8,12 @@ environment variables learn sets, the files its flags point at) so tests can ass
 
 learn's vet call (the second call of a reflection, with an ITEMS block) gets "pass" for every item.
 ``opencode serve`` is refused (exit 1, nothing logged), as by an opencode without it: learn then runs
-``opencode run`` per call, the path these fakes test (the real server: tests/e2e/test_opencode_serve_e2e.py).
+``opencode run`` per call. With ``FAKE_CLI_SERVE`` (a file) it serves instead, as opencode 1.18.33 does for the two
+requests learn sends (create a session, send a message; the answer is the assistant message with its parts):
+it appends its pid to that file, prints the URL it listens on (127.0.0.1), checks the basic-auth password in
+``OPENCODE_SERVER_PASSWORD``, and logs each message as a call (``"served": true``, the prompt as ``stdin``, the
+message's ``system``). Modes there: ``notloggedin``/``ratelimit`` (the message's error), ``tool``, ``hang`` (the
+message is never answered), ``servedies`` (it exits at the first request after a message it answered).
 ``FAKE_CLI_MODE`` picks a behaviour: ``ok``; ``banner`` (a greeting and colour codes before the JSON);
 ``notloggedin``; ``ratelimit``; ``garbage`` (HTML, no JSON); ``hang`` (starts a grandchild, writes both pids to
 ``FAKE_CLI_PIDS``, sleeps); ``confirm`` (asks "[y/N]" on stdout and reads the answer from stdin); ``tool`` (runs a
@@ -54,7 +59,7 @@ def read(path: str | None) -> str | None:
         return None
 
 
-def log(stdin: str) -> None:
+def log(stdin: str, served: dict | None = None) -> None:
     target = os.environ.get("FAKE_CLI_LOG")
     if not target:
         return
@@ -73,6 +78,8 @@ def log(stdin: str) -> None:
         files["config"] = os.environ.get("OPENCODE_CONFIG_CONTENT")
     entry = {"agent": AGENT, "argv": sys.argv[1:], "cwd": os.getcwd(), "stdin": stdin, "files": files,
              "env": {k: os.environ.get(k) for k in WATCHED_ENV}}
+    if served is not None:
+        entry.update(served=True, **served)
     with open(target, "a", encoding="utf-8") as handle:
         handle.write(json.dumps(entry) + "\n")
 
@@ -114,8 +121,10 @@ def main() -> int:
     if "--version" in sys.argv:
         print(f"{AGENT} 0.0.0-fake")
         return 0
-    if AGENT == "opencode" and sys.argv[1:2] == ["serve"]:  # an opencode without `serve`: learn runs it per call
-        print('Error: unknown command "serve"', file=sys.stderr)  # (the server path: tests/e2e, real opencode)
+    if AGENT == "opencode" and sys.argv[1:2] == ["serve"]:
+        if os.environ.get("FAKE_CLI_SERVE"):
+            return opencode_serve()
+        print('Error: unknown command "serve"', file=sys.stderr)  # an opencode without `serve`: learn runs it per call
         return 1
     if MODE == "confirm":
         print("Do you trust the files in this folder? [y/N] ", end="", flush=True)
@@ -234,6 +243,75 @@ def opencode(stdin: str) -> int:
                    "tokens": {"input": 500, "output": 40, "reasoning": 0, "cache": {"read": 100, "write": 0}}}}]
     for event in events:
         print(json.dumps(event))
+    return 0
+
+
+def opencode_serve() -> int:
+    """`opencode serve` for the requests learn sends (see the module docstring)."""
+    import base64
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    password = os.environ.get("OPENCODE_SERVER_PASSWORD", "")
+    expected = "Basic " + base64.b64encode(f"opencode:{password}".encode()).decode()
+    answered: list[str] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+            pass
+
+        def send(self, code: int, body: object) -> None:
+            data = json.dumps(body).encode()
+            self.send_response(code)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+            self.wfile.flush()
+
+        def do_DELETE(self) -> None:  # noqa: N802
+            self.send(200, True)
+
+        def do_POST(self) -> None:  # noqa: N802
+            length = int(self.headers.get("Content-Length") or 0)
+            body = json.loads(self.rfile.read(length) or b"null") if length else None
+            if MODE == "servedies" and answered:  # it dies between calls: this request is never answered
+                os._exit(0)
+            if not password or self.headers.get("Authorization") != expected:
+                return self.send(401, {"name": "Unauthorized"})
+            parts = self.path.strip("/").split("/")
+            if parts == ["session"]:
+                return self.send(200, {"id": "ses_" + uuid.uuid4().hex[:20], "title": (body or {}).get("title")})
+            if len(parts) == 3 and parts[2] == "abort":
+                return self.send(200, True)
+            if len(parts) != 3 or parts[2] != "message":
+                return self.send(404, {"name": "NotFound"})
+            prompt = "".join(p.get("text", "") for p in body.get("parts") or [] if p.get("type") == "text")
+            log(prompt, served={"system": body.get("system"), "agent": body.get("agent"), "model": body.get("model"),
+                                "tools": body.get("tools")})
+            if MODE == "hang":
+                time.sleep(600)
+            info: dict = {"role": "assistant", "sessionID": parts[1], "agent": body.get("agent")}
+            answer = vet_answer(prompt) or ANSWER
+            out: list = [{"type": "step-start"}]
+            if MODE in ("notloggedin", "ratelimit"):
+                code = 401 if MODE == "notloggedin" else 429
+                info["error"] = {"name": "APIError", "data": {
+                    "message": "Invalid API key" if code == 401 else "Rate limit reached", "statusCode": code}}
+                out = []
+            else:
+                if MODE == "tool":
+                    out.append({"type": "tool", "tool": "bash"})
+                out += [{"type": "text", "text": answer},
+                        {"type": "step-finish", "reason": "stop", "cost": 0.002,
+                         "tokens": {"input": 500, "output": 40, "reasoning": 0, "cache": {"read": 100, "write": 0}}}]
+            self.send(200, {"info": info, "parts": out})
+            answered.append(parts[1])
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    with open(os.environ["FAKE_CLI_SERVE"], "a", encoding="utf-8") as handle:
+        handle.write(f"{os.getpid()}\n")
+    print(f"opencode server listening on http://127.0.0.1:{server.server_address[1]}", flush=True)
+    server.serve_forever()
     return 0
 
 
