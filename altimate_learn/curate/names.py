@@ -83,15 +83,68 @@ _MORE_NUMBERS = re.compile(r"(?<![\w-])(?<!\d )(?:(?:a|one) )?(twice|thrice|doze
 # "once" as a count ("retry once", "once a day", "only once."), not the conjunction ("once the build passes, …",
 # "Once in CI, …": a sentence's first word) nor "at once" (all together)
 _ONCE = re.compile(r"(?<![\w-])(?<!at )once(?=\s*(?:[.,;:!?)]|$|(?:a|an|per|every|each|more|only|again|before|after|then|at|on|in|for)\b))", re.I)
-# a number with its multipliers, once its words are digits: "2 hundred" is 200, "3 thousand 2 hundred and 50" 3250
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s)\W*$")
-_MULTIPLIED = re.compile(r"(?<![\w.])\d{1,3}(?: (?:and )?(?:\d{1,3}|hundred|thousand)(?![\w-]))*(?![\w.])", re.I)
+# a number with its multipliers, once its words are digits: "2 hundred" is 200, "3 thousand 2 hundred and 50" 3250;
+# "and" or a bare number joins only as the tens after a multiplier ("2 and 3 hundred" is 2 and 300, not 500)
+_GROUP = r"\d{1,3} (?:hundred|thousand)(?: (?:hundred|thousand))*"
+_MULTIPLIED = re.compile(r"(?<![\w.,])" + _GROUP + r"(?: " + _GROUP + r")*(?: (?:and )?\d{1,2}(?![\w.-]|,\d| (?:hundred|thousand)\b))?(?![\w-])",
+                         re.I)
+_A_MULTIPLIER = re.compile(r"(?<![\w-])(?:a|one) (?=(?:hundred|thousand)(?![\w-]))", re.I)  # "a hundred thousand"
+# digits grouped by thousands: "2,000" and "100,000" are one number each (not "2" and "000")
+_GROUPED = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?!\w|[.,]\d)")
 
 
-def _numbers(text: str) -> str:
+# one wording for a negation or a switch that many wordings say: "Never use floats …", "Don't use …" and "Do not
+# use …" are one rule; "Use pnpm, not npm" and "… instead of npm"; "turn the type checker off" and "disable the type
+# checker"; "shut down the worker" and "stop the worker" (review30 R30-1, R30-3: each was kept as another rule)
+_NEGATION_WORDS = frozenset("not never instead rather don doesn didn dont doesnt didnt".split())
+_SWITCH_WORDS = frozenset("turn turns turned turning switch switches switched switching".split())
+_SHUT_WORDS = frozenset("shut shuts shutting".split())
+_PLAIN_FORMS = [  # (the words one of which the text must hold, the form, its plain wording)
+    (_NEGATION_WORDS,
+     re.compile(r"\b(?:(?:do|does|did) not|(?:don|doesn|didn)['’]?t|never|instead of|rather than)\b", re.I), "not"),
+    (_SWITCH_WORDS, re.compile(r"\b(?:turn|switch)(?:s|ed|ing|es)? off\b", re.I), "disable"),
+    (_SWITCH_WORDS, re.compile(r"\b(?:turn|switch)(?:s|ed|ing|es)? on\b", re.I), "enable"),
+    (_SWITCH_WORDS, re.compile(r"\b(?:turn|switch)(?:s|ed|ing|es)? ((?:[\w`'./-]+ ){1,4}?)off\b", re.I), r"disable \1"),
+    (_SHUT_WORDS, re.compile(r"\bshut(?:s|ting)? (?:down|off)\b", re.I), "stop"),
+]
+
+
+# what may change under :func:`plain` / :func:`_numbers`: most lessons hold none of it, and a look at their words is
+# cheaper than the rewrites, which the curator runs on every lesson of a store it indexes
+_LETTERS = re.compile(r"[a-z]+")
+_NUMBER_WORD_SET = frozenset(_UNITS) | frozenset(_TENS) | frozenset("once twice thrice dozen hundred thousand".split())
+_DIGIT_GROUP = re.compile(r"\d,\d\d\d")
+# a text without any of these words (and no grouped digits) is its own plain form
+PLAIN_TRIGGERS = _NEGATION_WORDS | _SWITCH_WORDS | _SHUT_WORDS | _NUMBER_WORD_SET
+
+
+def has_plain_form(words: set[str] | frozenset[str], text: str) -> bool:
+    """Whether :func:`plain` may change ``text`` (``words``: its lower-cased words)."""
+    return not words.isdisjoint(PLAIN_TRIGGERS) or ("," in text and _DIGIT_GROUP.search(text) is not None)
+
+
+def plain(text: str, words: set[str] | None = None) -> str:
+    """``text`` with its numbers as digits (:func:`_numbers`) and one wording for negations and switches, for
+    comparing what two rules say, never for showing: "Don't keep more than two hundred rows." reads "not keep more
+    than 200 rows.". ``words``: its lower-cased words, when known."""
+    if words is None:
+        words = set(_LETTERS.findall(text.lower()))
+    for needs, pattern, replacement in _PLAIN_FORMS:
+        if not words.isdisjoint(needs):
+            text = pattern.sub(replacement, text)
+    return _numbers(text, words)
+
+
+def _numbers(text: str, words: set[str] | None = None) -> str:
     """``text`` with its numbers in words written as digits ("thirty minutes" -> "30 minutes", "twice" -> "2",
-    "two hundred" -> "200", "once a day" -> "1 a day")."""
-    text = _NUMBER_WORDS.sub(_digits, text)
+    "two hundred" -> "200", "once a day" -> "1 a day"). ``words``: its lower-cased words, when known."""
+    if words is None:
+        words = set(_LETTERS.findall(text.lower()))
+    if words.isdisjoint(_NUMBER_WORD_SET) and not ("," in text and _DIGIT_GROUP.search(text)):
+        return text
+    text = _GROUPED.sub(lambda m: m.group(0).replace(",", ""), text)
+    text = _NUMBER_WORDS.sub(_digits, _A_MULTIPLIER.sub("1 ", text))
     text = _MULTIPLIED.sub(_multiplied, text)
     text = _ONCE.sub(lambda m: m.group(0) if _SENTENCE_START.search(text[:m.start()]) else "1", text)
     return _MORE_NUMBERS.sub(lambda m: _COUNT_WORDS[m.group(1).lower()], text)
@@ -99,8 +152,6 @@ def _numbers(text: str) -> str:
 
 def _multiplied(match: re.Match[str]) -> str:
     words = match.group(0).lower().split()
-    if not any(word in ("hundred", "thousand") for word in words):
-        return match.group(0)
     total = current = 0
     for word in words:
         if word == "hundred":
@@ -158,13 +209,13 @@ _FLEX = _FUNCTION | frozenset("every each all any some by from with".split())
 
 
 def _tokens(text: str, numbers: bool = True) -> list[tuple[str, bool]]:
-    """``text``'s words, lower-cased, numbers in words as digits, each with whether it is a backtick span (a span is
-    one word)."""
+    """``text``'s words, lower-cased, in their :func:`plain` forms (numbers in words as digits, one wording for a
+    negation), each with whether it is a backtick span (a span is one word)."""
     out: list[tuple[str, bool]] = []
     last = 0
     for match in list(_SPAN.finditer(text)) + [None]:
         prose = text[last:match.start()] if match else text[last:]
-        out += [(w, False) for w in _WORD.findall((_numbers(prose) if numbers else prose).lower())]
+        out += [(w, False) for w in _WORD.findall((plain(prose) if numbers else prose).lower())]
         if match:
             key = span_key(match.group(2))  # a code span is one name (`ref('orders')` is `ref()`)
             out.append((" ".join(sorted(key[0])) if key is not None else match.group(2).strip().lower(), True))

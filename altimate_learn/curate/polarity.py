@@ -39,7 +39,8 @@ AVOID = -1
 
 _NEGATORS = frozenset("""never not no nor neither without cannot cant dont doesnt didnt isnt arent wasnt werent
 shouldnt mustnt wont wouldnt neednt hasnt havent""".split())
-_OFF_VERBS = frozenset("turn turns turning turned switch switches switching switched shut shuts shutting".split())
+_OFF_VERBS = frozenset("turn turns turning turned switch switches switching switched".split())
+_SHUT = frozenset("shut shuts shutting".split())
 _AVOID_VERBS = frozenset("""avoid avoids avoiding avoided stop stops stopping skip skips skipping skipped remove
 removes removing removed drop drops dropping delete deletes deleting disable disables disabling disabled ignore
 ignores ignoring exclude excludes excluding forbid forbids forbidding forbidden ban bans banning banned deprecate
@@ -319,6 +320,9 @@ def negations(text: str) -> int:
     for n, word in enumerate(words):
         nxt = words[n + 1] if n + 1 < len(words) else ""
         if word in _NEGATORS or word in _AVOID_VERBS or (word, nxt) in (("instead", "of"), ("rather", "than")) \
-                or (word in _OFF_VERBS and nxt == "off"):  # "turn off" says what "disable" says (review29)
+                or (word in _OFF_VERBS and "off" in words[n + 1:n + 6]) \
+                or (word in _SHUT and nxt in ("down", "off")):
+            # "turn off" and "turn the type checker off" say what "disable" says (review29, review30 R30-1); "shut
+            # down" and "shut off" what "stop" says
             count += 1
     return count

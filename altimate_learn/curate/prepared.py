@@ -59,6 +59,7 @@ from typing import Any
 from altimate_learn import jsonsafe
 from altimate_learn.curate.anchors import AnchorIndex, Postings
 from altimate_learn.curate.lintcache import _fingerprint as _lint_fingerprint
+from altimate_learn.curate.names import has_plain_form, plain
 from altimate_learn.curate.lintcache import cache_dir as _user_cache
 from altimate_learn.errors import SchemaError
 from altimate_learn.schema import validate_lesson, validate_lessons
@@ -77,13 +78,20 @@ _EMPTY = "\x00"      # postings key of lessons without a word (Jaccard 1.0 with 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _PACKAGE = os.path.dirname(_HERE)
 _CODE = [os.path.join(_PACKAGE, "schema.py"), os.path.join(_PACKAGE, "store", "fsio.py"),
-         os.path.join(_HERE, "anchors.py"), os.path.join(_HERE, "polarity.py"), os.path.abspath(__file__)]
+         os.path.join(_HERE, "anchors.py"), os.path.join(_HERE, "polarity.py"), os.path.join(_HERE, "names.py"),
+         os.path.abspath(__file__)]
 
 _WORD = re.compile(r"[a-z0-9]+")
 
 
 def word_set(text: str) -> frozenset[str]:
-    return frozenset(w for w in _WORD.findall(text.lower()) if len(w) > 1)
+    """The words two lessons are compared by (Jaccard), in their plain forms: "Don't edit merged migrations." and
+    "Do not edit …", "under two hundred lines" and "under 200 lines" have the same words (review30 R30-3/4)."""
+    words = _WORD.findall(text.lower())
+    seen = set(words)
+    if has_plain_form(seen, text):
+        words = _WORD.findall(plain(text, seen).lower())
+    return frozenset(w for w in words if len(w) > 1)
 
 
 def jaccard(a: str | frozenset[str], b: str | frozenset[str]) -> float:

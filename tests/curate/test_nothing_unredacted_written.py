@@ -84,14 +84,29 @@ def test_a_login_typed_with_its_password_reaches_no_file(git_repo: Path, cli):
                           ("log into grafana with admin / Adm1n!x", "Adm1n"),
                           ("Einloggen mit admin / Geheim2024!", "Geheim2024"),
                           ("inicia sesión con admin / Clave2024!", "Clave2024"),
-                          ("connecte-toi avec admin / MotDePasse1!", "MotDePasse1")):
+                          ("connecte-toi avec admin / MotDePasse1!", "MotDePasse1"),
+                          # review30 R30-2: the nouns people write before a login, in German, Spanish, French, Portuguese
+                          ("Zugangsdaten: admin / Sommer2025!", "Sommer2025"),
+                          ("Anmeldung mit admin / Sommer2025!", "Sommer2025"),
+                          ("melde dich mit admin / Sommer2025! an", "Sommer2025"),
+                          ("credenciales: admin / Clave2024!", "Clave2024"),
+                          ("acceso: admin / Clave2024!", "Clave2024"),
+                          ("entra con admin / Clave2024!", "Clave2024"),
+                          ("identifiants : admin / Soleil2024!", "Soleil2024"),
+                          ("identifiants admin:Soleil2024!", "Soleil2024"),
+                          ("credenciais: admin / Segredo2024!", "Segredo2024"),
+                          ("acesse com admin / Segredo2024!", "Segredo2024"),
+                          ("pw for staging is Winter2024!", "Winter2024!")):
         assert secret not in redact(typed), typed
     for same in ("ssh git@github.com:org/repo.git", "ssh deploy@10.0.0.5:2222 then restart", "account id: 12345:abcd9",
                  "the login page lives at /auth/login2fa", "login with the test user / password from 1password",
                  "log in as bob: he has the admin role", "login as bob/v2-beta", "log in as admin with SSO",
                  "the test user is alice / bob's account", "sign in with google / github",
                  "log in as admin with 2fa enabled", "log into the dashboard with google / okta sso",
-                 "login flow: user/passwd form posts to /api/v2/session"):
+                 "login flow: user/passwd form posts to /api/v2/session",
+                 "mit admin / editor Rollen testen", "entre admin / editor il y a une différence", "acceso: admin / lectura",
+                 "identifiants : voir le wiki", "Anmeldung: siehe 1Password", "entra con google / github",
+                 "acesse com sua conta / senha do Google", "entre 2019/2020 et 2021/2022"):
         assert redact(same) == same
     assert cli("enable")[0] == 0
     base = {"session_id": "s-login", "cwd": str(git_repo), "transcript_path": str(git_repo / "t.jsonl")}

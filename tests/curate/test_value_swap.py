@@ -282,3 +282,53 @@ def test_a_number_in_words_votes_only_for_the_same_value(tmp_path, old, new, vot
     assert ("HELPFUL" in [a["op"] for a in result.applied]) is vote
     if not vote:
         assert new in [l["text"] for l in result.candidate]
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("Never use floats for money in billing.", "Don't use floats for money in billing."),
+    ("Do not edit merged migrations.", "Don't edit merged migrations."),
+    ("Never edit merged migrations.", "Do not ever edit merged migrations."),
+    ("Use pnpm, not npm, in this repo.", "Use pnpm instead of npm in this repo."),
+    ("Use httpx instead of requests in the API client.", "Use httpx, not requests, in the API client."),
+    ("Never disable the type checker in CI.", "Never turn the type checker off in CI."),
+    ("Disable telemetry in the test config.", "Turn telemetry off in the test config."),
+    ("Shut down the worker before migrations.", "Shut off the worker before migrations."),
+    ("Keep functions under two hundred lines.", "Keep functions under 200 lines."),
+    ("Retry once after a timeout.", "Retry one time after a timeout."),
+    ("Cap each nightly import job at a hundred thousand rows per batch.",
+     "Cap each nightly import job at 100000 rows per batch."),
+    ("Cap each nightly import job at two thousand rows per batch.", "Cap each nightly import job at 2,000 rows per batch."),
+])
+def test_a_rule_in_other_negation_or_number_words_is_a_vote(tmp_path, old, new):
+    """review30 R30-1/3/4: "Don't …" for "Never …", "instead of" for "not", "turn X off" for "disable X", "200" for
+    "two hundred", "2,000" for "two thousand" were kept as a second rule beside the first (a note asking the person to
+    choose, or nothing), or replaced it as "the opposite" / "another value"."""
+    result = _curated(tmp_path, old, new)
+    assert [a["op"] for a in result.applied] == ["HELPFUL"]
+    assert [l["text"] for l in result.candidate] == [old]
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("Never use floats for money in billing.", "Always use floats for money in billing."),
+    ("Do not edit merged migrations.", "Do edit merged migrations."),
+    ("Enable strict mode in tsconfig.", "Turn off strict mode in tsconfig."),
+    ("Enable telemetry in the test config.", "Turn telemetry off in the test config."),
+    ("Cap each nightly import job at two thousand rows per batch.", "Cap each nightly import job at 3,000 rows per batch."),
+])
+def test_the_same_words_saying_the_opposite_or_another_value_replace_the_rule_for_review(tmp_path, old, new):
+    result = _curated(tmp_path, old, new)
+    assert [a["op"] for a in result.applied] == ["REMOVE", "ADD"]
+    assert [l["text"] for l in result.candidate] == [new]
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("Cap a batch at a hundred thousand rows.", {"100000"}),
+    ("Cap a batch at 2,000 rows, never 100,000.", {"2000", "100000"}),
+    ("Give each worker between 2 and 3 hundred MB.", {"2", "300", "mb"}),
+    ("Keep pages between two hundred and three hundred rows.", {"200", "300"}),
+    ("Listen on ports 8080,443.", {"8080", "443"}),
+])
+def test_grouped_digits_and_joined_multipliers_read_as_one_value(text, values):
+    from altimate_learn.curate.names import value_words
+
+    assert value_words(text) == values
