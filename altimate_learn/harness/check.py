@@ -101,7 +101,7 @@ def run_check(options: InstallOptions) -> tuple[bool, list[str]]:
     if ok and not failures:
         out.insert(0, f"learn hooks for {options.harness} are installed in {where} and run.")
     elif ok:
-        out.insert(0, f"learn hooks for {options.harness} are installed in {where} and run, but "
+        out.insert(0, f"learn hooks for {options.harness} are installed in {where} and work when run, but "
                       f"{options.harness} will not run them:")
     out.extend(failures)
     out.extend(agent_notes)

@@ -44,7 +44,7 @@ def test_hooks_turned_off_fail_and_say_where(installed: Path, isolated_home: Pat
     path.write_text(json.dumps(data))
     ok, lines = check(installed)
     assert not ok
-    assert lines[0].endswith("and run, but gemini will not run them:")
+    assert lines[0].endswith("and work when run, but gemini will not run them:")
     (failure,) = [line for line in lines if line.startswith("FAILS:")]
     assert f'"hooksConfig": {{"enabled": false}} in {path}' in failure and "/settings" in failure
 
