@@ -49,7 +49,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from altimate_learn.curate import prepared
+from altimate_learn.curate import prepared, writing
 from altimate_learn.curate.apply import (DEDUPE_THRESHOLD, HARMFUL_MIN, HARMFUL_MIN_FEEDBACKS, MAX_ADDS, MAX_EDITS,
                                          MAX_REMOVES, Lesson, _Pass, changed_texts, feedback_key, jaccard, opposite,
                                          word_set)
@@ -366,10 +366,10 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
                 merged[record["id"]] = record
             _follow_successors(merged)
             retired = list(merged.values())
-            data = prepared.write(store, store.CANDIDATE_RETIRED, retired, staged_file)
+            data = writing.write(store, store.CANDIDATE_RETIRED, retired, staged_file)
             cache.remember(hashlib.sha256(data).hexdigest(), "retired", True, ids=[r["id"] for r in retired])
         if changed:
-            data = prepared.write(store, store.CANDIDATE, candidate, base_file, same=work.same, ids=texts_changed[1])
+            data = writing.write(store, store.CANDIDATE, candidate, base_file, same=work.same, ids=texts_changed[1])
             after = prepared.postings_after(postings, gone, new_texts, len(candidate)) if postings else None
             written = prepared.LessonFile(candidate, data, hashlib.sha256(data).hexdigest(), True, flagged,
                                           ids=texts_changed[1])

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from altimate_learn.curate import apply, curator, prepared
+from altimate_learn.curate import apply, curator, prepared, writing
 from tests.curate.helpers import add, lesson, make_store
 
 NOW = "2026-03-01T00:00:00.000Z"
@@ -197,9 +197,9 @@ def test_the_writer_given_the_ids_still_refuses_a_repeated_id_and_writes_the_sam
     same = [item == source.lessons[n] if n < 10 else item == source.lessons[n - 1] if n > 10 else False
             for n, item in enumerate(lessons)]
     ids = [item["id"] for item in lessons]
-    data = prepared.write(store, store.CANDIDATE, lessons, source, same=same, ids=ids)
+    data = writing.write(store, store.CANDIDATE, lessons, source, same=same, ids=ids)
     assert data == fsio.canonical_json(lessons).encode()
-    assert prepared.write(store, store.CANDIDATE, lessons, source, same=same, ids=ids[:-1]) == data  # ignored
+    assert writing.write(store, store.CANDIDATE, lessons, source, same=same, ids=ids[:-1]) == data  # ignored
     repeated = lessons + [lesson("L-beef", "The same id again.")]
     with pytest.raises(SchemaError, match="L-beef"):
-        prepared.write(store, store.CANDIDATE, repeated, source, ids=[item["id"] for item in repeated])
+        writing.write(store, store.CANDIDATE, repeated, source, ids=[item["id"] for item in repeated])

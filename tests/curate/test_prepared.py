@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from altimate_learn.curate import curator, prepared
+from altimate_learn.curate import curator, prepared, writing
 from altimate_learn.curate.anchors import AnchorIndex, identifiers
 from altimate_learn.curate.lintcache import Passed
 from altimate_learn.curate.polarity import polar_spans
@@ -159,7 +159,7 @@ CANONICAL_CASES = [
 
 @pytest.mark.parametrize("lessons", CANONICAL_CASES)
 def test_the_fast_writer_writes_exactly_canonical_json(lessons):
-    assert prepared.canonical_bytes(lessons) == fsio.canonical_json(lessons).encode()
+    assert writing.canonical_bytes(lessons) == fsio.canonical_json(lessons).encode()
 
 
 def test_unchanged_lessons_reuse_their_text_and_the_file_stays_canonical(tmp_path):
@@ -173,7 +173,7 @@ def test_unchanged_lessons_reuse_their_text_and_the_file_stays_canonical(tmp_pat
     changed[0]["helpful"] = 7
     changed[4]["text"] = "A new text for this one."
     changed.append(lesson("L-beef", "Added at the end."))
-    assert prepared.canonical_bytes(changed, source) == fsio.canonical_json(changed).encode()
+    assert writing.canonical_bytes(changed, source) == fsio.canonical_json(changed).encode()
 
 
 def test_a_reflection_with_a_warm_cache_decides_as_a_cold_one(tmp_path):
@@ -292,7 +292,7 @@ def test_a_file_wrongly_taken_for_canonical_is_not_copied_from():
     others[2]["id"] = "L-0f00"
     for raw in (json.dumps(lessons, indent=4, sort_keys=True).encode(), fsio.canonical_json(others).encode()):
         source = prepared.LessonFile(lessons, raw, "digest", canonical=True)
-        assert prepared.canonical_bytes(lessons, source) == fsio.canonical_json(lessons).encode()
+        assert writing.canonical_bytes(lessons, source) == fsio.canonical_json(lessons).encode()
 
 
 def test_a_verdict_edited_into_other_valid_json_is_not_believed(tmp_path):
@@ -316,7 +316,7 @@ def test_the_writer_copies_runs_of_unchanged_lessons_exactly(seed):
     if len(lessons) > 2 and rng.random() < 0.3:
         a, b = rng.sample(range(len(lessons)), 2)
         lessons[a], lessons[b] = lessons[b], lessons[a]
-    assert prepared.canonical_bytes(lessons, source) == fsio.canonical_json(lessons).encode()
+    assert writing.canonical_bytes(lessons, source) == fsio.canonical_json(lessons).encode()
 
 
 def _parsed_files() -> list[Path]:
@@ -395,8 +395,8 @@ def test_the_pass_comparison_finds_the_same_unchanged_lessons_as_the_writer(tmp_
     work.lessons.insert(2, lesson("L-beef", "A new one."))
     work.lessons.append(work.lessons.pop(0))  # moved, unchanged
     work.finish()
-    assert prepared._places(work.lessons, source, work.same) == prepared._unchanged(work.lessons, source)
-    assert prepared._places(work.lessons, source, work.same).count(None) == 3
+    assert writing._places(work.lessons, source, work.same) == writing._unchanged(work.lessons, source)
+    assert writing._places(work.lessons, source, work.same).count(None) == 3
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -413,13 +413,13 @@ def test_the_writer_finds_the_runs_of_a_large_file_exactly(seed):
         lessons[a], lessons[b] = lessons[b], lessons[a]
     if seed == 0:
         lessons = list(stored)  # nothing changed: one run
-    assert prepared.canonical_bytes(lessons, source) == fsio.canonical_json(lessons).encode()
+    assert writing.canonical_bytes(lessons, source) == fsio.canonical_json(lessons).encode()
     copied = []
-    slices_run = prepared._Slices.run
+    slices_run = writing._Slices.run
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(prepared._Slices, "run", lambda self, a, b: copied.append((a, b)) or slices_run(self, a, b))
-        prepared.canonical_bytes(lessons, source)
-    places = prepared._unchanged(lessons, source)
+        patch.setattr(writing._Slices, "run", lambda self, a, b: copied.append((a, b)) or slices_run(self, a, b))
+        writing.canonical_bytes(lessons, source)
+    places = writing._unchanged(lessons, source)
     assert sum(b - a + 1 for a, b in copied) == sum(p is not None for p in places)  # every unchanged one copied
     assert len(copied) <= 1 + 3 * (len(stored) - len([p for p in places if p is not None]) + 8)
 
