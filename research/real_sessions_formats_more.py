@@ -33,6 +33,9 @@ Formats:
   `{"type", "data"}`; a `user` message's `text` parts are typed, an `assistant` message's `text` parts are what the agent
   said (its `tool_call`s and the `tool` messages holding their results are not kept), a `finish` part with reason
   `canceled` is an interruption, and a session with a `parent_session_id` is one the agent started (its task tool).
+- `crush-db`: Crush's store (`.crush/crush.db` in the project folder, with `crush.db-wal`), the first OpenCode's program
+  under its new name (charmbracelet/crush): the same `sessions` and `messages` tables, read as the first OpenCode's store
+  is; a format of its own only so that its sessions name their agent, `crush`.
 """
 
 from __future__ import annotations
@@ -252,5 +255,6 @@ PARSERS = {**_FIRST_PARSERS, "codex-legacy": parse_codex_legacy, "gemini-jsonl":
            "md-transcript": parse_md_transcript, "claude-code-md": parse_claude_code_md, "cursor-jsonl": parse_cursor_jsonl}
 # Formats read from bytes: each parser takes `read(suffix)`, the bytes of the file (suffix "") or of a file committed next
 # to it (its path plus the suffix), None when there is none.
-BLOB_PARSERS = {"opencode-db": parse_opencode_db}
-AGENTS = {"codex-legacy": "codex", "gemini-jsonl": "gemini-cli", "opencode-db": "opencode"}  # the agent behind each format added here
+BLOB_PARSERS = {"opencode-db": parse_opencode_db, "crush-db": parse_opencode_db}
+# The agent behind each format added here.
+AGENTS = {"codex-legacy": "codex", "gemini-jsonl": "gemini-cli", "opencode-db": "opencode", "crush-db": "crush"}

@@ -498,3 +498,38 @@ def test_a_password_the_person_typed_is_scrubbed_where_the_answer_quotes_it_back
     assert "hunter2024" not in text and text.count("[REDACTED:password]") == 3
     assert "Port 16379" in text  # a number that is not the password is left alone
     assert B.typed_passwords(_session(("user", "the password flag is -p, ok?"), ("user", "pwd ha 12"))) == set()
+
+
+def test_a_crush_store_is_read_as_the_first_opencode_store_and_names_its_agent(tmp_path):
+    """Crush (the first OpenCode renamed) keeps `.crush/crush.db` with the same tables: read by the same parser, its
+    sessions say their agent is `crush`, not `opencode`."""
+    import sqlite3
+    import subprocess
+
+    from research.real_sessions_build import build_repo
+
+    repo = tmp_path / "repo"
+    (repo / ".crush").mkdir(parents=True)
+    connection = sqlite3.connect(repo / ".crush" / "crush.db")
+    connection.executescript(
+        "CREATE TABLE sessions (id TEXT PRIMARY KEY, parent_session_id TEXT, title TEXT, created_at INTEGER);"
+        "CREATE TABLE messages (id TEXT PRIMARY KEY, session_id TEXT, role TEXT, parts TEXT, model TEXT, created_at INTEGER);")
+    connection.execute("INSERT INTO sessions VALUES ('s1', NULL, 't', 1)")
+    turns = [("user", "Add a dark mode toggle."), ("assistant", "Added the toggle to the header."),
+             ("user", "no, put it in the settings page"), ("assistant", "Moved it to settings.")]
+    for n, (role, text) in enumerate(turns):
+        connection.execute("INSERT INTO messages VALUES (?, 's1', ?, ?, 'gpt-5', ?)",
+                           (f"m{n}", role, json.dumps([{"type": "text", "data": {"text": text}}]), n))
+    connection.commit()
+    connection.close()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    subprocess.run(["git", "-C", str(repo), "add", "."], check=True)
+    subprocess.run(["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "x"],
+                   check=True)
+    commit = subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True, text=True,
+                            check=True).stdout.strip()
+    [records] = build_repo(repo, "o/r", [{"repo": "o/r", "commit": commit, "path": ".crush/crush.db",
+                                          "harness": "crush-db", "licence": "none stated"}])
+    assert records[0]["source"]["harness"] == "crush-db" and records[0]["source"]["agent"] == "crush"
+    assert [r["text"] for r in records if r["type"] == "user"] == ["Add a dark mode toggle.",
+                                                                   "no, put it in the settings page"]
