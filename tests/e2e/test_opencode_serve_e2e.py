@@ -6,7 +6,8 @@ real binary (same pid), so a test knows every opencode process learn started, by
   prompt reaches the model; the server learn started is gone when learn exits;
 - an opencode without a working `serve` (the wrapper refuses it): the calls fall back to `opencode run`, and the
   reflection is applied as before;
-- learn interrupted (SIGINT, as Ctrl-C; SIGTERM) while the server answers: the server it started is gone too.
+- learn interrupted (SIGINT, as Ctrl-C; SIGTERM) while the server answers: the server it started is gone too; and
+  learn killed (SIGKILL): the watchdog between them stops the server (review30 R30-6).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -56,6 +58,19 @@ def running(pid: int) -> bool:
     except OSError:
         return False
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def parent(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+def learn_above(pid: int) -> int:
+    """The learn process that started ``pid`` (its parent, or the parent of the watchdog between them)."""
+    while pid > 1:
+        pid = parent(pid)
+        if b"altimate_learn" in Path(f"/proc/{pid}/cmdline").read_bytes():
+            return pid
+    raise AssertionError("no learn process above the server")
 
 
 def learn_args(world: World, folder: Path, env_extra: dict[str, str]) -> tuple[list[str], dict[str, str]]:
@@ -104,7 +119,7 @@ def test_an_opencode_that_cannot_serve_is_run_per_call(world, opencode_bin):
     assert not any(running(pid) for pid, _ in starts(log))
 
 
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL])
 def test_learn_interrupted_during_a_call_leaves_no_opencode_server(world, opencode_bin, sig):
     opencode_setup(world)
     prepare(world, "opencode")
@@ -125,15 +140,20 @@ def test_learn_interrupted_during_a_call_leaves_no_opencode_server(world, openco
             assert proc.poll() is None, proc.communicate()
             waited += 1
             assert waited < 3000, "learn's call never reached the model"
-            subprocess.run(["sleep", "0.1"], check=True)
+            time.sleep(0.1)
         (server_pid, what), = starts(log)
         assert what.startswith("serve")
-        learn_pid = int(Path(f"/proc/{server_pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        learn_pid = learn_above(server_pid)
         os.kill(learn_pid, sig)
         out, err = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.communicate()
+    waited = 0
+    while sig == signal.SIGKILL and running(server_pid) and waited < 300:  # its watchdog stops it (R30-6)
+        waited += 1
+        time.sleep(0.1)
     assert not running(server_pid), "the opencode server learn started outlived it"
-    assert proc.returncode == 128 + sig, (proc.returncode, out, err)  # an interruption, not a crash
+    if sig != signal.SIGKILL:
+        assert proc.returncode == 128 + sig, (proc.returncode, out, err)  # an interruption, not a crash

@@ -5,7 +5,8 @@ calls (the reflection and its vet), ``learn reflect --pending`` two per session.
 :mod:`altimate_learn.reuse` opens around every command), the first opencode call starts one ``opencode serve`` and
 every opencode call of the command is then two HTTP requests to it: create a session, send the message (the
 answer is the whole assistant message). The scope's end stops the server's process group, also on an error,
-Ctrl-C, SIGTERM or SIGHUP (they raise SystemExit while a server runs, see ``run._ending_raises``).
+Ctrl-C, SIGTERM or SIGHUP (they raise SystemExit while a server runs, see ``run._ending_raises``); should learn be
+killed outright (SIGKILL), a watchdog between them (:data:`_WATCHDOG`) stops it when learn's end of its stdin closes.
 
 Why HTTP rather than ``opencode run --attach URL``: in 1.18.33, ``run --attach`` exits as soon as the server
 answers its prompt request without waiting for its own event stream (its wait is ``if (attach) return``), so its
@@ -50,7 +51,31 @@ START_TIMEOUT = 60.0  # seconds for `opencode serve` to say where it listens (a 
 STOP_GRACE = 3.0
 AGENT_PROMPT = ("You answer one request of altimate-learn, a tool that learns from coding sessions. "
                 "Its instructions follow.")
-_LISTENING = re.compile(r"listening on (http://127\.0\.0\.1:(\d+))\b")
+_LISTENING = re.compile(r"listening on (http://(?:127\.0\.0\.1|localhost):(\d+))(?![\w.:])")
+# Between learn and `opencode serve`: it starts the server in its own process group and stops that group when
+# learn's end of its stdin closes, which is also when learn is killed (SIGKILL, the OOM killer, a CI timeout),
+# as the server would otherwise run for good (review30 R30-6). learn's own stop signals the group; the watchdog
+# outlives that signal only to exit with the server.
+_WATCHDOG = """
+import os, signal, subprocess, sys, threading
+server = subprocess.Popen(sys.argv[1:], stdin=subprocess.DEVNULL)
+signal.signal(signal.SIGTERM, lambda *_: None)
+def stop_on_eof():
+    try:
+        while os.read(0, 4096):
+            pass
+    except OSError:
+        pass
+    try:
+        os.killpg(0, signal.SIGTERM)
+        server.wait(timeout=3)
+    except Exception:
+        pass
+    os.killpg(0, signal.SIGKILL)
+threading.Thread(target=stop_on_eof, daemon=True).start()
+server.wait()
+os.killpg(0, signal.SIGKILL)  # whatever the server left in the group, and the watchdog
+"""
 _OUTPUT_CAP = 256 * 1024  # what is kept of the server's own output (for a failure's one line)
 
 
@@ -131,6 +156,10 @@ class Server:
             _signal_group(self.proc.pid, signal.SIGKILL)
             self.proc.wait()
         _signal_group(self.proc.pid, signal.SIGKILL)  # whatever it left running in its group
+        try:
+            self.proc.stdin.close()
+        except (OSError, ValueError, AttributeError):
+            pass
 
 
 def _events(message: dict[str, Any]) -> list[dict[str, Any]]:
@@ -177,12 +206,15 @@ def _signal_group(pgid: int, sig: int) -> None:
 def start(binary: str, env: Mapping[str, str], workdir: Path, timeout: float) -> Server | None:
     """``opencode serve`` with ``env`` (learn's child environment for opencode) in ``workdir``; None when it does
     not say where it listens within ``timeout`` (it is stopped then)."""
+    import sys
+
     password = secrets.token_urlsafe(24)
     child = {**env, "OPENCODE_SERVER_PASSWORD": password, "PWD": str(workdir)}
     try:
-        proc = subprocess.Popen([binary, "serve", "--hostname", "127.0.0.1", "--port", "0"], cwd=str(workdir),
-                                env=child, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                stderr=subprocess.STDOUT, start_new_session=True, close_fds=True)
+        proc = subprocess.Popen([sys.executable, "-I", "-c", _WATCHDOG, binary, "serve", "--hostname", "127.0.0.1",
+                                 "--port", "0"], cwd=str(workdir), env=child, stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
+                                close_fds=True)
     except OSError:
         return None
     found: list[str] = []
@@ -199,7 +231,9 @@ def start(binary: str, env: Mapping[str, str], workdir: Path, timeout: float) ->
                     size += len(line)
                 match = _LISTENING.search(line)
                 if match and not found:
-                    found.append(match.group(1))
+                    found.append(f"http://127.0.0.1:{match.group(2)}")
+                    ready.set()
+                elif "listening on" in line.lower() and not found:  # somewhere learn does not know: not used
                     ready.set()
         except (OSError, ValueError):
             pass
