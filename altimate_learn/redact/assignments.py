@@ -537,7 +537,8 @@ _LOGIN_VERB = (r"(?:log(?:ged)?[ \t]?(?:in|on|into)(?:[ \t]+to)?|login|sign(?:ed
                r"inici(?:a|ar)[ \t]+sesi[oó]n|credenciales|acceso|accede|entra|entrar|"
                r"connecte[- ]toi|connexion|identifiants?|credenciais|acesso|acesse|entre|登录|ログイン|"
                r"(?:test|staging|demo|qa|dev|admin|e2e)[ \t]+(?:user|account|login)(?:[ \t]+(?:is|=))?)")
-_LINK = r"(?:with|as|is|are|using|via|mit|con|avec|com|als|como|en tant que|for[ \t]+[\w.-]+(?:[ \t]+(?:is|are))?)"
+_LINK = (r"(?:with|as|is|are|using|via|mit|con|avec|com|als|como|en tant que|"
+         r"(?:for|für|de|du|pour|para|do|da)[ \t]+[\w.-]+(?:[ \t]+(?:is|are|ist|sind|es|son|est|sont|é|são))?)")
 _LOGIN_PAIR = re.compile(
     r"(?<![\w-])" + _LOGIN_VERB + r"(?:[ \t]+(?:[\w.-]+[ \t]+)?" + _LINK + r"(?:[ \t]+[\w.-]+)?)?[ \t]*[:=]?[ \t]+[`\"']?"
     r"(?P<user>[a-z0-9_.@+-]{1,64})(?P<sep>[ \t]{1,2}/[ \t]{0,2}|[ \t]{0,2}/[ \t]{1,2}|/|:)[`\"']?"

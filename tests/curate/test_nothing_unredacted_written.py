@@ -96,7 +96,10 @@ def test_a_login_typed_with_its_password_reaches_no_file(git_repo: Path, cli):
                           ("identifiants admin:Soleil2024!", "Soleil2024"),
                           ("credenciais: admin / Segredo2024!", "Segredo2024"),
                           ("acesse com admin / Segredo2024!", "Segredo2024"),
-                          ("pw for staging is Winter2024!", "Winter2024!")):
+                          ("pw for staging is Winter2024!", "Winter2024!"),
+                          ("Zugangsdaten für staging: admin / Sommer2025!", "Sommer2025"),
+                          ("credenciales de staging: admin / Clave2024!", "Clave2024"),
+                          ("identifiants de prod : admin / Soleil2024!", "Soleil2024")):
         assert secret not in redact(typed), typed
     for same in ("ssh git@github.com:org/repo.git", "ssh deploy@10.0.0.5:2222 then restart", "account id: 12345:abcd9",
                  "the login page lives at /auth/login2fa", "login with the test user / password from 1password",
@@ -106,7 +109,8 @@ def test_a_login_typed_with_its_password_reaches_no_file(git_repo: Path, cli):
                  "login flow: user/passwd form posts to /api/v2/session",
                  "mit admin / editor Rollen testen", "entre admin / editor il y a une différence", "acceso: admin / lectura",
                  "identifiants : voir le wiki", "Anmeldung: siehe 1Password", "entra con google / github",
-                 "acesse com sua conta / senha do Google", "entre 2019/2020 et 2021/2022"):
+                 "acesse com sua conta / senha do Google", "entre 2019/2020 et 2021/2022", "acceso de admin / lectura",
+                 "identifiants de connexion: voir 1Password", "Zugangsdaten für das Wiki liegen im Vault"):
         assert redact(same) == same
     assert cli("enable")[0] == 0
     base = {"session_id": "s-login", "cwd": str(git_repo), "transcript_path": str(git_repo / "t.jsonl")}
