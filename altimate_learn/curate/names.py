@@ -143,11 +143,20 @@ def _numbers(text: str, words: set[str] | None = None) -> str:
         words = set(_LETTERS.findall(text.lower()))
     if words.isdisjoint(_NUMBER_WORD_SET) and not ("," in text and _DIGIT_GROUP.search(text)):
         return text
-    text = _GROUPED.sub(lambda m: m.group(0).replace(",", ""), text)
+    text = _GROUPED.sub(_ungrouped, text)
     text = _NUMBER_WORDS.sub(_digits, _A_MULTIPLIER.sub("1 ", text))
     text = _MULTIPLIED.sub(_multiplied, text)
     text = _ONCE.sub(lambda m: m.group(0) if _SENTENCE_START.search(text[:m.start()]) else "1", text)
     return _MORE_NUMBERS.sub(lambda m: _COUNT_WORDS[m.group(1).lower()], text)
+
+
+def _ungrouped(match: re.Match[str]) -> str:
+    """"2,000" and "1,234,567" as one number; "502,503,504" (three-digit codes in a list) stays a list: grouped only
+    when the first group is shorter than three digits or a later one is round ("250,000")."""
+    first, *later = match.group(0).split(",")
+    if len(first) < 3 or any(group.endswith("00") for group in later):
+        return match.group(0).replace(",", "")
+    return match.group(0)
 
 
 def _multiplied(match: re.Match[str]) -> str:

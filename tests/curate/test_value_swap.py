@@ -327,6 +327,9 @@ def test_the_same_words_saying_the_opposite_or_another_value_replace_the_rule_fo
     ("Give each worker between 2 and 3 hundred MB.", {"2", "300", "mb"}),
     ("Keep pages between two hundred and three hundred rows.", {"200", "300"}),
     ("Listen on ports 8080,443.", {"8080", "443"}),
+    ("Retry on 502,503,504 only.", {"502", "503", "504"}),
+    ("Keep a batch under 1,234,567 rows.", {"1234567"}),
+    ("Keep a batch under 250,000 rows.", {"250000"}),
 ])
 def test_grouped_digits_and_joined_multipliers_read_as_one_value(text, values):
     from altimate_learn.curate.names import value_words
