@@ -653,18 +653,16 @@ _register(BlindSet(
     key="blind5",
     path=DATA / "corrections_blind5.jsonl",
     writer="cwrite5 (a helper of session 2026-12-05 #13 who never read the classifier)",
-    title="Capture: the correction classifier on a fifth blind written set, held back whole (issue 20)",
+    title="Capture: the correction classifier on a fifth blind written set, held back in session #13, dev data since (issue 20)",
     prefix=None,
     modes=(WITH, WITHOUT),
-    recorded_only=True,
+    readable=True,
     describe="(`research/data/corrections_blind5_README.md`). Scored with the answer passed to the classifier as the "
-             "real sessions are, and without it. No halves: the whole set is held back as the measure of carry for the "
-             "mechanisms cls29 wrote in session #13 from other data (the fourth set's errors grouped by mechanism, the "
-             "real-session dev split and its first-sight records, typed look-alikes). It is scored by counts only "
-             "(`classifier_blind.py FILE --numbers --json`), at most three times in the session, each look recorded "
-             "below when it was taken; this section shows those records and scores nothing itself, so regenerating "
-             "RESULTS.md spends no look. No message or error of it was read or is printed here: it stays blind for the "
-             "next session's reviewer.",
+             "real sessions are, and without it. No halves: in session #13 the whole set was held back as the measure "
+             "of carry for the mechanisms cls29 wrote from other data, scored by counts only three times (the looks "
+             "below) and never read. In session #14 it became readable dev data: cls30 read its errors (about 20:50 "
+             "UTC) and grouped them by mechanism, so from then on it measures fit, not carry; the measure of carry is "
+             "the sixth set (its own section). Every error of this checkout is listed below.",
     measured=[
         ("b11f4693 (the classifier as at edb30a48, the session's start)", "18:22", "first sight: before any row was read "
          "and before any change of this session to the classifier (the first of at most three looks)",
@@ -705,6 +703,38 @@ _register(BlindSet(
     ],
 ))
 
+
+_register(BlindSet(
+    key="blind6",
+    path=DATA / "corrections_blind6.jsonl",
+    writer="cwrite6 (a helper of session 2026-12-05 #14 who never read the classifier)",
+    title="Capture: the correction classifier on a sixth blind written set, held back whole (issue 20)",
+    prefix=None,
+    modes=(WITH, WITHOUT),
+    recorded_only=True,
+    describe="(`research/data/corrections_blind6_README.md`). Scored with the answer passed to the classifier as the "
+             "real sessions are, and without it. No halves: the whole set is held back as the measure of carry for the "
+             "mechanisms cls30 wrote in session #14 from other data (the fifth set's errors grouped by mechanism, the "
+             "real-session dev split and its first-sight records, typed look-alikes). It is scored by counts only "
+             "(`classifier_blind.py FILE --numbers --json`), at most three times in the session, each look recorded "
+             "below when it was taken; this section shows those records and scores nothing itself, so regenerating "
+             "RESULTS.md spends no look. No message or error of it was read or is printed here: it stays blind for the "
+             "next session's reviewer.",
+    measured=[
+        ("bdaa6579 (the classifier as at 09a17058, the session's start)", "20:44", "first sight: before any row was read "
+         "and before any change of this session to the classifier (the first of at most three looks)",
+         {("all", WITH): (0.918, 0.496, 56, 5, 57, 122),
+          ("all", WITHOUT): (0.854, 0.363, 41, 7, 72, 120)}),
+    ],
+    looks=[
+        ("bdaa6579", "20:44", "first sight", {
+            "all, with": {'+broken_after_done': {'fn': 19, 'tp': 21}, '+buried': {'fn': 6, 'tp': 3}, '+challenge_question': {'fn': 7, 'tp': 8}, '+classic': {'fn': 4, 'tp': 6}, '+convention_fact': {'fn': 7, 'tp': 2}, '+hedged': {'fn': 9, 'tp': 1}, '+reminder': {'fn': 2, 'tp': 8}, '+shorthand_typo': {'fn': 3, 'tp': 7}, '-approval': {'tn': 12}, '-continue_after_interrupt': {'tn': 8}, '-existing_bug': {'tn': 12}, '-first_rules': {'tn': 14}, '-neutral_question': {'fp': 1, 'tn': 13}, '-new_request': {'tn': 8}, '-own_mistake': {'tn': 9}, '-pasted_log_request': {'tn': 12}, '-request_with_cue': {'fp': 4, 'tn': 16}, '-status_update': {'tn': 10}, '-thanks': {'tn': 8}},
+            "all, without": {'+broken_after_done': {'fn': 31, 'tp': 9}, '+buried': {'fn': 7, 'tp': 2}, '+challenge_question': {'fn': 7, 'tp': 8}, '+classic': {'fn': 4, 'tp': 6}, '+convention_fact': {'fn': 8, 'tp': 1}, '+hedged': {'fn': 9, 'tp': 1}, '+reminder': {'fn': 3, 'tp': 7}, '+shorthand_typo': {'fn': 3, 'tp': 7}, '-approval': {'tn': 12}, '-continue_after_interrupt': {'tn': 8}, '-existing_bug': {'tn': 12}, '-first_rules': {'tn': 14}, '-neutral_question': {'fp': 1, 'tn': 13}, '-new_request': {'tn': 8}, '-own_mistake': {'fp': 2, 'tn': 7}, '-pasted_log_request': {'tn': 12}, '-request_with_cue': {'fp': 4, 'tn': 16}, '-status_update': {'tn': 10}, '-thanks': {'tn': 8}}}),
+    ],
+    notes=[],
+))
+
+
 def set_for(path: str | Path) -> BlindSet:
     """The registered set whose file ``path`` is; any other file of the same fields is scored as a set without halves
     (counts only), with and without the answer."""
@@ -717,12 +747,12 @@ def set_for(path: str | Path) -> BlindSet:
 
 
 USAGE = ("usage: python research/classifier_blind.py FILE [--numbers [A] [--json] | --errors A|all]\n"
-         "  FILE: a blind set's JSONL (research/data/corrections_blind1.jsonl … …_blind5.jsonl)\n"
+         "  FILE: a blind set's JSONL (research/data/corrections_blind1.jsonl … …_blind6.jsonl)\n"
          "  --numbers: counts only, both halves (or the whole of a set without halves), with and without the answer\n"
          "  --numbers A: half A alone, counts only (while tuning: no look at half B)\n"
          "  --json: the counts as JSON (to record a look)\n"
          "  --errors A: half A's errors, to tune on (never half B, never a set without halves)\n"
-         "  --errors all: every error of a set without halves that has been read since it was held back (blind3, blind4)\n"
+         "  --errors all: every error of a set without halves that has been read since it was held back (blind3, blind4, blind5)\n"
          "  no option: the whole section (half B's errors listed: only after the last tuning)")
 
 
