@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from altimate_learn.capture.cues import (APPROVAL, ASKED, CLAIMS, CLOSER, CONTINUE_ONLY, CONTINUE_WORDS, DONE_ACT, HANDED_OVER,
                                          REDIRECT_AFTER_NO)
 from altimate_learn.capture import (against_answer, buried, claims, clause_rules, conventions, guards, indirect, languages,
-                                    withdrawals)
+                                    softened, withdrawals)
 # The cue tables and the clause rules live in `clause_rules`; these names are kept here for the research tools.
 from altimate_learn.capture.clause_rules import (ALL_BROKEN, ALL_CHALLENGES, ALL_CUES, ALL_PERSISTS,  # noqa: F401
                                                  LONG_MESSAGE, SOFT_MESSAGE, _is_question, _try)
@@ -257,8 +257,10 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         answer = plain_answer(answer)
         spec = is_task_spec(text)
         own = indirect.why_spelled_out(languages.plain_chinese(normalise(prose_of(text))))
-        if guards.revises_own_request(own, answer):
-            return NOT_A_CORRECTION  # "I filtered on 'EMEA' as you said." "sorry, I meant EU, I mixed them up" (cls29)
+        if guards.revises_own_request(own, answer) or guards.owns_the_slip(own):
+            # "I filtered on 'EMEA' as you said." "sorry, I meant EU, I mixed them up" (cls29); "scratch that, I misread the
+            # requirements doc, the limit is per user, not per org" (cls30)
+            return NOT_A_CORRECTION
         parts = clauses(own)
         if spec:
             parts = parts[:SPEC_OPENING_CLAUSES]
@@ -301,6 +303,8 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
             reason = claims.contradicts_claim(own) if claimed else None
             if reason is None and acted:
                 reason = conventions.broken_convention(own, answer or "")
+            if reason is None and claimed:  # "sorry to be picky, but …", "I might be wrong, but …" (cls30, `softened`)
+                reason = softened.softened(own)
             if reason and not (guards.BUG_HUNT.search(own) or withdrawals.withdrawn(reason, own)):
                 return Verdict(True, reason, "pattern")
         # "日本語でお願いします" after an English answer, "keep our chat in english" after a Portuguese one: the agent

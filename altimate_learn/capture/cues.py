@@ -617,14 +617,26 @@ _NOT_ACTS = (r"(?:need|needed|want|wanted|noticed|looked|checked|reviewed|examin
              r"wondered|asked|meant|mean|hope|hoped|expected|planned|proposed|suggested|recommended|would|could|should|can|"
              r"will|did|didn't|don't|do|am|was|have|had|just|also|then|already|only|first|still|understand|understood|"
              r"agree|agreed|apologi[sz]ed?|missed|misread|misunderstood|failed|couldn't|wasn't|ran\s+into|get|got)")
+_NOT_ACTS_OPENING = (r"(?:based|related|compared|given|assumed|needed|wanted|noticed|looked|checked|reviewed|examined|"
+                     r"analy[sz]ed|investigated|searched|tried|explored|considered|inspected|suspected|wondered|asked|planned|"
+                     r"proposed|suggested|recommended|missed|failed|expected|hoped|believed|guessed|seemed|appeared|"
+                     r"supposed|required|allowed|included|excluded|called|named|limited|focused|concerned|interested|"
+                     r"confused|blocked|stuck|unused|unchanged|untested|unsupported|deprecated|detailed|updated\s+by)")
 DONE_ACT = re.compile(
     r"(?:^|(?<=[.!:;\n]))(?![^.!?\n]{0,40}\b(?:if|when|once|whether|unless)\b)[^.!?\n]{0,80}?"
-    r"(?:\b(?:i|we)\s+(?!" + _NOT_ACTS + r"\b)(?:[a-z]+ed|rewrote|wrote|put|set|ran|built|made|split|kept|threw|swapped|"
+    r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+(?!" + _NOT_ACTS + r"\b)(?:[a-z]+ed|rewrote|rewritten|wrote|written|put|set|ran|built|made|split|kept|threw|thrown|swapped|"
     r"moved|bumped|pinned|switched)\b"
     r"|\b(?!(?:i|you|we|it|that|this|there|and|but|so|or)\b)[\w`'\").\]-]+\s+now\s+(?!(?:that|you|i|we|let|is|are|has|have|"
     r"need|needs|on|in|for|to|and|or|but|if|the|a|an|it|this|run|try|open|check|restart|reload|refresh)\b)[a-z]{3,}\b"
     r"|\b(?:is|are|was|were)\s+(?:now\s+)?(?:written|rewritten|rolled\s+out|pinned|normali[sz]ed|switched|split|bumped)\b"
-    r"|\b(?:rolled\s+out|run\s+completed|deployment\s+succeeded)\b)"
+    r"|\b(?:rolled\s+out|run\s+completed|deployment\s+succeeded)\b"
+    # a sentence or bullet that opens with the past tense of the work, the "I" left out, whatever the verb ("Added retries to
+    # the upload client", "Switched training to mixed precision", "Rebuilt the model as a table", "Launched the sync in
+    # GlobalScope"; cls30); capitalised as an agent writes a report, never one of reading or thinking ("Checked the logs",
+    # "Based on the code", "Noticed that …") nor an imperative ("Set the timeout", "Run the tests")
+    r"|(?:^|(?<=[.!:;\n]))[ \t]*(?:[-*\u2022][ \t]+)?(?!" + _NOT_ACTS_OPENING + r"\b)"
+    r"(?-i:[A-Z](?:[a-z]{2,}ed|ebuilt|ewrote|rote|uilt|ade|an|plit|wapped|ept))\b(?=\s+[\w`'\"(])(?!\s+(?:on|by|that|to\s+\w+\s+that|"
+    r"reading|looking|reviewing|analy[sz]ing|investigating|exploring|checking|searching|scanning|thinking|going)\b))"
     r"(?![^.!?\n]{0,200}\?)", re.I)
 
 # The answer handed the work to the person ("you'll need to update …", "save `App.vue`, your browser will reload", "what

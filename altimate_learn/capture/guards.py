@@ -492,3 +492,37 @@ def owned_fault(clause: str, window: str) -> bool:
     if owned and _BUT_NOW.search(clause, owned.end()):
         owned = None
     return bool((owned or NOT_FROM_AGENT.search(window)) and not AGENT_FAULT.search(NOT_FROM_AGENT.sub(" ", window)))
+
+
+# -- cls30: the person's own mistake owned anywhere in the message ---------------------------------------------------------
+# "scratch that, I misread the requirements doc. the limit is per user, not per org", "oops, the typo came from my ticket:
+# the subject should say 'receive', not 'recieve'", "oh wait, my bad, I gave you the wrong table name. it's analytics.x,
+# not web.x", "Perdón, me equivoqué de archivo: …": the fault owned in words of the person's own (`OWN_FAULT`, or a misreading
+# of their own, or a typo from their own ticket) and no act of the agent's named as the fault (`AGENT_FAULT`), with no turn
+# to what is wrong now ("my bad about the port, but the login is still broken"): what the message changes is the
+# person's own request, whatever words of correction it uses. `revises_own_request` needs the answer to say it did as asked;
+# this needs the ownership said outright. "I forgot to tell you …" is left to the clause rules: a rule the person forgot to
+# give may still be one the agent broke.
+OWN_MISREADING = re.compile(
+    r"\bi\s+(?:misread|misremembered|mistyped|misspelled|miscopied|misquoted)\b"
+    r"|\b(?:the|that|this)\s+(?:typo|mistake|error|wrong\s+\w+)\s+(?:came|comes|was)\s+from\s+my\s+(?:own\s+)?(?:ticket|spec|"
+    r"notes?|doc|message|request|issue|description|brief)\b", _I)
+
+
+# "my fault for being vague: the endpoint must return 404", "my bad for not saying it earlier, but we never use print here":
+# the person owns leaving a rule out, and the rule given now is one the agent's work broke (cls28's look-alikes).
+_FOR_AN_OMISSION = re.compile(r"\s*(?:for|about)\s+(?:not\b|never\b|being\s+(?:vague|unclear|imprecise)|forgetting|the\s+"
+                              r"(?:confusion|vagueness|ambiguity))", _I)
+# "… sorry. but why did you delete the migration?": the agent's act challenged after the apology.
+_ASKS_WHY_YOU = re.compile(r"\b(?:why|how\s+come)\b[^.?!]{0,20}\byou\b|\bpor\s*qu[eé]\b[^.?!]{0,20}\b(?:t[uú]|usted)\b|为什么你|你为什么", _I)
+
+
+def owns_the_slip(own: str) -> bool:
+    """The person owns the mistake outright somewhere in the message and names no fault of the agent's (see above)."""
+    owned = OWN_MISREADING.search(own)
+    if not owned:
+        owned = next((m for m in OWN_FAULT.finditer(own) if not m.group(0).lower().startswith("i forgot")
+                      and not _FOR_AN_OMISSION.match(own, m.end())), None)
+    if not owned or AGENT_FAULT.search(own) or BLAMES_ACT.search(own) or _ASKS_WHY_YOU.search(own):
+        return False
+    return not _BUT_NOW.search(own, owned.end()) and not _BUT_NOW.search(own[:owned.start()])

@@ -70,7 +70,8 @@ _REMINDED = frozenset({"reminded of an earlier instruction"})
 _STATED = frozenset({"stated a team convention"})
 _FLAWED = frozenset({"pointed out a flaw in what the agent did", "said the fix did not work", "said the result does not look right",
                      "said a part of the result does not work",
-                     "reported a problem after the agent's change", "doubted the agent's answer"})
+                     "reported a problem after the agent's change", "doubted the agent's answer",
+                     "softened a correction of the agent's work"})
 _ASKED_WHY = frozenset({'asks "why did you…"', "challenges what the agent did", "asks why the agent did it"})
 
 
@@ -102,7 +103,8 @@ CHANGE_ASKED = re.compile(r"(?:^|[,;:.?!]|\band\b|\bthen\b|\bplease\b|\bjust\b)\
                           r"restore|convert|go\s+back|roll\s*back|use|inline|extract|split|merge|simplify|flatten|shorten)\b", _I)
 _FINE = re.compile(r"\b(?:it's|it\s+is|that's|that\s+is|this\s+is)\s+(?:fine|ok(?:ay)?|good\s+enough|alright)\b"
                    r"|(?:^|[,;:.]\s*|\bbut\s+)(?:good\s+enough|fine\s+by\s+me|works\s+for\s+me|close\s+enough)\b", _I)
-_HEDGED = frozenset({"said the result is not what was expected", "disliked what the agent made", "doubted the agent's answer"})
+_HEDGED = frozenset({"said the result is not what was expected", "disliked what the agent made", "doubted the agent's answer",
+                     "softened a correction of the agent's work"})
 
 
 def withdrawn(reason: str, own: str) -> bool:
