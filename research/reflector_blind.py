@@ -61,10 +61,12 @@ DATA = ROOT / "research" / "data"
 SETS = {"blind2": (DATA / "corrections_blind2.jsonl", "blind2-half:"),
         "blind1": (DATA / "corrections_blind1.jsonl", "blind1-half:"),
         "blind3": (DATA / "corrections_blind3.jsonl", "blind3-half:"),
-        "blind4": (DATA / "corrections_blind4.jsonl", "blind4-half:")}
+        "blind4": (DATA / "corrections_blind4.jsonl", "blind4-half:"),
+        "blind5": (DATA / "corrections_blind5.jsonl", "blind5-half:")}
 REVIEWS = DATA / "reflector_blind2_reviews.jsonl"
 REVIEWS_BLIND3 = DATA / "reflector_blind3_reviews.jsonl"
 REVIEWS_BLIND4 = DATA / "reflector_blind4_reviews.jsonl"
+REVIEWS_BLIND5 = DATA / "reflector_blind5_reviews.jsonl"
 HALVES = ("A", "B")
 KINDS = ("rule", "one-off", "not")
 

@@ -96,3 +96,13 @@ def test_the_fourth_set_is_dev_data_now_and_every_lesson_it_gives_is_reviewed_an
     assert all(known[pair]["verdict"] != "wrong" for pair in given)
     # the wrong lessons read at the start of session #13 stay in the file with what fixed them
     assert sum(review["verdict"] == "wrong" for review in known.values()) == 10
+
+
+def test_the_fifth_set_is_dev_data_now_and_every_lesson_it_gives_is_reviewed_and_none_is_wrong():
+    assert "rule rows" in blind.read(None, "blind5")
+    known = blind.reviews(blind.REVIEWS_BLIND5)
+    given = [(row["text"], lesson) for row in blind.evaluate(None, "blind5")["rows"] for lesson in row["lessons"]]
+    assert given and all(pair in known for pair in given)
+    assert all(known[pair]["verdict"] != "wrong" for pair in given)
+    # the wrong lessons read at the start of session #14 stay in the file with what fixed them
+    assert sum(review["verdict"] == "wrong" for review in known.values()) == 5

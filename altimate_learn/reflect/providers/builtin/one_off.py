@@ -423,7 +423,9 @@ _CHANGES_ONE = re.compile(r"^(?:Use\s+)?(?!(?:use|prefer|pick|choose|stick|keep|
                           r"(?:(?:the|this|that|our|my|your)\s+(?:new\s+)?|each\s+new\s+)"
                           r"(?P<what>`?[a-z][\w-]*`?(?:\s+`?[a-z][\w-]*`?){0,3}?)\s+"
                           r"(?:over\s+)?(?:to|into|with|using|use)\s", re.I)
-_NAMES_ONE = re.compile(r"^(?:Call|Name|Rename)\s+(?:the|this|that|our|my|your)\s+(?:new\s+)?[a-z]+(?:\s+[a-z]+)?\s+`")
+# (the name in backticks, or one the clean-up left bare that no word is: "Name the branch feat/DATA-412."; refl30, blind5)
+_NAMES_ONE = re.compile(r"^(?:Call|Name|Rename)\s+(?:the|this|that|our|my|your)\s+(?:new\s+)?[a-z]+(?:\s+[a-z]+)?\s+"
+                        r"(?:`|(?=[^\s<>*{}]*[/_\d])[^\s<>*{}]+\.?$)")
 _BUILDS_ONE = re.compile(r"^Never\s+(?:build|create|write|implement|generate|draft|design|scaffold)\s+the\s+([^`]+?)"
                          r"(?=\s+(?:in|as|with|into|inside|on|for|from|using|by)\b|[.;,]|$)")
 _NAMES_ONE_NEW = re.compile(r"^(?:Name|Call)\s+(?:each|the)\s+new\s+\w+(?:\s+\w+)?\s+`[^`<>*{}]+`\.$")

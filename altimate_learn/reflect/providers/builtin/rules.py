@@ -30,6 +30,15 @@ NO_RULE = "no clear rule in it"
 TOO_LONG = "long or structured feedback: a model or a person should read it whole"
 PASTED = "no clear rule in the person's own words (pasted code, output or quoted text never makes a lesson)"
 NOT_ENGLISH = "not in English: the built-in reflector reads English only, a model or a person should read it"
+OWN_SLIP = ("no standing rule: the person corrects their own words (\"I gave you the wrong table name\", \"I meant …\"), "
+            "a fix of this task's instruction, not of what the agent did")
+# The person takes back their own instruction: what follows fixes what they said, not a habit of the agent's (refl30,
+# blind5: "oh wait, my bad, I gave you the wrong table name. it's analytics.page_views, not web.page_views" gave "Use
+# `analytics.page_views` instead of `web.page_views`."). "my bad for not saying it earlier, but we never use print" states
+# a rule: only the slips that name the person's wrong words count, and a tie to the team's ways keeps the rule.
+_OWN_SLIP = re.compile(r"\bi\s+(?:gave|sent|pasted|typed|told|said|wrote|copied|showed)\s+(?:you\s+)?(?:the\s+)?wrong\b"
+                       r"|\bi\s+(?:actually\s+)?meant\b|\bi\s+(?:mixed|got)\s+(?:them|it|those|these|the\s+\w+|\w+)\s+"
+                       r"(?:up|mixed\s+up)\b|\b(?:my\s+typo|typo\s+on\s+my\s+(?:part|end|side)|i\s+(?:misspelled|mistyped))\b", re.I)
 
 
 def rule_for(text: str) -> tuple[str | None, str]:
@@ -50,6 +59,8 @@ def rules_for(text: str) -> tuple[list[str], str]:
         return [foreign], ""
     if not_english(own):
         return [], NOT_ENGLISH
+    if _OWN_SLIP.search(own) and not _GENERAL_TIE.search(own):
+        return [], OWN_SLIP  # "my bad, I gave you the wrong table name. it's analytics.page_views, not web.page_views"
     rules, declined = _extract(text)
     if rules:
         return rules, ""
@@ -223,7 +234,7 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
                 if rule is None or rule.alone and clause != part and not late and not _own_statement(part, clause):
                     continue  # a short statement that is only one piece of a longer sentence may be its premise (one
                     # joined by ", and we …" is a statement of its own: "tests live under spec/, and we use rspec")
-                if rule.shape in ("instead", "imperative") and _SIZE_OF_ONE.search(said[index]) \
+                if rule.shape in ("instead", "imperative") and (_SIZE_OF_ONE.search(said[index]) or _will_run(said[index])) \
                         and not _GENERAL_TIE.search(said[index]):
                     if ONE_THING not in declined:
                         declined.append(ONE_THING)
@@ -295,9 +306,23 @@ _ONE_NEW = re.compile(r"(?:a|an|the|some|another|one|this|that|my|our|new)\s", r
 # user-facing change.", "Create a branch before making changes.")
 _GENERAL_ASK = re.compile(r"\b(?:every|each|all|any|always|never|before|after|whenever|unless|instead|rather|per)\b", re.I)
 # What ties a rule to what the agent did or to the project: then it is a correction or a convention, whatever follows
-_TIED = re.compile(r"\b(?:you|your|u|ur|again|still|we(?!\s+(?:had|hit|got|saw|lost|ran\s+into|went\s+down|were\s+down)\b)|our|us|here|repo|repository|codebase|project|team|convention|"
+_TIED = re.compile(r"\b(?:you|your|u|ur|again|still|we(?!\s+(?:had|hit|got|saw|lost|ran\s+into|went\s+down|were\s+down|"
+                   # "instead of the jenkins job we have now": one thing of the project, not its ways (refl30)
+                   r"(?:currently\s+)?have\s+(?:now|today|right\s+now|currently|at\s+the\s+moment)|currently\s+have)\b)|our|us|here|repo|repository|codebase|project|team|convention|"
                    r"from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|next\s+time|remember|said|told|agreed|discussed|"
                    r"anymore|no\s+more)\b", re.I)
+
+
+# A clause that describes the new thing ("a github action that runs on every push"), and one thing it replaces ("instead
+# of the old theme dropdown"): neither says the request holds in general (refl30, blind5)
+_DESCRIBES = re.compile(r"\s+(?:that|which|who)\s.*$", re.I)
+_REPLACES_ONE = re.compile(r"\b(?:instead\s+of|rather\s+than)\s+(?:the|our|my)\s+(?:old|current|existing|legacy|previous)\s"
+                           r"[^,;]*", re.I)
+
+
+def _asked_thing(what: str) -> str:
+    """What a request asks for, without a clause describing it or the one thing it replaces."""
+    return _DESCRIBES.sub("", _REPLACES_ONE.sub(" ", what))
 
 
 def _asks_new_work(said: list[str]) -> int | None:
@@ -306,7 +331,7 @@ def _asks_new_work(said: list[str]) -> int | None:
     repo", stays a rule)."""
     for index, sentence in enumerate(said):
         m = _NEW_WORK.match(strip_lead(sentence.strip()))
-        if not m or _GENERAL_ASK.search(m.group("what")) or not m.group("lead") and not _ONE_NEW.match(m.group("what")):
+        if not m or _GENERAL_ASK.search(_asked_thing(m.group("what"))) or not m.group("lead") and not _ONE_NEW.match(m.group("what")):
             continue
         rest = [strip_lead(sentence.strip())[m.end("lead") if m.group("lead") else 0:], *said[index + 1:]]
         return None if any(_TIED.search(part) for part in rest) else index
@@ -326,6 +351,19 @@ _SIZE_OF_ONE = re.compile(r"\b(?:the|this|that)\s+(?:[a-z]+\s+)?(?:table|file|da
 # have 80M rows"); "here" and "this table" do not (this task's)
 _GENERAL_TIE = re.compile(r"\b(?:we|our|us|team|always|never|every|each|all|any|whenever|from\s+now\s+on|going\s+forward|"
                           r"remember|again|convention)\b", re.I)
+
+
+# Where this task's thing will run given as the reason for a choice: "use Redis for the session store instead of memory,
+# this will run on 3 instances behind the load balancer" designs what is being built (refl30, blind5)
+_WILL_RUN = re.compile(r"\b(?:this|it|that)(?:\s+will|'ll)\s+(?:run|be\s+(?:running|deployed|hosted|served)|get\s+deployed|live|"
+                       r"sit)\s+(?:on|in|behind|across|under|inside)\b", re.I)
+
+
+def _will_run(sentence: str) -> bool:
+    """Whether a choice "for the <thing>" is made for where that one thing will run (:data:`_WILL_RUN`): "use Decimal
+    instead of float for money, it will run in the billing service" chooses for a kind of data, and keeps its rule."""
+    found = _WILL_RUN.search(sentence)
+    return bool(found) and bool(re.search(r"\bfor\s+(?:the|this|that|our)\s", sentence[:found.start()], re.I))
 
 
 def _does_instead(what: str, before: str) -> bool:

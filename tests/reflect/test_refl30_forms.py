@@ -1,0 +1,72 @@
+"""The built-in reflector's changes of refl30 (issue 20): the wrong lessons found when the fifth blind set (blind5, now
+dev data) was read. Each is fixed by a general form with look-alikes written here: what must give nothing gives nothing,
+and what must still give its rule gives it."""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules
+
+
+def lessons(text: str) -> list[str]:
+    return item_rules(FeedbackItem("user_correction", text))[0]
+
+
+# --- 1. blind5's wrong lessons, and look-alikes of each: must give nothing --------------------------------------------
+NOTHING = [
+    # a request for new work that replaces one thing ("instead of the old …") is no rule for the project
+    "add a dark mode toggle to the settings page instead of the old theme dropdown. keep the choice in localStorage and "
+    "default to the system setting on the first visit. the toggle goes next to the language picker",
+    "add a date picker to the filter bar instead of the old text field. keep the last range in the url and default to "
+    "the last 7 days",
+    "build a search box instead of the current dropdown. always show the five latest results under it",
+    # ... and a request whose new thing is described by a clause ("that runs on every push") replacing "the X we have now"
+    "create a github action that runs on every push to main and on PRs, instead of the jenkins job we have now. it "
+    "should run lint, unit tests and build the docker image, and always upload the coverage report as an artifact even "
+    "if the tests fail",
+    "create a cron job that runs every night, instead of the manual script we have now. it should always email the "
+    "report to ops",
+    "add a webhook that fires on every order update. it should never retry more than 3 times",
+    # a choice whose reason is where this task's thing will run
+    "Use Redis for the session store instead of memory, this will run on 3 instances behind the load balancer. the "
+    "connection string will be in REDIS_URL, locally use the one from docker-compose",
+    "use postgres for the job queue instead of sqlite, it will run on two workers",
+    "use S3 for the uploads instead of the local disk, this'll run behind an autoscaling group",
+    # the person corrects their own words
+    "oh wait, my bad, I gave you the wrong table name. it's analytics.page_views, not web.page_views",
+    "sorry, I meant staging.orders, not prod.orders",
+    "I typed the wrong bucket, it's s3://acme-assets-dev not s3://acme-assets",
+    "typo on my part: use fetch_orders, not fetch_order",
+    "I mixed them up, use eu-west-1 instead of us-east-1",
+    # one thing of this task given its one name, bare
+    "Looks fine overall, merging soon. Before that: the airflow task you added has retries=0, our default is 3 for every "
+    "task, please change it and keep it that way for future DAGs. And name the branch feat/DATA-412.",
+    "name the branch fix/login-redirect",
+    "call the table order_items_v2",
+    "name the bucket acme-exports-2024",
+]
+
+
+@pytest.mark.parametrize("text", NOTHING)
+def test_lookalike_gives_nothing(text: str) -> None:
+    assert lessons(text) == []
+
+
+# --- 2. the forms those fixes sit next to: must still give their rule -------------------------------------------------
+STILL = [
+    ("add a changelog entry for every user-facing change", ["Add a changelog entry for every user-facing change."]),
+    ("use pnpm instead of npm, it will break the lockfile otherwise", ["Use `pnpm` instead of `npm`."]),
+    ("use Decimal instead of float for money, it will run in the billing service",
+     ["Use `Decimal` instead of `float` for money."]),
+    ("sorry, I meant pnpm, not npm, we always use pnpm", ["Always use `pnpm`."]),
+    ("my bad for not saying it earlier, but we never use print in this repo", ["Never use `print`."]),
+    ("name branches feat/<ticket>-<slug>", ["Name branches `feat/<ticket>-<slug>`."]),
+    ("we name feature branches feat/<ticket>", ["Name feature branches `feat/<ticket>`."]),
+    ("it's analytics.page_views, not web.page_views", ["Use `analytics.page_views` instead of `web.page_views`."]),
+]
+
+
+@pytest.mark.parametrize(("text", "rules"), STILL)
+def test_form_still_gives_its_rule(text: str, rules: list[str]) -> None:
+    assert lessons(text) == rules
