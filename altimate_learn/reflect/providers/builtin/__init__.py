@@ -61,7 +61,9 @@ never make a trigger, and a lesson that names a folder or file elsewhere (`build
 
 The package: `vocabulary.py` (word lists), `conventions.py` (team conventions stated as facts), `hedges.py` (softened corrections read plainly), `identifiers.py` (code in backticks), `pasted.py` (what was pasted,
 not said), `typos.py` (typos a lesson must not carry), `text.py` (clean-up and final form), `phrase.py` (the
-`Rule` a clause is read into), `choices.py` (tool, language and data choices), `match.py` (a clause to a `Rule`),
+`Rule` a clause is read into), `choices.py` (tool, language and data choices), `match.py` (a clause to a `Rule`: leads, scopes, choices),
+`imperatives.py` (the orders: never, always, must, a plain imperative), `restate.py` (questions and reminders
+restated), `habits.py` (a complaint about what the agent keeps doing),
 `one_off.py` (one-off steering: why a clean rule is still no lesson), `challenges.py` (a challenge of what the agent
 did: a secret hardcoded, a check skipped), `dislikes.py` (a dislike of a kind of code), `other_languages.py` (one tool against another
 of its job in German, Spanish, French, Portuguese or Italian, kept in the person's words), `render.py` (a `Rule` to its final line, the quality

@@ -289,7 +289,7 @@ RECALLED = re.compile(r"^\W*(?:(?:as|like)\s+i\s+(?:already\s+)?(?:said|mentione
 def _kind(phrase: str) -> bool:
     """Whether a phrase names a kind of thing (a plural: "PRs", "force pushes to main", "handlers"), a gerund of a
     practice ("force pushing"), code, or a named practice; not one thing ("the button") or a person's words."""
-    from altimate_learn.reflect.providers.builtin.restate import _code_word
+    from altimate_learn.reflect.providers.builtin.habits import _code_word
 
     text = phrase.strip().lower()
     if not text or re.match(r"(?:the|a|an)\s", text):

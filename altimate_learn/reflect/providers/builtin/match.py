@@ -1,5 +1,7 @@
 """Reading one clause into a :class:`Rule` (:func:`match_rule`): the shapes a correction states its rule in (see the
-package docstring for the table), tried in order.
+package docstring for the table), tried in order. Here: the leads ("from now on", "make sure"), the scopes said before a
+rule ("in the frontend, …"), the choices (renames, "use X instead of Y", "X goes in Y"); then the orders ("never …",
+"always …", "<subject> must …", a plain imperative) in `imperatives.py`.
 """
 
 from __future__ import annotations
@@ -8,43 +10,21 @@ import re
 from collections.abc import Sequence
 
 from altimate_learn.reflect.providers.builtin.choices import (_FUNCTION_WORDS, _KIND_DOES, _NOT_A_CONVENTION_KIND,
-                                                              _STATIVE, _TERSE_CHOICE, _builds_one, _choice_word,
-                                                              _data_convention, _describes_behaviour, _instead, _talk_rule,
-                                                              _tool_rule, _two_languages)
+                                                              _TERSE_CHOICE, _choice_word, _describes_behaviour, _instead,
+                                                              _talk_rule, _tool_rule, _two_languages)
 from altimate_learn.reflect.providers.builtin.conventions import PROJECT_LEAD, scoped_contrast, team_convention
 from altimate_learn.reflect.providers.builtin.identifiers import slot
-from altimate_learn.reflect.providers.builtin.one_off import (ONE_OFF_VERBS, _BEFORE_EACH, _DONE_ONCE, _THIS_TASKS,
-                                                              _one_ui_part, _plural, one_of_many)
-from altimate_learn.reflect.providers.builtin.phrase import (Rule, _ASKS, _NOT_A_SCOPE, _PRONOUN_OBJECT, _TASKS_SCOPE,
-                                                             _bad_object, _clean_object)
+from altimate_learn.reflect.providers.builtin.imperatives import (_ENSURE_OF_ONE, _NEG, _WE_NEG, _ever_a_kind,
+                                                                  imperative_rule)
+from altimate_learn.reflect.providers.builtin.one_off import _THIS_TASKS, _one_ui_part, _plural
+from altimate_learn.reflect.providers.builtin.phrase import (Rule, _ASKS, _NOT_A_SCOPE, _TASKS_SCOPE, _bad_object,
+                                                             _clean_object)
 from altimate_learn.reflect.providers.builtin.restate import _IS_GUARDED
 from altimate_learn.reflect.providers.builtin.text import strip_lead
-from altimate_learn.reflect.providers.builtin.vocabulary import (BEFORE_GERUNDS, EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE,
-                                                                 LANGUAGES, NEEDS_WORK, NOT_A_WAY, PEOPLE, PLURAL_NOUNS,
-                                                                 TOOL_FAMILIES, VERBS, gerund_base)
+from altimate_learn.reflect.providers.builtin.vocabulary import (BEFORE_GERUNDS, LANGUAGES, NOT_A_WAY, PLURAL_NOUNS, VERBS,
+                                                                 gerund_base)
 
 _USE_VERB = r"(?:use|prefer|switch\s+to|go\s+with|stick\s+(?:to|with)|pick|choose|call|import|depend\s+on)"
-_NEG = r"(?:i'?d\s+rather\s+(?:we|you)\s+(?:didn'?t|did\s+not)|don'?t|do\s+not|dont|never|stop|avoid|quit|no\s+more|shouldn'?t|should\s+not|should\s+never|must\s+not|mustn'?t|must\s+never|can'?t|cannot)"
-# "we don't use X" states the team's way; "you don't check X" / "you never run X" describes what the agent fails to
-# do (a complaint: its rule is the opposite), so only "you" with a modal ("you shouldn't", "you must not") forbids.
-_WE_NEG = (r"(?:we\s+(?:don'?t|do\s+not|never|no\s+longer|shouldn'?t|should\s+not|stopped)|"
-           r"you\s+(?:shouldn'?t|should\s+not|should\s+never|must\s+not|mustn'?t|must\s+never|can'?t|cannot))")
-
-
-
-def _verb_phrase(phrase: str) -> str | None:
-    """A base-form verb phrase from "adding comments" / "add comments"; None if it starts with no verb."""
-    words = phrase.strip().split(" ", 1)
-    if not words or not words[0]:
-        return None
-    head = words[0].lower().strip(",")
-    rest = words[1] if len(words) > 1 else ""
-    if head in VERBS:
-        return (head + " " + rest).strip()
-    base = gerund_base(head)
-    if base:
-        return (base + " " + rest).strip()
-    return None
 
 
 # "from now on, …", "going forward …", "next time, …": what follows is meant to hold beyond this task.
@@ -59,12 +39,6 @@ _STANDING_LEAD = re.compile(
 _ERROR_PHRASE = re.compile(r"^(?:cannot|can'?t|can\s+not|could\s*n[o']t|unable\s+to|failed\s+to)\s+(?!you\b|we\b)", re.I)
 
 
-# What befalls a team, said with "we always": no way of working ("we always break the build on mondays")
-_MISHAPS = frozenset("break forget miss lose crash fail mess screw overrun underestimate overestimate struggle".split())
-# ... said with a verb and its particle: "we always run out of time", "we always end up with merge conflicts" (refl27)
-_PHRASAL_MISHAP = re.compile(r"^(?:run\s+(?:out\s+of|into|over|late|behind)|end\s+up|get\s+(?:stuck|lost|confused|"
-                             r"blocked|burned|bitten)|fall\s+(?:behind|over)|bump\s+into|hit\s+(?:the\s+)?(?:same\s+)?"
-                             r"(?:bug|wall|limit|issue|problem)s?)\b", re.I)
 # "cant use unwrap in prod code", "can't call print in library code": typed as a person forbids, with where it holds;
 # an error message says "cannot …" and names no kind of code it holds in (refl26)
 _CANT_IN = re.compile(r"^(?:can'?t|can\s+not)\s+(?:use|call|import|commit|push|put|add|have)\s+[^()\"':,;]{1,40}?\s+"
@@ -75,11 +49,6 @@ _DONE_CLAIM = re.compile(r"\s+before\s+(?:(?:you\s+)?(?:tell(?:ing)?|show(?:ing)
                          r"claim(?:ing)?|report(?:ing)?))\s+(?:that\s+)?(?:it'?s|its|it\s+is|you'?re|you\s+are|everything'?s|"
                          r"everything\s+is|it)\s+(?:all\s+)?(?:(?:done|finished|complete|ready)|(?P<how>fixed|working|works))\b",
                          re.I)
-
-
-_LIMIT = re.compile(r"^(?:max(?:imum)?|at\s+most|no\s+more\s+than|up\s+to)\s+(?P<n>\d+)\s+(?P<unit>chars?|characters?|"
-                    r"columns?|cols?|lines?|params?|parameters?|arguments?|args?)\s+(?:per|a|an|in\s+(?:a|each|one|any))\s+"
-                    r"(?P<per>line|function|method|file|class|module|component|commit|row|test)s?\s*[.!]*$", re.I)
 
 
 def _holds_code(scope: str) -> bool:
@@ -96,15 +65,6 @@ def _SHOUTED(clause: str) -> bool:
     letters = [ch for ch in clause if ch.isalpha()]
     capital_words = re.findall(r"\b[A-Z]{2,}\b", clause)
     return len(capital_words) >= 3 and sum(ch.isupper() for ch in letters) > 0.7 * len(letters)
-
-
-def _ever_a_kind(obj: str) -> bool:
-    """Whether what "don't ever …" forbids is a kind of thing or code ("the tests", "eval", "the `.env` file"), not
-    one thing or this task's things ("the button", "the colors"): the "ever" makes only the first a standing rule."""
-    from altimate_learn.reflect.providers.builtin.restate import _a_kind, _one_thing
-
-    what = re.sub(r"^(?:to|on|in|into|from|with|at)\s+", "", obj.strip(), flags=re.I)
-    return not _one_thing(what) and (not re.match(r"(?:the|all\s+the)\s", what, re.I) or _a_kind(what))
 
 
 def _kind_named(phrase: str) -> bool:
@@ -133,10 +93,6 @@ def _names_code(phrase: str) -> bool:
 _ENSURE = re.compile(r"^(?:please\s+)?(?:make\s+sure|be\s+sure|ensure)(?:\s+that)?(?:\s+you)?(?:\s+to)?(?:\s+|\s*,\s*)(?=\w)", re.I)
 
 
-# "make sure the retry logic never retries on a 4xx", "ensure the modal closes on escape": a clause with its own subject
-_ENSURE_OF_ONE = re.compile(r"^(?:please\s+)?(?:make\s+sure|be\s+sure|ensure)\s+(?:that\s+)?(?P<subject>(?:the|this|that|"
-                            r"our|your|my)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:never|always|only|doesn'?t|does|is|"
-                            r"isn'?t|can'?t|won'?t|will|[a-z]+s)\b", re.I)
 # "make sure to split subcommands into their own directories": said as a rule to keep, not as a step of the task.
 _MAKE_SURE = re.compile(r"^(?:please\s+)?(?:make\s+sure|be\s+sure|remember)\s+(?:to|you|that\s+you)\s+(?=\w)", re.I)
 
@@ -434,175 +390,4 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                                 or len(other.split()) > 1 else slot(other))
         return Rule(text, "place", [m.group(3)], [m.group(4)] if m.group(4) else [])
 
-    # Never …: don't X / never X / we don't X / stop Xing / avoid X
-    m = re.match(r"^(?:" + _WE_NEG + r"|" + _NEG + r")\s+(?P<ever>ever\s+)?(.+)$", c, flags)
-    if m:
-        head = c.split()[0].lower()
-        body = m.group(2)
-        if head == "we":  # "we don't use default exports in this codebase": the team's place is the project (R28-2)
-            body = re.sub(r"\s+in\s+(?:this|our)\s+(?:repo(?:sitory)?|project|codebase)\s*[.!]*$", "", body, flags=flags)
-        # "don't ever push to main", "do NOT return X ever (again)": the person's own word that it holds every time
-        late = re.search(r"\s+ever(?:\s+again)?\s*[.!]*$", body, flags)
-        if late:
-            body = body[:late.start()]
-        ever = bool(m.group("ever") or late)
-        rest_split = re.split(r"\s*[;,—–]\s*|\s+-\s+|\s+and\s+(?=(?:" + "|".join(sorted(VERBS)) + r")\b)", body, maxsplit=1)
-        first = rest_split[0]
-        follow = rest_split[1] if len(rest_split) > 1 else ""
-        # "avoid" takes a thing or a gerund, never a bare verb: "avoid print statements" / "avoid inline styles" name
-        # things to avoid ("Never print statements …" would change the meaning); "avoid using X" is the verb phrase
-        if head == "avoid" and not (_verb_phrase(first) and gerund_base(first.split()[0].lower().strip(","))):
-            if _bad_object(first):
-                return None
-            instead = re.match(r"^(?:(?:we|you\s+should)\s+|instead\s+|just\s+)?use\s+(.+)$", strip_lead(follow), flags)
-            if instead and not re.search(r"\b(?:you|i|it|them)\b", instead.group(1), flags):
-                found = _instead(instead.group(1), first, verb="use")  # "avoid X in tests, use Y"
-                if found:
-                    return found
-            return Rule(f"Avoid {_clean_object(first)}", "never", [], [first])
-        if re.match(r"we\s+(?:don'?t|do\s+not|never|no\s+longer)\b", c, flags) and first.split(" ", 1)[0].lower() in _STATIVE:
-            return None  # "we don't have access to prod", "we never have enough time": how things are (review24 R24-11)
-        phrase = _verb_phrase(first)
-        if phrase is None and re.match(r"^[\w.]+\(\)", first):  # "don't unwrap() in library code"
-            phrase = "call " + first
-        if phrase is None:
-            if head in ("stop", "quit") or not re.match(r"^(?:be|put|have|let|leave|go|do)\b", first, flags):
-                return None
-            phrase = first
-        verb, _, obj = phrase.partition(" ")
-        if _bad_object(obj) and verb not in ("commit", "push", "deploy", "merge", "force-push"):
-            return None
-        text = f"Never {verb} {slot(_clean_object(obj)) if verb == 'use' else _clean_object(obj)}".strip()
-        follow = re.sub(r"^(?:(?:we|you\s+should)\s+(?=use\b|prefer\b)|instead\s+|always\s+(?=use\b))", "",
-                        strip_lead(follow), flags=re.I) if follow else ""
-        follow_phrase = _verb_phrase(follow) if follow else None
-        if follow_phrase and (not re.search(r"[\w`)]\s*[.!]?$", follow_phrase)
-                              or re.search(r"\b(?:you|i|me|my)\b", follow_phrase, re.I)):
-            follow_phrase = None
-        if follow_phrase and (re.match(r"^(?:those|these|that|this)\b", follow_phrase.partition(" ")[2], re.I)
-                              or re.search(r"\bthe\s+(?:ones|rest|existing\s+ones)\b", follow_phrase, re.I)):
-            # "remove those and use logging.debug": the pronoun part is about this change, the rest is the rule
-            tail = re.search(r"\band\s+(use\s+.+)$", follow_phrase, re.I)
-            follow_phrase = tail.group(1) if tail else None
-        if follow_phrase and re.match(r"\s*(?:just|only|simply)\s", rest_split[1], re.I) \
-                and follow_phrase.split(" ", 1)[0].lower() in _DONE_ONCE | ONE_OFF_VERBS \
-                and one_of_many(follow_phrase.partition(" ")[2]):
-            follow_phrase = None  # "stop rewriting the whole file, just fix the import": the rest is this task's step
-        if follow_phrase and not _bad_object(follow_phrase.partition(" ")[2]):
-            if verb == "use" and follow_phrase.startswith("use "):
-                return _instead(follow_phrase[4:], obj, verb="use")
-            text += f"; {_clean_object(follow_phrase)}"
-        # not for one thing of this task ("don't ever delete the button": which one only the conversation says)
-        # "we don't use semicolons", "we never commit to main": the team's own way, every time, as "ever" says it; not a
-        # state ("we don't support windows", "we don't need tests here") and not one thing ("we don't use the old client")
-        ours = bool(re.match(r"we\s", c, flags)) and verb not in _STATIVE and not re.match(r"(?:in|out|up|off)\b", obj, flags) \
-            and not re.search(r"\b(?:yet|now|here|there|today|this|that|these|those|it|them|new|old|other)\b", obj, flags)
-        return Rule(text, "never", [], [obj], standing=(ever or ours) and _ever_a_kind(obj),
-                    once=not ever and bool(re.match(r"(?:don'?t|do\s+not|dont|stop|quit)\b", c, flags)))
-
-    # Always …: always X / we always X / you forgot to X / you didn't X
-    m = re.match(r"^(?:we\s+|you\s+should\s+|you\s+must\s+)?always\s+(.+)$", c, flags)
-    reminder = m is None
-    m = m or re.match(r"^you\s+(?:forgot|forget|neglected|failed|missed|didn'?t\s+remember)\s+to\s+(.+)$", c, flags) or \
-        re.match(r"^you\s+(?:didn'?t|did\s+not|never|haven'?t|have\s+not)\s+(.+)$", c, flags)
-    if m:
-        phrase = _verb_phrase(m.group(1))
-        if phrase is None:
-            return None
-        verb, _, obj = phrase.partition(" ")
-        if re.match(r"^we\s", c, flags) and (verb in _MISHAPS or re.search(r"\b(?:late|behind|overtime)\b", obj, flags)
-                                             or _PHRASAL_MISHAP.match(f"{verb} {obj}")):
-            return None  # "we always break the build on mondays", "we always ship late": what happens, not a way (R26-2)
-        if _bad_object(obj):
-            return None
-        if verb in ("test", "check", "run", "verify") and not obj:
-            return None
-        target = slot(_clean_object(obj)) if verb == "use" else _clean_object(obj)
-        return Rule(f"Always {verb} {target}".strip(), "reminder" if reminder else "always", [obj], [])
-
-    # "every new endpoint needs an integration test": a kind of thing and what each one must have
-    m = re.match(r"^((?:every|each|all|any)\s+[\w`*./-]+(?:\s+[\w`*./-]+){0,3}?)\s+(needs?|requires?|must\s+have|should\s+have)\s+"
-                 r"(?!to\b)((?:an?|its\s+own|their\s+own|one|at\s+least\s+one)\s+.+|(?P<bare>[\w`.-]+(?:\s+(?!too\b)[\w`.-]+)?))"
-                 r"(?:\s+(?:too|as\s+well))?[.!]*$", c, flags)
-    if m and set(re.findall(r"[a-z]+", m.group(1).lower())) & PEOPLE:
-        m = None  # "every user needs a profile photo": what the product gives its users, not the team's way (review25)
-    if m and m.group("bare") and (not _plural(m.group("bare")) or re.match(r"all\s+(?:the|of)\b", m.group(1), flags) or any(
-            word in NEEDS_WORK for word in m.group("bare").lower().split())):
-        m = None  # "every page needs fixing", "every file needs updates": work on this task's things (refl25)
-    if m and not re.search(r"\b(?:you|i|we|it|this|that|them|these|those)\b", m.group(1) + " " + m.group(3), flags):
-        # "every PR needs tests": each one of a kind and what it must have, two words of content make it (refl25)
-        return Rule(f"{m.group(1)} {m.group(2).lower()} {_clean_object(m.group(3))}",
-                    "convention" if m.group("bare") else "modal", [m.group(3)], [], subject=m.group(1),
-                    standing=bool(m.group("bare")))
-    convention = _data_convention(c)
-    if convention:
-        return convention
-    # "max 100 chars per line", "no more than 3 params per function": a limit the code keeps, per kind of thing (refl26)
-    limit = _LIMIT.match(c) or _LIMIT.match(typed)  # strip_lead reads "no more than" as a refusal
-    if limit:
-        return Rule(f"Keep to at most {limit.group('n')} {limit.group('unit')} per {limit.group('per')}", "convention",
-                    [limit.group(0)], [], standing=True, alone=True)
-    # Subject must/should … : "staging models must convert amount_cents to dollars"
-    m = re.match(r"^((?:the\s+|all\s+|every\s+|each\s+|our\s+)?[\w`*./-]+(?:\s+[\w`*./()-]+){0,5}?)\s+"
-                 r"(must(?:\s+always|\s+never|\s+not)?|should(?:\s+always|\s+never|\s+not)?|shouldn'?t|mustn'?t|"
-                 r"needs?\s+to|have\s+to|has\s+to|are\s+always|is\s+always|are\s+never|is\s+never)\s+(.+)$", c, flags)
-    if m:
-        subject = m.group(1)
-        if re.match(r"^(?:it|that|this|you|i|we|they|he|she|there|which|what|who|everything|nothing|something)$",
-                    subject.strip(), flags) or re.search(r"\b(?:you|i|me|my)\b", subject, flags) \
-                or re.match(r"^(?:the\s+new|this|that|these|those)\s", subject, flags):
-            return None  # "the new job should run hourly" specifies this task's work
-        if re.match(r"^(?:there|what|im|i'm)\b", subject, flags) or re.search(r"\bno$", subject, flags):
-            return None  # "there is no need to stop …", "what we need to do is …": a clause, not a rule's subject
-        if re.search(r"\b(?:we|they|he|she|us)\b", subject, flags) or re.match(r"^\d", subject):
-            return None  # "we really need to make …" is said about us now; "3 The IDs should …" is an item of a spec
-        modal = m.group(2).lower().replace("needs to", "must").replace("need to", "must").replace("has to", "must") \
-            .replace("have to", "must").replace("shouldn't", "should not").replace("mustn't", "must not")
-        rest = m.group(3)
-        if modal.startswith("should"):  # "should have been X" states the rule in the past: "should be X"
-            rest = re.sub(r"^have\s+been\s+", "be ", rest, flags=re.I)
-        if _bad_object(rest):
-            return None
-        if not re.search(r"always|never", modal) and set(re.findall(r"[a-z]+", subject.lower())) & PEOPLE \
-                and re.search(r"\b(?:after|before|during|until)\s+the\s+[\w-]+\s*[.!]*$", rest, flags):
-            return None  # "every customer needs to re-login after the deploy": what one event of this task brings (review25)
-        negative = "never" in modal or "not" in modal
-        # "money is always Decimal here, never float": one name against another, both code
-        pair = re.match(r"^([A-Za-z_](?:[\w.]*\w)?)(?:\s+here)?\s*,?\s+(?:and\s+)?never\s+(?:an?\s+)?([A-Za-z_](?:[\w.]*\w)?)[.!]*$",
-                        rest)
-        if pair and modal in ("is always", "are always") and any(
-                name[0].isupper() or name in FORBIDDEN_CODE or re.search(r"[._]", name)
-                or name.lower() in TOOL_FAMILIES and name.lower() not in EVERYDAY_TOOL_NAMES
-                for name in pair.groups()):
-            return Rule(f"{subject} {modal} {slot(pair.group(1))}, never {slot(pair.group(2))}", "modal", [pair.group(1)],
-                        [pair.group(2)], subject=subject)
-        return Rule(f"{subject} {modal} {_clean_object(rest)}", "modal", [] if negative else [rest],
-                    [rest] if negative else [], subject=subject)
-
-    # A plain imperative: "convert amount_cents to dollars in staging". Only when it reads as a general rule:
-    # it names code, says when or how often, or is about a plural ("keep functions short"). "Edit the
-    # existing test file" is an instruction for this task, not a convention.
-    if re.search(r"\binstead[\s,]*(?:please|pls)?[.!]*$", c, flags):
-        return None  # "use lucide circle-arrow-up instead": what it replaces is only in the conversation
-    ensured = _ENSURE_OF_ONE.match(c)
-    if ensured and not _plural(ensured.group("subject")):
-        return None  # "make sure the retry logic never retries on a 4xx": what one part of this task must do (refl26)
-    phrase = _verb_phrase(c)
-    if phrase:
-        verb, _, obj = phrase.partition(" ")
-        body = _clean_object(phrase)
-        if verb == "use":
-            body = "use " + slot(body[4:])
-        # "…, never float" names the avoided thing; "…, never as epoch numbers" goes on in prose (review14 R14-9)
-        body = re.sub(r"(,\s+(?:never|not)\s+)([A-Za-z_][\w.-]*)(?=$|\s)",
-                      lambda n: n.group(0) if n.group(2).lower() in _FUNCTION_WORDS else n.group(1) + slot(n.group(2)),
-                      body)
-        general = bool(re.search(r"[`_./()]|[a-z][A-Z]|\b(?:every|each|all|always|never|any|before|after|when|whenever|"
-                                 r"unless|per|instead)\b", body)) or bool(re.match(r"^[a-z]+s\b", obj))
-        # "write an Airflow DAG …", "add a workflow that runs …": one new thing to build is a task, not a rule
-        task = _builds_one(verb, obj) and not _BEFORE_EACH.search(body)
-        if general and not task and not c.split()[0].lower().endswith("ing") and not _PRONOUN_OBJECT.match(obj) \
-                and verb not in ("fix", "test", "check", "revert", "undo", "try", "read", "look", "skip", "leave",
-                                 "focus"):
-            return Rule(body, "imperative", [obj], [], standing=usual)
-    return None
+    return imperative_rule(c, typed, usual)

@@ -227,7 +227,7 @@ def _undoes_one_thing(rule: Rule, text: str) -> bool:
     ("the button back", "the migration on prod", "the whole thing"), or what is added goes into one ("margins to the
     card"). Code, a kind ("the tests", "emojis to the commit messages") or what a project has one of ("the schema",
     "the changelog") is a rule."""
-    from altimate_learn.reflect.providers.builtin.restate import _one_thing
+    from altimate_learn.reflect.providers.builtin.habits import _one_thing
 
     obj = (rule.negative or [""])[0].strip()
     verb = text.split(" ", 2)[1].lower() if len(text.split()) > 2 else ""
@@ -346,7 +346,7 @@ def _picks_for_this_task(rule: Rule) -> bool:
     page", "a line chart instead of a bar chart"), or one is a value ("16px instead of 14px", "port 3000", "version
     2"). A kind of thing or code on either side ("tabs instead of spaces", "composition over inheritance", "the logger
     instead of print statements", "a union of string literals instead of enums") is a convention."""
-    from altimate_learn.reflect.providers.builtin.restate import _a_kind, _code_word
+    from altimate_learn.reflect.providers.builtin.habits import _a_kind, _code_word
 
     sides = [side.strip() for side in rule.positive + rule.negative if side and side.strip()]
     if len(sides) < 2 or any(_code_word(side) for side in sides):
@@ -383,7 +383,7 @@ def _design_idea(rule: Rule) -> bool:
     """Whether an "X instead of Y" picks one thing to build for this task ("a queue instead of polling", "a modal instead
     of the page") with no code on either side: softened by "I think" / "maybe", it is an idea for the design. Kinds on
     both sides ("tabs over spaces") or code on one ("the logger instead of print") are conventions."""
-    from altimate_learn.reflect.providers.builtin.restate import _code_word
+    from altimate_learn.reflect.providers.builtin.habits import _code_word
 
     sides = [side.strip() for side in rule.positive + rule.negative if side and side.strip()]
     if rule.shape != "instead" or rule.standing or len(sides) < 2 or any(_code_word(side) or "`" in mark_identifiers(side)

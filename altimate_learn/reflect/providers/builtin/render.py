@@ -220,7 +220,7 @@ def _kind_in_kind(obj: str) -> bool:
     keeps ("the tests", "the docs", "the changelog"). Not "in these tests", "in the file", "for the callbacks", "in both
     files": which ones only the conversation says."""
     from altimate_learn.reflect.providers.builtin.identifiers import _plain_plural
-    from altimate_learn.reflect.providers.builtin.restate import _a_kind
+    from altimate_learn.reflect.providers.builtin.habits import _a_kind
 
     m = _KIND_IN.match(_clean_object(obj))
     if not m or not _plain_plural(m.group("what").lower()) or m.group("what").lower() in _VAGUE_KINDS:

@@ -150,7 +150,7 @@ def _shape_of_no_rule(own: str) -> str:
     keeps = re.match(r"^(?:why\s+(?:do|did|are)\s+)?you(?:'re|\s+are)?\s+(?:still\s+)?(?:keep|kept|always|constantly)\s+"
                      r"(?:on\s+)?(?P<verb>[a-z-]+)\s*(?P<rest>.*)$", said, re.I)
     if keeps:  # a complaint about the agent's habit, not a bug report
-        from altimate_learn.reflect.providers.builtin.restate import _one_thing
+        from altimate_learn.reflect.providers.builtin.habits import _one_thing
 
         rest = re.sub(r"[?!.\s]+$", "", keeps.group("rest"))
         if re.search(r"\b(?:instead\s+of|rather\s+than)\b", rest, re.I):
