@@ -70,3 +70,61 @@ STILL = [
 @pytest.mark.parametrize(("text", "rules"), STILL)
 def test_form_still_gives_its_rule(text: str, rules: list[str]) -> None:
     assert lessons(text) == rules
+
+
+# --- 3. refl29's residuals and review29's misses: the rule given, in the person's words --------------------------------
+GIVES = [
+    ("we try not to use global state", ["Never use global state."]),
+    ("we try not to mock the database in integration tests", ["Never mock the database in integration tests."]),
+    ("we try to avoid magic numbers", ["Avoid magic numbers."]),
+    ("we agreed: no new dependencies without asking", ["Never add new dependencies without asking."]),
+    ("as agreed, no new dependencies without asking", ["Never add new dependencies without asking."]),
+    ("I told you before, no new migrations without a review", ["Never add new migrations without a review."]),
+    ("why add lodash when the whole codebase uses ramda", ["Use `ramda` instead of `lodash`."]),
+    ("why add lodash when the codebase uses ramda", ["Use `ramda` instead of `lodash`."]),
+    ("why use moment when our app uses dayjs?", ["Use `dayjs` instead of `moment`."]),
+    ("immer pnpm, nicht npm", ["Immer `pnpm`, nicht `npm`."]),
+    ("bitte immer vitest, nicht jest", ["Immer `vitest`, nicht `jest`."]),
+    ("siempre pnpm, no npm", ["Siempre `pnpm`, no `npm`."]),
+    ("toujours pnpm, pas npm", ["Toujours `pnpm`, pas `npm`."]),
+    ("sempre pnpm, não npm", ["Sempre `pnpm`, não `npm`."]),
+    # what stays as it was beside them
+    ("we avoid raw SQL in the models", ["Avoid raw SQL in the models."]),
+    ("we try to avoid global state", ["Avoid global state."]),
+    ("we avoid merges on fridays", ["Avoid merges on fridays."]),
+    ("avoid network calls in unit tests", ["Avoid network calls in unit tests."]),
+    ("never send emails from the request handler", ["Never send emails from the request handler."]),
+    ("we prefix private methods with an underscore", ["Prefix private methods with an underscore."]),
+]
+
+
+@pytest.mark.parametrize(("text", "rules"), GIVES)
+def test_residual_form_gives_its_rule(text: str, rules: list[str]) -> None:
+    assert lessons(text) == rules
+
+
+LOOKALIKES = [
+    # the team's calendar, not its code
+    "we avoid meetings on fridays",
+    "we avoid long meetings",
+    "don't book meetings on fridays",
+    "never schedule standups before 10",
+    "we try not to have meetings on fridays",
+    "we try to avoid long meetings",
+    # "try not to" of what befalls the team, not a way of working
+    "we try not to be late",
+    "we try not to break the build",
+    # "no new …" with nothing recalled, or about this task, or outside the code
+    "no new dependencies without asking",
+    "we agreed: no new meetings without an agenda",
+    "we agreed: no new dependencies without asking about this one",
+    # the codebase's own thing against one of a different kind, or an everyday word
+    "why add a modal when the app uses drawers",
+    # another language with a word of this task
+    "immer pnpm, nicht npm, nur für dieses Skript",
+]
+
+
+@pytest.mark.parametrize("text", LOOKALIKES)
+def test_residual_lookalike_gives_nothing(text: str) -> None:
+    assert lessons(text) == []

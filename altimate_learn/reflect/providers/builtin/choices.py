@@ -346,7 +346,9 @@ _WHEN_WE_HAVE = re.compile(r"^(?:(?:wait|hmm+|um+|so|but|ugh)[\s,]+)?(?:(?:how\s
                            # "why add requests when the whole codebase uses httpx?" (refl29)
                            r"|why\s+(?:add|use|import|install|pull\s+in|bring\s+in))\s+"
                            r"(?P<what>[\w.@/+-]+)\s+(?:when|while|if|since)\s+(?:we\s+(?:already\s+)?(?:have|use|got)|"
-                           r"(?:the\s+(?:whole|entire)\s+|the\s+rest\s+of\s+the\s+)(?:codebase|repo|project|app|service)\s+"
+                           # ("… when the codebase uses ramda", "… when our app uses …"; refl30)
+                           r"(?:the\s+(?:(?:whole|entire)\s+)?|the\s+rest\s+of\s+the\s+|our\s+)(?:codebase|repo|project|app|"
+                           r"service)\s+"
                            r"(?:already\s+)?uses)\s+"
                            r"(?P<good>[\w.@/+-]+)(?:\s+(?:everywhere|here|already|in\s+(?:this|the)\s+(?:repo|project)))*"
                            r"\s*[?!.]*$", re.I)

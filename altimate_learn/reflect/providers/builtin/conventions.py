@@ -269,6 +269,9 @@ _NO_KIND = re.compile(r"^(?:please\s+|pls\s+)?no\s+(?P<more>more\s+)?(?P<what>`[
 # "no merging without review", "no pushing to main on fridays": a way of working kept out, said with its gerund
 _NO_DOING = re.compile(r"^(?:please\s+|pls\s+)?no\s+(?:more\s+)?(?P<verb>[a-z]+ing)\s+(?P<rest>(?:to|into|on|without|in|with)\s+"
                        r"[\w`.-]+(?:\s+[\w`.-]+){0,3})\s*[.!]*$", re.I)
+# "no new dependencies without asking", "no new endpoints without a test": any new one of a kind, kept out unless …
+_NO_NEW_WITHOUT = re.compile(r"^no\s+new\s+(?P<kind>[a-z][\w-]*s(?:\s+[a-z][\w-]*s)?)\s+(?P<unless>(?:without|unless)\s+"
+                             r"[\w`.-]+(?:\s+[\w`.-]+){0,4})\s*[.!]*$", re.I)
 # Code that "no X" may forbid with a noun after it: "print statements", "console.log calls", "`any` types".
 _CODE_NOUN = re.compile(r"^(?:`[^`]+`|[a-z_]+(?:\.[a-z_]+)+(?:\(\))?|[a-z_]+\(\))(?:\s+(?:calls?|statements?|types?|"
                         r"casts?|imports?))?$|^(?P<word>[a-z]+)\s+(?:calls|statements|types|casts|imports)$", re.I)
@@ -282,7 +285,10 @@ RECALLED = re.compile(r"^\W*(?:(?:as|like)\s+i\s+(?:already\s+)?(?:said|mentione
                       r"(?:this\s+is\s+(?:the\s+)?)?(?:second|third|fourth|fifth|\d+(?:nd|rd|th))\s+time(?:\s+now)?|"
                       r"(?:we|i)(?:'ve|\s+have)?\s+(?:talked|spoke|went)\s+(?:about|over|through)\s+(?:this|that|it)"
                       r"(?:\s+(?:before|already|yesterday))*|"
-                      r"(?:remember\s+(?:that\s+)?)?(?:we|i)\s+(?:said|agreed|decided)(?:\s+that)?(?=\s+no\s)|"
+                      # "we agreed: no new dependencies without asking", "as agreed yesterday, no …" (refl30)
+                      r"(?:(?:remember\s+(?:that\s+)?)?(?:we|i)\s+(?:said|agreed|decided)|as\s+(?:agreed|discussed|decided))"
+                      r"(?:\s+(?:yesterday|earlier|before|last\s+week|at\s+the\s+(?:start|beginning)))?(?:\s+that)?"
+                      r"(?=[\s,:;-]+no\s)|"
                       r"remember|reminder|again|once\s+again)[\s,:;!.?-]+", re.I)
 
 
@@ -431,10 +437,12 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
             obj = obj.rsplit(" ", 1)[0]  # "keep handlers thin": what is kept, then how
         # "we try to avoid global state": what code avoids may be a mass noun of code talk, no kind (refl28's residual)
         mass = verb == "avoid" and not re.match(r"(?:the|a|an|this|that|my|your)\s", obj, re.I) and _code_talk(obj)
+        # "we try to avoid magic numbers": a kind of code a project keeps out, named (vocabulary.KEPT_OUT; refl30)
+        kept = verb == "avoid" and obj.lower() in KEPT_OUT
         if _NOT_STANDING.search(rest) or len(rest.split()) > 8 or re.match(r"[a-z]+ing\b", rest, re.I) \
-                or not (_kind(obj) or mass) or set(obj.lower().split()) & (VAGUE_KINDS | PEOPLE):
+                or not (_kind(obj) or mass or kept) or not kept and set(obj.lower().split()) & (VAGUE_KINDS | PEOPLE):
             return None  # "we keep getting errors", "we keep running into this": what keeps happening
-        if not _code_talk(obj):
+        if not kept and not _code_talk(obj):
             return None  # "we try to keep meetings short", "we keep standups brief": the team's ways outside the code
         lead = f"Always {verb}" if m.group("always") else verb.capitalize()
         return Rule(f"{lead} {rest}", "convention", [rest], [], standing=True, alone=True)
@@ -477,6 +485,12 @@ def no_kind(clause: str):  # -> Rule | None
             return None
         return Rule(f"Never {gerund_base(gerund.group('verb'))} {rest}".strip(), "never", [], [rest], standing=True,
                     alone=True)
+    new = _NO_NEW_WITHOUT.match(said)
+    if new and recalled and _code_talk(new.group("kind")) and not _NOT_STANDING.search(f"{new.group('kind')} {new.group('unless')}"):
+        # "we agreed: no new dependencies without asking" -> "Never add new dependencies without asking." (refl30): "new"
+        # is any new one here, which "no new …" alone (this task's) is not
+        return Rule(f"Never add new {new.group('kind')} {new.group('unless')}", "never", [], [new.group("kind")],
+                    standing=True, alone=True)
     m = _NO_KIND.match(said)
     if not m and recalled and re.match(r"no\s", said, re.I):
         # "I told you at the start, no force pushes to the shared branch": a kind kept out, said again, is the rule a

@@ -16,8 +16,8 @@ from altimate_learn.reflect.providers.builtin.one_off import (ONE_OFF_VERBS, _BE
                                                               one_of_many)
 from altimate_learn.reflect.providers.builtin.phrase import Rule, _PRONOUN_OBJECT, _bad_object, _clean_object
 from altimate_learn.reflect.providers.builtin.text import strip_lead
-from altimate_learn.reflect.providers.builtin.vocabulary import (EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE, NEEDS_WORK, PEOPLE,
-                                                                 TOOL_FAMILIES, VERBS, gerund_base)
+from altimate_learn.reflect.providers.builtin.vocabulary import (EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE, NEEDS_WORK,
+                                                                 OFFICE_LIFE, PEOPLE, TOOL_FAMILIES, VERBS, gerund_base)
 
 _NEG = r"(?:i'?d\s+rather\s+(?:we|you)\s+(?:didn'?t|did\s+not)|don'?t|do\s+not|dont|never|stop|avoid|quit|no\s+more|shouldn'?t|should\s+not|should\s+never|must\s+not|mustn'?t|must\s+never|can'?t|cannot)"
 # "we don't use X" states the team's way; "you don't check X" / "you never run X" describes what the agent fails to
@@ -48,6 +48,14 @@ def _ever_a_kind(obj: str) -> bool:
 
     what = re.sub(r"^(?:to|on|in|into|from|with|at)\s+", "", obj.strip(), flags=re.I)
     return not _one_thing(what) and (not re.match(r"(?:the|all\s+the)\s", what, re.I) or _a_kind(what))
+
+
+def _office_life(obj: str) -> bool:
+    """Whether what a prohibition is about is the team's life away from the code: its head (the last word before a
+    preposition) is one of vocabulary.OFFICE_LIFE ("meetings on fridays", "long standups")."""
+    words = re.findall(r"[a-z][\w-]*", re.split(r"\s+(?:on|in|at|after|before|during|with|for|of|to|about)\s", obj.lower(),
+                                               maxsplit=1)[0])
+    return bool(words) and words[-1] in OFFICE_LIFE
 
 
 # What befalls a team, said with "we always": no way of working ("we always break the build on mondays")
@@ -90,8 +98,8 @@ def imperative_rule(c: str, typed: str, usual: bool) -> Rule | None:
         # "avoid" takes a thing or a gerund, never a bare verb: "avoid print statements" / "avoid inline styles" name
         # things to avoid ("Never print statements …" would change the meaning); "avoid using X" is the verb phrase
         if head == "avoid" and not (_verb_phrase(first) and gerund_base(first.split()[0].lower().strip(","))):
-            if _bad_object(first):
-                return None
+            if _bad_object(first) or _office_life(first):
+                return None  # (…, "we avoid meetings on fridays": the team's calendar, not its code; refl30)
             instead = re.match(r"^(?:(?:we|you\s+should)\s+|instead\s+|just\s+)?use\s+(.+)$", strip_lead(follow), flags)
             if instead and not re.search(r"\b(?:you|i|it|them)\b", instead.group(1), flags):
                 found = _instead(instead.group(1), first, verb="use")  # "avoid X in tests, use Y"
@@ -108,8 +116,8 @@ def imperative_rule(c: str, typed: str, usual: bool) -> Rule | None:
                 return None
             phrase = first
         verb, _, obj = phrase.partition(" ")
-        if _bad_object(obj) and verb not in ("commit", "push", "deploy", "merge", "force-push"):
-            return None
+        if _bad_object(obj) and verb not in ("commit", "push", "deploy", "merge", "force-push") or _office_life(obj):
+            return None  # (…, "don't book meetings on fridays": the team's calendar, not its code; refl30)
         text = f"Never {verb} {slot(_clean_object(obj)) if verb == 'use' else _clean_object(obj)}".strip()
         follow = re.sub(r"^(?:(?:we|you\s+should)\s+(?=use\b|prefer\b)|instead\s+|always\s+(?=use\b))", "",
                         strip_lead(follow), flags=re.I) if follow else ""

@@ -14,6 +14,7 @@ feedback                                               lesson
 "no uses npm, usa pnpm"                                No uses `npm`, usa `pnpm`.
 "pas jest mais vitest"                                 Pas `jest` mais `vitest`.
 "usamos pnpm, não npm"                                 Usamos `pnpm`, não `npm`.
+"immer pnpm, nicht npm"                                Immer `pnpm`, nicht `npm`.
 =====================================================  ==================================================
 
 The lesson is the person's clause as typed (its lead "nein," / "no," / "bitte" left out, the two names in backticks):
@@ -39,27 +40,32 @@ _SHAPES = [
     r"wir\s+(?:nutzen|verwenden|benutzen|nehmen)\s+" + _X + r"\s*,?\s+nicht\s+" + _Y,
     r"kein\s+" + _Y + r"\s*,\s*(?:sondern\s+)?" + _X,
     r"(?:benutze|benutz|verwende|nutze|nimm)\s+" + _X + r"\s*,\s*nicht\s+" + _Y,
+    r"immer\s+" + _X + r"\s*,?\s+nicht\s+" + _Y,  # "immer pnpm, nicht npm" (refl30)
     # Spanish
     r"(?:usa|utiliza)\s+" + _X + r"\s*,\s*no\s+" + _Y,
     r"no\s+(?:uses|utilices)\s+" + _Y + r"\s*,\s*(?:usa|utiliza)\s+" + _X,
     r"(?:usa|utiliza)\s+" + _X + r"\s+(?:en\s+vez\s+de|en\s+lugar\s+de)\s+" + _Y,
     r"(?:usamos|utilizamos)\s+" + _X + r"\s*,?\s+no\s+" + _Y,
+    r"siempre\s+" + _X + r"\s*,?\s+no\s+" + _Y,
     # French
     r"pas\s+" + _Y + r"\s*,?\s+mais\s+" + _X,
     r"(?:utilise|prends)\s+" + _X + r"\s+(?:au\s+lieu\s+de|au\s+lieu\s+d'|à\s+la\s+place\s+de)\s*" + _Y,
     r"n'utilise\s+pas\s+" + _Y + r"\s*,\s*utilise\s+" + _X,
     r"on\s+utilise\s+" + _X + r"\s*,?\s+pas\s+" + _Y,
     r"(?:utilise|prends)\s+" + _X + r"\s*,\s*pas\s+" + _Y,
+    r"toujours\s+" + _X + r"\s*,?\s+(?:pas|jamais)\s+" + _Y,
     # Portuguese
     r"(?:use|usa|utilize)\s+" + _X + r"\s*,\s*n[ãa]o\s+" + _Y,
     r"n[ãa]o\s+(?:use|usa|utilize)\s+" + _Y + r"\s*,\s*(?:use|usa|utilize)\s+" + _X,
     r"(?:use|usa|utilize)\s+" + _X + r"\s+(?:em\s+vez\s+de|no\s+lugar\s+de|ao\s+inv[ée]s\s+de)\s+" + _Y,
     r"usamos\s+" + _X + r"\s*,?\s+n[ãa]o\s+" + _Y,
+    r"sempre\s+" + _X + r"\s*,?\s+n[ãa]o\s+" + _Y,
     # Italian
     r"usa\s+" + _X + r"\s*,\s*non\s+" + _Y,
     r"non\s+usare\s+" + _Y + r"\s*,\s*usa\s+" + _X,
     r"usa\s+" + _X + r"\s+invece\s+di\s+" + _Y,
     r"usiamo\s+" + _X + r"\s*,?\s+non\s+" + _Y,
+    r"sempre\s+" + _X + r"\s*,?\s+non\s+" + _Y,
 ]
 _LEAD = re.compile(r"^(?:(?:nein|no|non|n[ãa]o|nope)\s*[,:;!.]+\s*|(?:bitte|por\s+favor|s'il\s+te\s+pla[iî]t|per\s+favore|"
                    r"ojo|achtung|attention|wieder|otra\s+vez|encore|de\s+novo|di\s+nuovo)\b[\s,:;!.]*)+", re.I)

@@ -275,6 +275,7 @@ for _family, _names in {
     "postgres driver": "psycopg psycopg2 psycopg3 asyncpg",
     "python version manager": "pyenv asdf mise",
     "forms": "formik react-hook-form final-form",
+    "js utilities": "lodash lodash-es ramda remeda",
 }.items():
     for _name in _names.split():
         TOOL_FAMILIES[_name] = TOOL_FAMILIES.get(_name, frozenset()) | {_family}
@@ -312,6 +313,11 @@ website websites webpage browser laptop desktop phone mobile tablet screen keybo
 staging dev local""".split())
 
 # Months and days: capitalised words of a date, not names of code ("the January data instead of February").
+# What a team does away from the code: "we avoid meetings on fridays" is the team's calendar, no rule for a coding agent
+# (refl29's residual). Not "calls" (function and network calls) nor "emails" (code sends them).
+OFFICE_LIFE = frozenset("""meeting meetings standup standups stand-up stand-ups lunch lunches overtime offsite offsites
+retro retros one-on-ones""".split())
+
 CALENDAR = frozenset("""january february march april may june july august september october november december
 monday tuesday wednesday thursday friday saturday sunday""".split())
 
