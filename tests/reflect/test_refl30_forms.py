@@ -128,3 +128,42 @@ LOOKALIKES = [
 @pytest.mark.parametrize("text", LOOKALIKES)
 def test_residual_lookalike_gives_nothing(text: str) -> None:
     assert lessons(text) == []
+
+
+# --- 4. forms two dev sets share (blind3 and blind5): a reminder's lead ended by a dash, a data convention with where the
+# other part converts it, where a kind of file lives beside what it belongs to --------------------------------------------
+SHARED = [
+    ("we talked about this — feature flags go through LaunchDarkly, not env vars. env vars need a redeploy to flip.",
+     ["Feature flags go through `LaunchDarkly`, not env vars."]),
+    ("as I said — never commit to main", ["Never commit to main."]),
+    ("remember – we use pnpm here", ["Use `pnpm`."]),
+    ("reminder: timestamps are stored in UTC, the UI converts. you're saving local time here",
+     ["Timestamps are stored in UTC."]),
+    ("all timestamps are stored and returned in UTC here, the frontend does the conversion.",
+     ["All timestamps are stored and returned in UTC."]),
+    ("prices are stored in cents, the frontend formats them", ["Prices are stored in cents."]),
+    ("tests live next to the component here (Foo.test.tsx), there is no __tests__ folder",
+     ["Put tests next to the component, not in `__tests__`."]),
+    ("tests in this repo live next to the code as *.test.ts, there is no __tests__ folder",
+     ["Put tests next to the code as `*.test.ts`, not in `__tests__`."]),
+    ("stories sit next to the component", ["Put stories next to the component."]),
+]
+
+
+@pytest.mark.parametrize(("text", "rules"), SHARED)
+def test_shared_form_gives_its_rule(text: str, rules: list[str]) -> None:
+    assert lessons(text) == rules
+
+
+SHARED_LOOKALIKES = [
+    "the timestamps are stored in UTC, the UI converts",  # which timestamps: this task's
+    "timestamps are stored in UTC, the UI is broken",  # a report after it
+    "the test lives next to the component",  # one test
+    "tests live next to the button",  # one thing of this task's screen
+    "we talked about this — the date column is UTC, no conversion",
+]
+
+
+@pytest.mark.parametrize("text", SHARED_LOOKALIKES)
+def test_shared_form_lookalike_gives_nothing(text: str) -> None:
+    assert lessons(text) == []

@@ -221,12 +221,23 @@ def _talk_rule(c: str) -> Rule | None:
 
 
 # "our API returns cents", "prices are stored in cents", "all timestamps are UTC": how the project states its data
+# ("stored and returned in UTC": kept and given out alike; refl30)
+_AND_DONE = r"(?:\s+and\s+(?:returned|sent|served|stored|kept|saved|given))?"
 _DATA_VERB = (r"(?:returns?|stores?|sends?|expects?|accepts?|keeps?|uses?|(?:are|is)\s+(?:always\s+)?(?:stored|kept|expressed|given|"
-              r"returned|sent|saved|measured|recorded|written)\s+(?:in|as)|(?:are|is)\s+(?:always\s+)?in|(?:are|is)(?:\s+always)?)")
+              r"returned|sent|saved|measured|recorded|written)" + _AND_DONE + r"\s+(?:in|as)|(?:are|is)\s+(?:always\s+)?in|"
+              r"(?:are|is)(?:\s+always)?)")
 _DATA_OURS = re.compile(r"^(?P<who>our|all(?:\s+(?:of\s+)?(?:our|the))?|the\s+(?:whole|entire))\s+(?P<subject>[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?P<verb>"
                         + _DATA_VERB + r")\s+(?P<what>[\w-]+(?:\s+[\w-]+){0,3})$", re.I)
 _DATA_KIND = re.compile(r"^(?P<who>)(?P<subject>[a-z][\w-]*s)\s+(?P<verb>(?:are)\s+(?:always\s+)?(?:stored|kept|expressed|given|"
-                        r"returned|sent|saved|measured|recorded|written)\s+(?:in|as))\s+(?P<what>[\w-]+(?:\s+[\w-]+){0,3})$", re.I)
+                        r"returned|sent|saved|measured|recorded|written)" + _AND_DONE + r"\s+(?:in|as))\s+"
+                        r"(?P<what>[\w-]+(?:\s+[\w-]+){0,3})$", re.I)
+# ... and where the other part converts it: "timestamps are stored in UTC, the UI converts", "…, the frontend does the
+# conversion" (blind3 and blind5 alike; refl30): the convention's other half, said of a part that is not this task's
+_CONVERTED_THERE = re.compile(r"\s*[,;]\s*(?:and\s+)?(?:the\s+)?(?:frontend|front-end|ui|client|clients|browser|app|apps|views?|"
+                              r"templates?|presentation\s+layer)\s+(?:converts?|does\s+the\s+(?:conversion|converting|"
+                              r"formatting)|formats?|localizes?|localises?|handles\s+(?:the\s+)?(?:conversion|display|"
+                              r"formatting))(?:\s+(?:it|them|that))?(?:\s+(?:for\s+display|on\s+display|to\s+local\s+time))?$",
+                              re.I)
 # Words that are never a code name: what follows "never" when the sentence goes on in prose ("never as JSON numbers").
 _FUNCTION_WORDS = frozenset("as to in into onto on at by for from with without via of over under inside outside "
                             "through the a an be being been when while if before after again more just only even "
@@ -244,7 +255,7 @@ def _data_convention(c: str) -> Rule | None:
     """A unit or format the project keeps its data in, said as a fact about its own data ("our API returns cents",
     "amounts are stored in cents"): the fact is the lesson. Only with a unit or format word (vocabulary.UNIT_WORDS),
     and never a report of what went wrong ("the API still returns cents", "it's in cents, not dollars")."""
-    text = c.strip().rstrip(".!")
+    text = _CONVERTED_THERE.sub("", c.strip().rstrip(".!"))
     # "all money is stored in cents as integers in this codebase": where it holds is the project itself (refl26)
     text = re.sub(r"\s+(?:in\s+(?:this|our|the)\s+(?:repo(?:sitory)?|project|codebase|code\s*base|app)|here|everywhere)$", "",
                   text, flags=re.I)

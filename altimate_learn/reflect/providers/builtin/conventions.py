@@ -289,7 +289,7 @@ RECALLED = re.compile(r"^\W*(?:(?:as|like)\s+i\s+(?:already\s+)?(?:said|mentione
                       r"(?:(?:remember\s+(?:that\s+)?)?(?:we|i)\s+(?:said|agreed|decided)|as\s+(?:agreed|discussed|decided))"
                       r"(?:\s+(?:yesterday|earlier|before|last\s+week|at\s+the\s+(?:start|beginning)))?(?:\s+that)?"
                       r"(?=[\s,:;-]+no\s)|"
-                      r"remember|reminder|again|once\s+again)[\s,:;!.?-]+", re.I)
+                      r"remember|reminder|again|once\s+again)[\s,:;!.?\u2014\u2013-]+", re.I)
 
 
 def _kind(phrase: str) -> bool:
@@ -321,6 +321,17 @@ def _sentence_case(text: str) -> str:
     return text if text.startswith("`") else text[0].upper() + text[1:]
 
 
+# Where a kind of file lives, beside what it belongs to: "tests live next to the code as *.test.ts", "stories sit next to
+# the component (Button.stories.tsx), there is no stories folder"
+_BESIDE = re.compile(r"^(?P<kind>(?:[a-z][\w-]*\s+)?(?:tests|specs|stories|styles|fixtures|snapshots|mocks|types))\s+"
+                     r"(?:(?:in\s+this\s+(?:repo|repository|project|codebase)|here)\s+)?(?:live|go|sit|belong|are\s+kept|"
+                     r"are\s+placed)\s+(?:right\s+)?next\s+to\s+(?P<what>the\s+(?:code|component|source|module|file|"
+                     r"implementation)s?(?:\s+files?)?)(?:\s+(?:here|in\s+this\s+(?:repo|repository|project|codebase)))?"
+                     r"(?:\s*\([^()]{1,40}\)|\s+as\s+(?P<pattern>`?\*?[\w.*-]+`?))?"
+                     r"(?:\s*[,;]\s*(?:there\s+is|there'?s|we\s+have)\s+no\s+(?P<none>`?[\w./-]+`?)\s+(?:folder|directory|dir))?"
+                     r"\s*[.!]*$", re.I)
+
+
 def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules imports this module)
     """The convention a sentence states as a fact of the team, or None (see the module docstring)."""
 
@@ -340,6 +351,15 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
             return None
         text = f"Indent with {how}" + (f" in {scope}" if scope else "")
         return Rule(text, "convention", [how], [], standing=True, alone=True)
+    m = _BESIDE.match(said)
+    if m:  # "tests live next to the component here (Foo.test.tsx), there is no __tests__ folder" (blind3 and blind5; refl30)
+        text = f"Put {m.group('kind')} next to {m.group('what')}"
+        if m.group("pattern"):
+            text += f" as `{m.group('pattern').strip('`')}`"
+        if m.group("none"):
+            text += f", not in `{m.group('none').strip('`').rstrip('/')}`"
+        return Rule(text, "place", [m.group("what")], [m.group("none")] if m.group("none") else [], standing=True,
+                    alone=True)
     m = _EACH_OWN.match(said)
     if m and (_code_talk(m.group("kind") + " " + m.group("rest")) or _names_code(m.group("rest"))) \
             and not _NOT_STANDING.search(m.group("rest")) and len(m.group("rest").split()) <= 8:

@@ -36,19 +36,21 @@ _CLAUSE_AFTER = (r"(?=(?:the|our|all)\s+[\w-]+(?:\s+[\w-]+){0,2}\s+(?:is|are|isn
                  r"runs?)\b|(?:you|we)\s+(?:never|always|don'?t|do\s+not|should|must|only)\b)")
 
 # "remember: …", "as we agreed, …", "I told you already: …", "we agreed to …", "don't forget that …"
+# (a lead's end: a comma, a colon, a dash; "we talked about this — feature flags go through LaunchDarkly" typed with an
+# em dash as often as with "-"; refl30)
 _REMINDER = re.compile(
     r"^(?:(?:please\s+)?(?:remember|recall|reminder|don'?t\s+forget|do\s+not\s+forget|keep\s+in\s+mind)\b"
-    r"(?:\s+(?:that|again))?[\s,:;.!-]*"
-    r"|(?:like|as)\s+(?:we|i)\s+" + _AGREE + _SOON + r"\s*[,:;.!-]+\s*"
+    r"(?:\s+(?:that|again))?[\s,:;.!\u2014\u2013-]*"
+    r"|(?:like|as)\s+(?:we|i)\s+" + _AGREE + _SOON + r"\s*[,:;.!\u2014\u2013-]+\s*"
     r"|(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+|just\s+)?" + _AGREE + r"(?:\s+(?:this|it|that))?" + _SOON
-    + r"\s*(?:[,:;.!-]+\s*|(?=to\s|that\s|on\s)|" + _CLAUSE_AFTER + r")"
-    r"|as\s+(?:agreed|decided|discussed|mentioned|established|said\s+before)(?:\s+(?:before|earlier))?\s*[,:;.!-]+\s*"
+    + r"\s*(?:[,:;.!\u2014\u2013-]+\s*|(?=to\s|that\s|on\s)|" + _CLAUSE_AFTER + r")"
+    r"|as\s+(?:agreed|decided|discussed|mentioned|established|said\s+before)(?:\s+(?:before|earlier))?\s*[,:;.!\u2014\u2013-]+\s*"
     r"|(?:as\s+)?per\s+(?:our|my|the)\s+(?:earlier|previous|last|other)\s+(?:chat|conversation|discussion|talk|call|"
-    r"thread|sync)\s*[,:;.!-]+\s*"
+    r"thread|sync)\s*[,:;.!\u2014\u2013-]+\s*"
     r"|(?:we|i)(?:'ve|\s+have)?\s+(?:went|been|gone)\s+over\s+(?:this|that|it)" + _SOON + r"\s*[,:;.!\u2014\u2013-]+\s*"
-    r"|(?:how\s+many\s+times\s+(?:do\s+)?i\s+(?:have\s+to|need\s+to)\s+(?:say|tell\s+you)(?:\s+this)?)\s*\??[\s,:;.!-]*"
+    r"|(?:how\s+many\s+times\s+(?:do\s+)?i\s+(?:have\s+to|need\s+to)\s+(?:say|tell\s+you)(?:\s+this)?)\s*\??[\s,:;.!\u2014\u2013-]*"
     r"|(?:(?:this\s+is\s+(?:the\s+)?)?(?:second|third|fourth|fifth|\d+(?:nd|rd|th))\s+time(?:\s+now)?|"
-    r"for\s+the\s+(?:second|third|\w+th|last)\s+time)\s*[,:;.!-]+\s*"
+    r"for\s+the\s+(?:second|third|\w+th|last)\s+time)\s*[,:;.!\u2014\u2013-]+\s*"
     r")(?:to\s+|that\s+|on\s+|(?:you|we)\s+(?=(?:never|always|don'?t|do\s+not|only)\b))?",
     re.I)
 
