@@ -7,10 +7,11 @@
     python research/reflector_blind.py --read all     # the whole of blind2 (read and tuned on since session #11)
     python research/reflector_blind.py --set blind3 --read all   # the third set (blind in session #11, dev data since #12)
     python research/reflector_blind.py --set blind4 --read all   # the fourth set (blind in session #12, dev data since #13)
+    python research/reflector_blind.py --set blind5 --read all   # the fifth set (blind in session #13, dev data since #14)
     python research/reflector_blind.py --file research/data/corrections_blind4.jsonl --numbers
                                                       # a NEW blind set given by its file: counts only, the whole set
-    python research/reflector_blind.py                # the Markdown section (blind4's recorded counts; blind3 and blind2
-                                                      # listed with their reviews)
+    python research/reflector_blind.py                # the Markdown section (blind6's recorded counts; blind5, blind4,
+                                                      # blind3 and blind2 listed with their reviews)
 
 `main() -> str` returns the section; `evaluate(half)` returns the raw counts (tests may use it).
 
@@ -33,7 +34,7 @@ The halves are `research.blind_halves.half_of` ("blind2-half:"), shared with the
 
 A set given by its file (`--file PATH`; session #11: cwrite3's `corrections_blind3.jsonl`, a named dev set since session
 #12; session #12: cwrite4's `corrections_blind4.jsonl`, a named dev set since session #13; session #13: cwrite5's
-`corrections_blind5.jsonl`) is blind: it is counted whole,
+`corrections_blind5.jsonl`, a named dev set since session #14; session #14: cwrite6's `corrections_blind6.jsonl`) is blind: it is counted whole,
 by numbers only, and never read (`read` refuses it). Besides the three counts above, its numbers say how many rule rows
 give a lesson that **matches** the reference (:func:`matches`, fixed before the set was counted: the lesson covers at least
 half of the reference's content words), a similarity counted without reading a lesson, not a review.
@@ -327,16 +328,64 @@ NOTES_BLIND5: list[str] = [
 
 
 def blind5_lines() -> list[str]:
-    lines = ["## Reflect: the built-in reflector on a new blind written set (issue 20, blind5, counted only)", "",
+    lines = ["## Reflect: the built-in reflector on the fifth blind written set (issue 20, blind5: counted only in "
+             "session #13, dev data since session #14)", "",
              "Data: `research/data/corrections_blind5.jsonl` (written by cwrite5 in session #13 without reading the "
              "reflector, the classifier or the earlier sets; `corrections_blind5_README.md`), the fields of blind2-4. "
+             "Nobody tuning the reflector read a row in session #13: it was counted whole, by numbers only (`python "
+             "research/reflector_blind.py --file research/data/corrections_blind5.jsonl --numbers`), three times, with "
+             "blind3's measure of a match to the reference. In brackets: of the rows the correction classifier flags "
+             "given the answer.", ""]
+    lines += _counted_table(MEASURED_BLIND5) + ["", *NOTES_BLIND5, ""]
+    return lines + _review_lines("blind5", REVIEWS_BLIND5, "session #14") + ["", *NOTES_BLIND5_READ, ""]
+
+
+NOTES_BLIND5_READ: list[str] = [
+    "Read at the start of session #14 (refl30, on 09a17058): 20 lessons, no one-off row among them. The 10 not rows "
+    "gave 10 lessons: 5 are first messages stating ground rules (good), 1 a fact of the project said within a new "
+    "task (\"don't document the internal X-Retry-Attempt header, it's not public\": good) and 4 wrong: requirements of "
+    "new work (\"add a dark mode toggle … instead of the old theme dropdown. keep the choice in localStorage …\", "
+    "\"create a github action that runs on every push … always upload the coverage report …\"), the design of this "
+    "task's session store (\"Use Redis for the session store instead of memory, this will run on 3 instances …\") and "
+    "the person correcting their own words (\"my bad, I gave you the wrong table name. it's analytics.page_views, not "
+    "web.page_views\"). Of the 10 rule rows' lessons, 8 were good, 1 vague (\"Never add `console.logs` everywhere we "
+    "have a logger.\": the reason glued to the rule) and 1 wrong: this task's branch name (\"Name the branch "
+    "feat/DATA-412.\", the row's rule about Airflow retries missed). Each wrong one is fixed by a general form with "
+    "look-alikes (tests/reflect/test_refl30_forms.py); the wrong lessons stay in the review file with what fixed them.",
+]
+
+
+BLIND6 = DATA / "corrections_blind6.jsonl"
+# The new blind set of session #14 (cwrite6), counted whole by `--file … --numbers` at most three times (first sight before
+# any change of refl30's landed, one mid-way, after the last landing), never read; recorded, not recomputed by the section.
+# (commit, UTC time, what it was, {count name: n})
+MEASURED_BLIND6: list[tuple[str, str, str, dict[str, int]]] = [
+    ("883460e7 (main; the reflector as refl29 and the lead left it)", "20:51", "first sight: before any change of "
+     "refl30's to the reflector landed, before any row was read",
+     {"rule": 56, "rule lesson": 6, "rule match": 1, "rule flagged": 23, "rule flagged lesson": 5,
+      "one-off": 57, "one-off lesson": 1, "one-off flagged": 33, "one-off flagged lesson": 1,
+      "not": 127, "not lesson": 8, "not flagged": 5, "not flagged lesson": 0}),
+]
+NOTES_BLIND6: list[str] = [
+    "Not read: no row, message, reference or lesson of the set was shown at any count (`--file … --numbers`). One row "
+    "was seen by accident (refl30, about 20:54, after the first count): a grep for \"read only\" / \"off limits\" over "
+    "`corrections_blind*.jsonl` matched one rule row of blind6 (a reminder that some tables are read-only for the agent, "
+    "with its reference). No form about read-only or off-limits things was written after it, and no other row was "
+    "shown.",
+]
+
+
+def blind6_lines() -> list[str]:
+    lines = ["## Reflect: the built-in reflector on a new blind written set (issue 20, blind6, counted only)", "",
+             "Data: `research/data/corrections_blind6.jsonl` (written by cwrite6 in session #14 without reading the "
+             "reflector, the classifier or the earlier sets; `corrections_blind6_README.md`), the fields of blind2-5. "
              "Nobody tuning the reflector read a row: it was counted whole, by numbers only (`python "
-             "research/reflector_blind.py --file research/data/corrections_blind5.jsonl --numbers`), at most three "
+             "research/reflector_blind.py --file research/data/corrections_blind6.jsonl --numbers`), at most three "
              "times, with blind3's measure of a match to the reference (fixed in session #11). In brackets: of the rows "
              "the correction classifier flags given the answer.", ""]
-    if not MEASURED_BLIND5:
+    if not MEASURED_BLIND6:
         return lines + ["Not counted yet.", ""]
-    return lines + _counted_table(MEASURED_BLIND5) + (["", *NOTES_BLIND5, ""] if NOTES_BLIND5 else [""])
+    return lines + _counted_table(MEASURED_BLIND6) + (["", *NOTES_BLIND6, ""] if NOTES_BLIND6 else [""])
 
 
 def _counted_table(measured: list[tuple[str, str, str, dict[str, int]]]) -> list[str]:
@@ -456,7 +505,7 @@ NOTES_BLIND3: list[str] = [
 def main() -> str:
     known = reviews()
     results = {h: evaluate(h) for h in HALVES}
-    lines = blind5_lines() + blind4_lines() + blind3_lines()
+    lines = blind6_lines() + blind5_lines() + blind4_lines() + blind3_lines()
     lines += ["## Reflect: the built-in reflector on a blind written set (issue 20, halves A and B)", "",
              "Data: `research/data/corrections_blind2.jsonl` (written by cwrite2, who read neither the reflector nor its "
              "tests; `corrections_blind2_README.md`): each correction carries the standing rule a careful reviewer would "
@@ -547,7 +596,7 @@ if __name__ == "__main__":
     elif not args and set_name == "blind2":
         print(main(), end="")
     else:
-        sys.exit("usage: python research/reflector_blind.py [--set blind1|blind2|blind3|blind4] [--numbers [A] | --read A|B|all]\n"
+        sys.exit("usage: python research/reflector_blind.py [--set blind1|blind2|blind3|blind4|blind5] [--numbers [A] | --read A|B|all]\n"
                  "       python research/reflector_blind.py --file PATH --numbers\n"
                  "  --numbers: both halves, counts only\n"
                  "  --read A|B|all: a named set's rows and lessons, to tune on (both are dev data now)\n"
