@@ -239,6 +239,10 @@ def _run(argv: list[str]) -> int:
     try:
         with command_scope():  # e.g. the command's opencode model calls share one `opencode serve`, stopped at its end
             result = command.main(args=argv, prog_name="learn", standalone_mode=False)
+        if result == 130 and not isinstance(result, bool):
+            # typer (0.16 and later) turns Ctrl-C into Exit(130), returned here without a word; no learn command
+            # returns 130 itself, so say it was interrupted as before
+            raise KeyboardInterrupt
         return result if isinstance(result, int) else 0
     except LearnError as exc:
         if os.environ.get("ALTIMATE_LEARN_DEBUG") == "1":

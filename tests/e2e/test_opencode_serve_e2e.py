@@ -157,3 +157,5 @@ def test_learn_interrupted_during_a_call_leaves_no_opencode_server(world, openco
     assert not running(server_pid), "the opencode server learn started outlived it"
     if sig != signal.SIGKILL:
         assert proc.returncode == 128 + sig, (proc.returncode, out, err)  # an interruption, not a crash
+    if sig == signal.SIGINT:  # --json: one object that says so (typer 0.16+ returned 130 with no output)
+        assert json.loads(out)["error"] == "interrupted.", (out, err)
