@@ -257,9 +257,10 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         answer = plain_answer(answer)
         spec = is_task_spec(text)
         own = indirect.why_spelled_out(languages.plain_chinese(normalise(prose_of(text))))
-        if guards.revises_own_request(own, answer) or guards.owns_the_slip(own):
+        if guards.revises_own_request(own, answer) or guards.owns_the_slip(own) or guards.offer_taken(own, answer):
             # "I filtered on 'EMEA' as you said." "sorry, I meant EU, I mixed them up" (cls29); "scratch that, I misread the
-            # requirements doc, the limit is per user, not per org" (cls30)
+            # requirements doc, the limit is per user, not per org"; "… I can start the dev server for you." "connection refused,
+            # please start it" (cls30)
             return NOT_A_CORRECTION
         parts = clauses(own)
         if spec:

@@ -259,7 +259,9 @@ MODEL_API_ERROR = re.compile(
     r"\blitellm\.\w*(?:Error|Exception)\b|\b(?:openai|anthropic)\.(?:\w+\.)*\w*(?:Error|Exception)\b"
     r"|\b(?:OpenAI|Anthropic|AzureOpenAI|Bedrock|VertexAI|Vertex_AI|Gemini|Ollama)Exception\b|\bContextWindowExceededError\b"
     r"|\bmodel_not_found\b|\binsufficient_quota\b|\binvalid_api_key\b|\brate_limit_error\b"
-    r"|\boverloaded_error\b|\bcontext_length_exceeded\b|\bcredit\s+balance\s+is\s+too\s+low\b|\bUnknown\s+model\b", _I)
+    r"|\boverloaded_error\b|\bcontext_length_exceeded\b|\bcredit\s+balance\s+is\s+too\s+low\b|\bUnknown\s+model\b"
+    # a router's refusal (OpenRouter's "Error from provider(404)", "No endpoints found that support tool use"; cls30)
+    r"|\bError\s+from\s+provider\b|\bNo\s+endpoints\s+found\s+(?:that|for|matching)\b|\bopenrouter\.ai/docs\b", _I)
 # ... unless the answer worked on the model, its client or its key (then the error may be what its change did).
 MODEL_API_TOUCHED = re.compile(r"\b(?:litellm|openai|anthropic|ollama|llm|models?|api[\s_-]?keys?|rate[\s_-]?limits?|quota|"
                                r"tokens?)\b", _I)
@@ -526,3 +528,56 @@ def owns_the_slip(own: str) -> bool:
     if not owned or AGENT_FAULT.search(own) or BLAMES_ACT.search(own) or _ASKS_WHY_YOU.search(own):
         return False
     return not _BUT_NOW.search(own, owned.end()) and not _BUT_NOW.search(own[:owned.start()])
+
+
+# -- cls30: the agent's offer taken --------------------------------------------------------------------------------------
+# The answer did its part and closed by offering one more step ("If you'd like, I can start the dev server for you now.",
+# "Want me to deploy it to staging?", "需要的话我可以现在帮你把服务拉起来。"); the person asks for that very step, often
+# with what they see without it ("the page says connection refused, please start the server for me", "操作后，显示无法
+# 访问此页面，拒绝连接。请帮我拉起服务"). That takes the offer: the state they report is the step not yet taken, no
+# fault of the agent's work. Only a short message, only when the words of the request share the offered step's verb (a
+# CJK pair of the offer's words), and never with a turn to what is wrong now ("still", "again", "now") or an act of the
+# agent's named as the fault ("yes deploy it. btw the chart you added shows NaN").
+_OFFER_EN = re.compile(r"(?:would\s+you\s+like\s+me\s+to|do\s+you\s+want\s+me\s+to|want\s+me\s+to|shall\s+i|should\s+i|"
+                       r"if\s+you(?:'d|\s+would)?\s+(?:like|want|prefer)[^.?!\n]{0,30}?,?\s*i\s+can|i\s+can\s+also|"
+                       r"let\s+me\s+know\s+if\s+you(?:'d|\s+would)?\s+(?:like|want)\s+me\s+to|happy\s+to)\s+"
+                       r"(?:also\s+|now\s+|just\s+|quickly\s+|go\s+ahead\s+and\s+)*([a-z]{3,})\b", _I)
+_OFFER_ZH = re.compile(r"(?:需要的话|如果需要|要不要|是否需要|如需|如果你愿意|需要我)[，,]?\s*(?:我)?(?:可以|来|能|再)?(?:现在|马上|直接)?"
+                       r"(?:帮你|为你|给你|替你)?(?:把)?([^。？?！!\n]{2,24})")
+# the request's own words: "please start the server for me" -> "start the server for me"; "请帮我拉起服务" -> "拉起服务"
+_ASKED_EN = re.compile(r"\b(?:please|pls|plz|can\s+you|could\s+you|would\s+you|go\s+ahead\s+and|yes,?|yeah,?|sure,?|ok(?:ay)?,?)\s+"
+                       r"(?:please\s+|just\s+|also\s+)*([^.?!,;\n]{1,60})", _I)
+_ASKED_ZH = re.compile(r"(?:请|帮我|麻烦你?|你来|直接)+([^。，,.!！?？\n]{1,20})")
+_TURN = re.compile(r"\b(?:still|again|anymore|no\s+longer|now)\b|依然|仍然|还是|又|再次", _I)
+_CJK_PAIR_STOP = frozenset({"我可", "可以", "帮你", "现在", "的话", "需要", "你把", "一下", "我们", "这个", "起来"})
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+OFFER_TAKEN_CHARS = 240
+
+
+def _stem(word: str) -> str:
+    word = word.lower()
+    for suffix in ("ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def offer_taken(own: str, answer: str | None) -> bool:
+    """The person asks for the step the answer's end offered (see above)."""
+    if not answer or len(own) > OFFER_TAKEN_CHARS or _TURN.search(own) or AGENT_FAULT.search(own) or BLAMES_ACT.search(own):
+        return False
+    tail = answer[-300:]
+    asked = " ".join(m.group(1) for m in _ASKED_EN.finditer(own))
+    if asked:
+        words = {_stem(w) for w in re.findall(r"[a-z]{3,}", asked.lower())}
+        if any(_stem(m.group(1)) in words for m in _OFFER_EN.finditer(tail)):
+            return True
+    asked = "".join(m.group(1) for m in _ASKED_ZH.finditer(own))
+    if asked:
+        for m in _OFFER_ZH.finditer(tail):
+            phrase = m.group(1)
+            pairs = {phrase[i:i + 2] for i in range(len(phrase) - 1)
+                     if _CJK.match(phrase[i]) and _CJK.match(phrase[i + 1])} - _CJK_PAIR_STOP
+            if any(pair in asked for pair in pairs):
+                return True
+    return False

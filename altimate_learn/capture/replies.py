@@ -95,6 +95,9 @@ _WELCOMES = re.compile(r"^\W*(?:great|excellent|perfect|awesome|nice|good|brilli
 _CANNOT = re.compile(
     r"\b(?:sorry|apologi[sz]e|apologies|lo\s+siento|d[ée]sol[ée]e?|entschuldigung|извините)\b[^.!?\n]{0,60}?\b(?:can't|"
     r"cannot|can\s+not|unable|not\s+able|(?:don't|do\s+not)\s+have|have\s+no|no\s+(?:information|access)|no\s+puedo|"
+    # "I'm sorry, I only have access to a limited set of tools", "sorry, that isn't supported here" (cls30)
+    r"only\s+have\s+(?:access|the)|only\s+(?:can|support)|(?:isn't|is\s+not|aren't|are\s+not)\s+(?:supported|available|possible)|"
+    r"(?:doesn't|does\s+not|don't|do\s+not)\s+(?:support|allow)|"
     r"ne\s+peux|je\s+ne\s+peux|kann\s+nicht|не\s+могу)\b"
     r"|(?:抱歉|对不起|すみません|申し訳|죄송)[^。！!\n]{0,80}?(?:无法|不能|没有办法|做不到|できません|できない|方法がな|수\s*없)"
     # "Sorry for the wait": an apology for the time taken

@@ -150,3 +150,62 @@ def test_the_persons_own_mistake_owned_outright_is_no_correction(text, answer):
 @pytest.mark.parametrize("text,answer", OWN_SLIP_FIRES)
 def test_an_apology_that_still_names_the_agents_fault_or_turns_to_what_is_broken_fires(text, answer):
     assert judge(text, answer).correction, text
+
+
+# -- the agent's offer taken --------------------------------------------------------------------------------------------
+
+OFFER_TAKEN_QUIET = [
+    ("the page says connection refused. please start the server for me",
+     "The dashboard routes are registered and the page renders the table. If you'd like, I can start the dev server "
+     "for you now."),
+    ("it still shows the old build? ok, can you deploy it", "I've merged the fix. Want me to deploy it to staging?"),
+    ("the mails don't go out yet, yes please schedule it", "The digest job is written. Shall I schedule it for 9am?"),
+    ("打开后显示拒绝连接，请帮我启动服务", "前端已经改好了。需要的话我可以现在帮你启动服务。"),
+]
+OFFER_TAKEN_FIRES = [
+    # the turn to what is wrong now, or the agent's act named as the fault
+    ("the page is still blank, please start the server again",
+     "I've fixed the routes. If you'd like, I can start the dev server for you now."),
+    ("please start the server. the login form you added throws a 500",
+     "The login form is in place. If you want, I can start the server for you."),
+    ("the chart you added shows NaN, please deploy it after fixing that",
+     "I added the chart and committed it. Shall I deploy it to staging?"),
+    # a request that is not the offered step
+    ("the login is broken now, please fix it", "I've added the login page. Want me to add tests too?"),
+]
+
+
+@pytest.mark.parametrize("text,answer", OFFER_TAKEN_QUIET)
+def test_asking_for_the_step_the_answer_offered_is_no_correction(text, answer):
+    assert not judge(text, answer).correction, text
+
+
+@pytest.mark.parametrize("text,answer", OFFER_TAKEN_FIRES)
+def test_a_report_on_the_work_with_or_without_the_offer_taken_fires(text, answer):
+    assert judge(text, answer).correction, text
+
+
+# -- an apology for a limit, a router's refusal ---------------------------------------------------------------------------
+
+def test_a_reply_that_apologises_for_a_limit_of_its_tools_concedes_nothing():
+    from altimate_learn.capture import replies
+
+    for reply in ("I'm sorry, I only have access to a limited set of tools: view, grep and ls.",
+                  "Sorry, that isn't supported by this CLI, but I can print the file instead.",
+                  "Sorry, I don't support opening images here."):
+        assert replies.read_reply(reply) is None, reply
+    for reply in ("Sorry, I broke the import when I moved the helper. Fixed now.", "I apologize, I deleted the wrong file."):
+        assert replies.read_reply(reply) == replies.CONCEDED, reply
+    quiet = classify_user_message(UserMessage(text="now try opening the design notes", index=2, after_assistant=True),
+                                  UserMessage(text="(earlier message)", index=1, after_assistant=True), answer=DONE,
+                                  reply="I'm sorry, I only have access to a limited set of tools: view, grep and ls.")
+    assert not quiet.correction
+
+
+def test_a_model_routers_refusal_pasted_after_done_work_is_the_persons_setup():
+    paste = ('Error: Error from provider(404): {"error":{"message":"No endpoints found that support tool use. To learn '
+             'more about provider routing, visit: https://openrouter.ai/docs/provider-routing","code":404}}')
+    assert not judge(paste, "I've added the search tool to the agent's tool list.").correction
+    # a 404 of the person's own app after the agent's change is still a report
+    assert judge("now the app gives Error: 404 not found on /api/search",
+                 "I've added the search endpoint and wired it into the router.").correction
