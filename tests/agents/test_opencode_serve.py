@@ -109,6 +109,18 @@ def test_a_server_that_died_sends_the_next_calls_to_run(git_repo, cli, fake_clis
     assert not any(running(pid) for pid in pids(serving))
 
 
+def test_a_server_that_refuses_learns_requests_sends_the_calls_to_run(git_repo, cli, fake_clis, serving,
+                                                                      monkeypatch) -> None:
+    """An HTTP error from the server itself (here 401 to every request) is not the model's: the calls run `opencode
+    run` (before: "opencode is not logged in" for a server that only refused learn's request)."""
+    monkeypatch.setenv("FAKE_CLI_MODE", "unauthorized")
+    _signal(git_repo)
+    code, out, err = cli("reflect", "--session", "sess-1", "--model", "opencode")
+    assert code == 0, out + err
+    assert [c["argv"][0] for c in calls(fake_clis)] == ["run", "run"] and _candidate_texts(git_repo) == [LESSON]
+    assert not any(running(pid) for pid in pids(serving))
+
+
 def test_an_opencode_whose_serve_fails_is_run_per_call(git_repo, cli, fake_clis) -> None:
     _signal(git_repo)  # no FAKE_CLI_SERVE: the fake's `serve` exits 1
     code, out, err = cli("reflect", "--session", "sess-1", "--model", "opencode")

@@ -13,7 +13,8 @@ requests learn sends (create a session, send a message; the answer is the assist
 it appends its pid to that file, prints the URL it listens on (127.0.0.1), checks the basic-auth password in
 ``OPENCODE_SERVER_PASSWORD``, and logs each message as a call (``"served": true``, the prompt as ``stdin``, the
 message's ``system``). Modes there: ``notloggedin``/``ratelimit`` (the message's error), ``tool``, ``hang`` (the
-message is never answered), ``servedies`` (it exits at the first request after a message it answered).
+message is never answered), ``servedies`` (it exits at the first request after a message it answered),
+``unauthorized`` (every request gets 401; ``opencode run`` answers as in ``ok``).
 ``FAKE_CLI_MODE`` picks a behaviour: ``ok``; ``banner`` (a greeting and colour codes before the JSON);
 ``notloggedin``; ``ratelimit``; ``garbage`` (HTML, no JSON); ``hang`` (starts a grandchild, writes both pids to
 ``FAKE_CLI_PIDS``, sleeps); ``confirm`` (asks "[y/N]" on stdout and reads the answer from stdin); ``tool`` (runs a
@@ -276,7 +277,7 @@ def opencode_serve() -> int:
             body = json.loads(self.rfile.read(length) or b"null") if length else None
             if MODE == "servedies" and answered:  # it dies between calls: this request is never answered
                 os._exit(0)
-            if not password or self.headers.get("Authorization") != expected:
+            if not password or self.headers.get("Authorization") != expected or MODE == "unauthorized":
                 return self.send(401, {"name": "Unauthorized"})
             parts = self.path.strip("/").split("/")
             if parts == ["session"]:

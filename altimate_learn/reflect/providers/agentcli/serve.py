@@ -79,6 +79,11 @@ os.killpg(0, signal.SIGKILL)  # whatever the server left in the group, and the w
 _OUTPUT_CAP = 256 * 1024  # what is kept of the server's own output (for a failure's one line)
 
 
+class Refused(OSError):
+    """The server answered a request of learn's with an HTTP error: the call (and the command's next ones) run
+    ``opencode run`` instead (a 401 there would otherwise read as "not logged in")."""
+
+
 class Server:
     """A running ``opencode serve`` learn started (see the module docstring)."""
 
@@ -114,12 +119,12 @@ class Server:
     def call(self, system: str, prompt: str, model: str, timeout: float, title: str, agent: str) -> RunResult:
         """One model call as a :class:`RunResult` whose stdout holds the events ``opencode run --format json``
         prints for it (so the same parser reads both). Raises OSError (and its URLError/timeout kin) when the
-        server cannot be reached."""
+        server cannot be reached, :class:`Refused` when it answers a request with an HTTP error."""
         start = time.monotonic()
         deadline = start + timeout
         status, session = self._request("POST", "/session", {"title": title}, deadline - time.monotonic())
         if status >= 300 or not isinstance(session, dict) or not isinstance(session.get("id"), str):
-            return _result([_error_event(status, session)], start)
+            raise Refused(f"POST /session answered {status}")
         sid = session["id"]
         body: dict[str, Any] = {"agent": agent, "system": system, "tools": {"*": False},
                                 "parts": [{"type": "text", "text": prompt}]}
@@ -138,7 +143,9 @@ class Server:
             raise
         self._quietly("DELETE", f"/session/{sid}")
         if status >= 300 or not isinstance(message, dict):
-            return _result([_error_event(status, message)], start)
+            # the server refused the request itself (a model's failure is the message's `info.error`): `opencode
+            # run` then says what is wrong in its own words
+            raise Refused(f"POST /session/…/message answered {status}")
         return _result(_events(message), start)
 
     def _quietly(self, method: str, path: str) -> None:
@@ -181,15 +188,6 @@ def _events(message: dict[str, Any]) -> list[dict[str, Any]]:
     if isinstance(info.get("error"), dict):
         events.append({"type": "error", "error": info["error"]})
     return events
-
-
-def _error_event(status: int, body: Any) -> dict[str, Any]:
-    error = dict(body) if isinstance(body, dict) else {}
-    data = dict(error.get("data")) if isinstance(error.get("data"), dict) else {}
-    if not data.get("message"):
-        data["message"] = str(error.get("message") or error.get("name") or f"the opencode server answered {status}")
-    data.setdefault("statusCode", status)
-    return {"type": "error", "error": {"name": str(error.get("name") or "ServerError"), "data": data}}
 
 
 def _result(events: list[dict[str, Any]], start: float) -> RunResult:
