@@ -41,7 +41,9 @@ def run(root: Path, cap: int) -> tuple[int, list[str], list[str]]:
     engine = session(root, session_max_lessons=cap, core_lessons=4)
     try:
         engine.session_start("startup")
-        engine.request("keep the alpha module apart")
+        # a first request that brings nothing ("keep", "module" and "apart" are in most lessons; "alpha" would bring
+        # the two lessons about the alpha module, deliver31): the k8s request is a later one
+        engine.request("keep the modules apart")
         engine.request("need a k8s workload that purges expired sessions every 10 mins")
         first = bullet_ids(engine.file("k8s/session-cleaner/cronjob.yaml").text, LESSONS)
         room = engine.remaining()
