@@ -396,6 +396,15 @@ def _spans_apart(new: str, old: str, a: list[tuple[str, bool]], b: list[tuple[st
            if op[0] != "equal"]
     if not ops or len(ops) > MAX_APART:
         return None
+    moved = _moved_negation(ops, a, b)
+    if moved:
+        if whole:
+            mine = " … ".join(_quoted(new, at_a, home_a[op[1]], home_a[op[2] - 1]) for op in moved if op[2] > op[1])
+            theirs = " … ".join(_quoted(old, at_b, home_b[op[3]], home_b[op[4] - 1]) for op in moved if op[4] > op[3])
+        else:
+            mine = " … ".join(" ".join(w for w, _ in a[op[1]:op[2]]) for op in moved if op[2] > op[1])
+            theirs = " … ".join(" ".join(w for w, _ in b[op[3]:op[4]]) for op in moved if op[4] > op[3])
+        return [(mine, theirs)]
     pairs = []
     for tag, i1, i2, j1, j2 in ops:
         if tag != "replace":
@@ -413,6 +422,36 @@ def _spans_apart(new: str, old: str, a: list[tuple[str, bool]], b: list[tuple[st
     return pairs or None
 
 
+def _moved_negation(ops: list[tuple[str, int, int, int, int]], a: list[tuple[str, bool]],
+                    b: list[tuple[str, bool]]) -> list[tuple[str, int, int, int, int]]:
+    """The edits that move a negation, when one text drops it in one place and has it in another: "Run migrations in
+    the request handler, never at startup." is no restatement of "Never run migrations in the request handler." (the
+    same words, negated elsewhere: review30); [] otherwise."""
+    def negated(words: list[tuple[str, bool]], start: int, end: int) -> bool:
+        return any(w in ("not", "no") for w, _ in words[start:end])
+
+    only_new = [n for n, op in enumerate(ops) if op[0] in ("delete", "replace") and negated(a, op[1], op[2])]
+    only_old = [n for n, op in enumerate(ops) if op[0] in ("insert", "replace") and negated(b, op[3], op[4])]
+    if not only_new or not only_old or set(only_new) == set(only_old):
+        return []  # no negation on one side, or the same place negated in other words
+    return [ops[n] for n in sorted(set(only_new) | set(only_old))]
+
+
+def _opposite_in_place(new: str, old: str) -> bool:
+    """The texts differ in one place, of another length, where one says the opposite of the other: "Run the smoke
+    tests only after the rollout." of "… before the rollout." (counted HELPFUL: review30)."""
+    from difflib import SequenceMatcher
+
+    a = [w for token, _ in _tokens(new) for w in token.split()]
+    b = [w for token, _ in _tokens(old) for w in token.split()]
+    if len(a) == len(b):
+        return False  # word for word: :func:`_one_word_kind` and :func:`words_apart` read it
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "replace" and any(x in p and y in p for x in a[i1:i2] for y in b[j1:j2] for p in _OPPOSITE):
+            return True
+    return False
+
+
 def values_swapped(new: str, old: str) -> bool:
     """Each rule states a value the other does not: "… runs on Postgres 15" of "… runs on Postgres 16", "… every
     Thursday from `develop`" of "… every Tuesday", "Lint with ruff" of "Lint with flake8", "after deploying" of
@@ -422,4 +461,4 @@ def values_swapped(new: str, old: str) -> bool:
     if mine - theirs and theirs - mine:
         return True
     kind = _one_word_kind(new, old)
-    return kind is not None and kind[0] == "value"
+    return (kind is not None and kind[0] == "value") or _opposite_in_place(new, old)

@@ -335,3 +335,26 @@ def test_grouped_digits_and_joined_multipliers_read_as_one_value(text, values):
     from altimate_learn.curate.names import value_words
 
     assert value_words(text) == values
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("Run the smoke tests before the rollout.", "Run the smoke tests only after the rollout."),
+    ("Deploy the api before the web app is built.", "Deploy the api only after the web app is built."),
+])
+def test_an_opposite_in_a_longer_phrase_replaces_the_rule_for_review(tmp_path, old, new):
+    """review30: "… only after the rollout" was a HELPFUL vote for "… before the rollout" (one word for two, so the
+    word-for-word opposite check never saw "after" against "before")."""
+    result = _curated(tmp_path, old, new)
+    assert [a["op"] for a in result.applied] == ["REMOVE", "ADD"]
+    assert [l["text"] for l in result.candidate] == [new]
+
+
+def test_a_negation_moved_to_another_place_is_no_vote(tmp_path):
+    """review30: "Run migrations in the request handler, never at startup." was a HELPFUL vote for "Never run
+    migrations in the request handler." (the same words; one negation each, in other places)."""
+    old, new = "Never run migrations in the request handler.", "Run migrations in the request handler, never at startup."
+    result = _curated(tmp_path, old, new)
+    assert [a["op"] for a in result.applied] == ["ADD"]
+    assert 'differs from L-0001 in one place ("never at startup" for "Never")' in _staged(result, new)["provenance"]
+    again = _curated(tmp_path / "b", old, "Do not run migrations in the request handler.")
+    assert [a["op"] for a in again.applied] == ["HELPFUL"]
