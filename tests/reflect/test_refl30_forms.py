@@ -74,8 +74,7 @@ def test_form_still_gives_its_rule(text: str, rules: list[str]) -> None:
 
 # --- 3. refl29's residuals and review29's misses: the rule given, in the person's words --------------------------------
 GIVES = [
-    ("we try not to use global state", ["Never use global state."]),
-    ("we try not to mock the database in integration tests", ["Never mock the database in integration tests."]),
+    ("we try not to use global state", ["Avoid global state."]),  # a preference, not a ban (review30 R30-8)
     ("we try to avoid magic numbers", ["Avoid magic numbers."]),
     ("we agreed: no new dependencies without asking", ["Never add new dependencies without asking."]),
     ("as agreed, no new dependencies without asking", ["Never add new dependencies without asking."]),
@@ -166,4 +165,57 @@ SHARED_LOOKALIKES = [
 
 @pytest.mark.parametrize("text", SHARED_LOOKALIKES)
 def test_shared_form_lookalike_gives_nothing(text: str) -> None:
+    assert lessons(text) == []
+
+
+# --- 5. more forms two sets share: a guard on the project's lockfile, "third time I'm saying this", a kind that follows a
+# practice "here" (with its prefixes), the project said to be on a tool -----------------------------------------------------
+SHARED_2 = [
+    ("stop. don't touch the lockfile", ["Never touch the lockfile."]),
+    ("third time I'm saying this: don't touch the lockfile", ["Never touch the lockfile."]),
+    ("don't edit the license file", ["Never edit the license file."]),
+    ("second time I'm telling you this, no print statements", ["Never use print statements."]),
+    ("commits here follow conventional commits", ["Commits follow conventional commits."]),
+    ("commit messages here follow conventional commits, feat:/fix:/chore:",
+     ["Commit messages follow conventional commits."]),
+    ("commit messages follow conventional commits (feat:, fix:, chore:)", ["Commit messages follow conventional commits."]),
+    ("this repo is yarn berry, there is no package-lock here", ["Use `yarn`."]),
+    ("this repo is on pnpm, there's no package-lock.json", ["Use `pnpm`."]),
+]
+
+
+@pytest.mark.parametrize(("text", "rules"), SHARED_2)
+def test_shared_form_2_gives_its_rule(text: str, rules: list[str]) -> None:
+    assert lessons(text) == rules
+
+
+SHARED_2_LOOKALIKES = [
+    "don't touch the code",
+    "don't touch the branch",
+    "don't touch the build",
+    "don't touch the lockfile for this one",
+    "third time I'm saying this: don't touch the button",
+    "commits here follow the old style",
+    "this project is on node 16",
+    "our codebase is on django",
+]
+
+
+@pytest.mark.parametrize("text", SHARED_2_LOOKALIKES)
+def test_shared_form_2_lookalike_gives_nothing(text: str) -> None:
+    assert lessons(text) == []
+
+
+# --- 6. review30's R30-8: a challenge taken back, or an exception made, in the same message gives nothing ------------------
+TAKEN_BACK = [
+    "why add lodash when the codebase uses ramda? actually lodash is fine here",
+    "we try not to add deps, but this one is fine",
+    "we don't add deps, but this one is fine",
+    "never use print in the workers, actually print is fine here",
+    "use pnpm instead of npm. never mind, I'll do it myself",
+]
+
+
+@pytest.mark.parametrize("text", TAKEN_BACK)
+def test_a_rule_taken_back_gives_nothing(text: str) -> None:
     assert lessons(text) == []

@@ -106,10 +106,12 @@ _NAMED_CONVENTION = re.compile(r"^(?:(?:this|that|it)(?:'s|\s+is)?\s+(?:breaks|v
                                r"\s*(?:is(?:\s+that)?\s*:?|:)\s+(?P<what>[^;!?]+?)\s*[.!]*$", re.I)
 # "commit messages here follow conventional commits, feat:/fix: etc": a kind of thing and the practice it follows; the
 # examples after a comma say what the practice looks like (refl27)
-_KIND_FOLLOWS = re.compile(r"^(?P<what>(?:all\s+|our\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:here\s+|in\s+this\s+"
+# ("commits here follow …": "here" is where, never the kind's second word; "…, feat:/fix:/chore:" names the practice's
+# prefixes; blind4 and blind5 alike, refl30)
+_KIND_FOLLOWS = re.compile(r"^(?P<what>(?:all\s+|our\s+)?[a-z][\w-]*(?:\s+(?!here\b)[a-z][\w-]*)?)\s+(?:here\s+|in\s+this\s+"
                            r"(?:repo(?:sitory)?|project|codebase)\s+)?(?P<always>always\s+)?(?P<verb>follow|use)\s+"
-                           + _PRACTICE + r"(?:\s*[,(]\s*(?:e\.g\.?\s*|like\s+|such\s+as\s+)?[^,;()]{1,30}?\s+etc\.?\)?)?"
-                           + _HERE + _END, re.I)
+                           + _PRACTICE + r"(?:\s*[,(]\s*(?:e\.g\.?\s*|like\s+|such\s+as\s+)?[^,;()]{1,30}?\s+etc\.?\)?"
+                           r"|\s*[,:(]\s*(?:e\.g\.?\s*)?(?:[a-z]+:\s*[,/]?\s*){2,}\)?)?" + _HERE + _END, re.I)
 # "in this project dates go over the wire as ISO 8601 strings, not epoch millis": how the project treats a kind of
 # thing, against another way, with the project as its place (refl27)
 # (`PROJECT_LEAD` is read before the lead is stripped: match.py hands the rest to :func:`scoped_contrast`)
@@ -195,8 +197,13 @@ _WE_DO_WITH = re.compile(r"^we\s+(?P<always>always\s+|only\s+)?(?P<verb>[a-z]+)\
                          r"(?P<x>" + _TOOL + r")(?:\s*,?\s+(?:not|never)\s+(?:with\s+|using\s+|via\s+)?(?P<y>(?:" + _TOOL
                          + r")(?:\s+[a-z]+)?))?" + _HERE + _END, re.I)
 # "this is a yarn repo", "we're a pnpm shop": the project's tool for a job, said as what the project is (refl27)
-_TOOL_PROJECT = re.compile(r"^(?:this\s+is|it'?s|we'?re|we\s+are)\s+an?\s+(?P<x>" + _TOOL + r")\s+(?:repo(?:sitory)?|project|"
-                           r"codebase|monorepo|shop|house|team)" + _HERE + _END, re.I)
+# ... or the project said to be on it: "this repo is yarn berry, there is no package-lock here" (blind4; "this repo is on
+# yarn berry", blind5; refl30), the file of the other tool it has none of left out
+_TOOL_PROJECT = re.compile(r"^(?:(?:this\s+is|it'?s|we'?re|we\s+are)\s+an?\s+(?P<x>" + _TOOL + r")\s+(?:repo(?:sitory)?|project|"
+                           r"codebase|monorepo|shop|house|team)|(?:this|the|our)\s+(?:repo(?:sitory)?|project|codebase|monorepo)"
+                           r"\s+(?:is|'s)\s+(?:on\s+|using\s+)?(?P<on>" + _TOOL + r")(?:\s+(?:berry|classic|modern))?)" + _HERE
+                           + r"(?:\s*,\s*(?:there\s+is|there'?s|we\s+have)\s+no\s+[\w./-]+(?:\s+(?:file|folder|directory))?"
+                           + _HERE + r")?" + _END, re.I)
 
 
 _CHOSEN_JOBS = frozenset({"js packages", "python packages", "test runner", "linter", "formatter", "type checker", "bundler",
@@ -226,7 +233,7 @@ def tool_way(said: str):  # -> Rule | None
     m = _TOOL_PROJECT.match(said.strip())
     if m:
         # a tool an agent may pick wrongly for a job (a package manager, a test runner), not what the project is built on
-        found = _tool(m.group("x"))
+        found = _tool(m.group("x") or m.group("on"))
         return Rule(f"Use {found[0]}", "always", [found[0]], [], standing=True, alone=True) \
             if found and found[1] & _CHOSEN_JOBS else None
     m = _WE_DO_WITH.match(said.strip())
@@ -282,7 +289,8 @@ RECALLED = re.compile(r"^\W*(?:(?:as|like)\s+i\s+(?:already\s+)?(?:said|mentione
                       r"(?:\s+(?:before|already|earlier|at\s+the\s+(?:start|beginning)|(?:multiple|many|several|so\s+many|a\s+(?:hundred|million|few))\s+times))*|"
                       r"for\s+the\s+(?:last|\w+th|third|second)\s+time|how\s+many\s+times\s+(?:do\s+|must\s+)?i\s+"
                       r"(?:have\s+to|need\s+to|gotta)\s+(?:say|tell\s+you)(?:\s+(?:it|this|that))?|"
-                      r"(?:this\s+is\s+(?:the\s+)?)?(?:second|third|fourth|fifth|\d+(?:nd|rd|th))\s+time(?:\s+now)?|"
+                      r"(?:this\s+is\s+(?:the\s+)?)?(?:second|third|fourth|fifth|\d+(?:nd|rd|th))\s+time(?:\s+now)?"
+                      r"(?:\s+(?:i'?m|i\s+am)\s+(?:saying|telling\s+you)\s+(?:this|it))?|"
                       r"(?:we|i)(?:'ve|\s+have)?\s+(?:talked|spoke|went)\s+(?:about|over|through)\s+(?:this|that|it)"
                       r"(?:\s+(?:before|already|yesterday))*|"
                       # "we agreed: no new dependencies without asking", "as agreed yesterday, no …" (refl30)

@@ -216,8 +216,9 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     mind = re.match(r"^(?:would|do)\s+you\s+mind\s+not\s+([a-z]+ing)\s+(.+?)\??$", c, re.I)
     if mind and gerund_base(mind.group(1).lower()):
         c = f"don't {gerund_base(mind.group(1).lower())} {mind.group(2)}"
-    # "we try not to use global state": the team's way, as "we don't use global state" (refl29's residual)
-    c = re.sub(r"^we\s+(?:always\s+)?try\s+not\s+to\s+(?=[a-z])", "we don't ", c, flags=re.I)
+    # "we try not to use global state": the team's preference, as "we avoid global state" says it ("Never …" would make it a
+    # ban; review30 R30-8); "try not to" before another verb is left as it is
+    c = re.sub(r"^we\s+(?:always\s+)?try\s+not\s+to\s+use\s+", "we avoid ", c, flags=re.I)
     usual = re.match(r"^we\s+(?:usually|generally|normally|typically)\s", c, re.I) is not None
     c = re.sub(r"^we\s+(?:usually\s+|generally\s+|normally\s+|typically\s+)?(?=(?:" + "|".join(sorted(VERBS - {"use", "prefer"}))
                + r")\s)", "", c, flags=re.I)  # "we usually put the test next to the component" (refl26): the team's way

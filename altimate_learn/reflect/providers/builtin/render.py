@@ -126,6 +126,11 @@ def judge(rule: Rule, message: str = "") -> tuple[str | None, str]:
     return text, ""
 
 
+# The one file of the project a guard keeps the agent's hands off, as it does a kind: "stop. don't touch the lockfile"
+# (blind2 and blind5 alike; refl30). Not "the code", "the branch", "the build": which of them only the conversation says.
+_GUARDED_ONE = re.compile(r"^the\s+(?:lock\s*file|lockfiles?|license(?:\s+file)?)$", re.I)
+
+
 def _finalize(rule: Rule) -> str | None:
     text = tidy(rule.text)
     if not text:
@@ -166,7 +171,8 @@ def _finalize(rule: Rule) -> str | None:
         needed = 2 if rule.shape in ("instead", "rename", "convention") else 4 if rule.shape == "imperative" else 3
         # "Never touch the migrations.", "Migrations should always be reversible.": a kind of thing (plural) or a
         # "should always/never" says it holds every time, so two words of content make the rule
-        if rule.shape == "never" and rule.negative and _plural(rule.negative[0]) and text.split(" ", 2)[1].lower() in _GUARDS \
+        if rule.shape == "never" and rule.negative and (_plural(rule.negative[0]) or _GUARDED_ONE.match(rule.negative[0].strip(" .!"))) \
+                and text.split(" ", 2)[1].lower() in _GUARDS \
                 and not re.match(r"(?:any|all|every|each|no)\b", rule.negative[0].strip(), re.I) \
                 or rule.shape == "modal" and re.search(r"\b(?:should|must)\s+(?:always|never)\b", text, re.I):
             needed = 2

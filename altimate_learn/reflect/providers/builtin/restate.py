@@ -49,7 +49,8 @@ _REMINDER = re.compile(
     r"thread|sync)\s*[,:;.!\u2014\u2013-]+\s*"
     r"|(?:we|i)(?:'ve|\s+have)?\s+(?:went|been|gone)\s+over\s+(?:this|that|it)" + _SOON + r"\s*[,:;.!\u2014\u2013-]+\s*"
     r"|(?:how\s+many\s+times\s+(?:do\s+)?i\s+(?:have\s+to|need\s+to)\s+(?:say|tell\s+you)(?:\s+this)?)\s*\??[\s,:;.!\u2014\u2013-]*"
-    r"|(?:(?:this\s+is\s+(?:the\s+)?)?(?:second|third|fourth|fifth|\d+(?:nd|rd|th))\s+time(?:\s+now)?|"
+    r"|(?:(?:this\s+is\s+(?:the\s+)?)?(?:second|third|fourth|fifth|\d+(?:nd|rd|th))\s+time(?:\s+now)?"
+    r"(?:\s+(?:i'?m|i\s+am)\s+(?:saying|telling\s+you)\s+(?:this|it))?|"  # "third time I'm saying this: …" (refl30)
     r"for\s+the\s+(?:second|third|\w+th|last)\s+time)\s*[,:;.!\u2014\u2013-]+\s*"
     r")(?:to\s+|that\s+|on\s+|(?:you|we)\s+(?=(?:never|always|don'?t|do\s+not|only)\b))?",
     re.I)

@@ -41,6 +41,16 @@ _OWN_SLIP = re.compile(r"\bi\s+(?:gave|sent|pasted|typed|told|said|wrote|copied|
                        r"(?:up|mixed\s+up)\b|\b(?:my\s+typo|typo\s+on\s+my\s+(?:part|end|side)|i\s+(?:misspelled|mistyped))\b", re.I)
 
 
+TAKEN_BACK = ("no standing rule: the person takes it back or makes an exception in the same message (\"actually X is "
+              "fine here\", \"but this one is fine\", \"never mind\"): what holds is for a model or a person to read")
+# The rule said, then taken back or excepted in the same message (review30 R30-8): "… actually lodash is fine here", "we
+# don't add deps, but this one is fine", "never mind", "scratch that", "on second thought"
+_TAKEN_BACK = re.compile(r"\bactually\s+(?:[\w.@/+-]+|it|that|this)\s+(?:is|'s)\s+(?:fine|ok(?:ay)?|good|allowed)\b"
+                         r"|\b(?:but|though|except)\s+(?:this|that)\s+one\s+(?:is|'s)\s+(?:fine|ok(?:ay)?|allowed)\b"
+                         r"|\b(?:never\s*mind|nvm|scratch\s+that|on\s+second\s+thought|ignore\s+what\s+i\s+said|"
+                         r"forget\s+(?:it|that|what\s+i\s+said))\b", re.I)
+
+
 def rule_for(text: str) -> tuple[str | None, str]:
     """(the first lesson, "") or (None, why there is none)."""
     rules, why = rules_for(text)
@@ -61,6 +71,8 @@ def rules_for(text: str) -> tuple[list[str], str]:
         return [], NOT_ENGLISH
     if _OWN_SLIP.search(own) and not _GENERAL_TIE.search(own):
         return [], OWN_SLIP  # "my bad, I gave you the wrong table name. it's analytics.page_views, not web.page_views"
+    if _TAKEN_BACK.search(own):
+        return [], TAKEN_BACK  # "why add lodash when the codebase uses ramda? actually lodash is fine here" (R30-8)
     rules, declined = _extract(text)
     if rules:
         return rules, ""
