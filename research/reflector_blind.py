@@ -365,8 +365,31 @@ MEASURED_BLIND6: list[tuple[str, str, str, dict[str, int]]] = [
      {"rule": 56, "rule lesson": 6, "rule match": 1, "rule flagged": 23, "rule flagged lesson": 5,
       "one-off": 57, "one-off lesson": 1, "one-off flagged": 33, "one-off flagged lesson": 1,
       "not": 127, "not lesson": 8, "not flagged": 5, "not flagged lesson": 0}),
+    ("fd8da72e (refl30's first four changes, before landing)", "21:26", "mid-way: blind5's wrong lessons fixed, the module "
+     "split, refl29's residuals, forms blind3 and blind5 share",
+     {"rule": 56, "rule lesson": 6, "rule match": 1, "rule flagged": 23, "rule flagged lesson": 5,
+      "one-off": 57, "one-off lesson": 1, "one-off flagged": 33, "one-off flagged lesson": 1,
+      "not": 127, "not lesson": 8, "not flagged": 5, "not flagged lesson": 0}),
+    ("cc7456b5 (refl30's last change to the reflector: more shared forms, review30 R30-8)", "21:52", "after the last "
+     "change of the reflector, the code that lands (the flagged counts moved with cls30's classifier, 8db76dc8)",
+     {"rule": 56, "rule lesson": 6, "rule match": 1, "rule flagged": 24, "rule flagged lesson": 5,
+      "one-off": 57, "one-off lesson": 1, "one-off flagged": 34, "one-off flagged lesson": 1,
+      "not": 127, "not lesson": 8, "not flagged": 5, "not flagged lesson": 0}),
 ]
 NOTES_BLIND6: list[str] = [
+    "Reading (refl30): nothing carried, in any count. Rule rows with a lesson stayed 6 of 56 (1 matching the reference), "
+    "one-off rows 1 of 57 and not rows 8 of 127 at all three counts: the 9 lessons nobody asked for are unread, so how "
+    "many are first messages stating ground rules (good, as most of blind3-5's were) is not known here. What changed the "
+    "reflector in between: blind5's 5 wrong lessons fixed by general forms (a request for new work that replaces \"the "
+    "old X\", a choice for where this task's thing will run, the person's own slip, this task's one branch name); the "
+    "module split (no behaviour change); refl29's residuals; forms two dev sets share (a reminder's lead ended by a dash, "
+    "a data convention with where another part converts it, where tests live beside the code, a guard on the lockfile, "
+    "\"commits here follow …\", the project said to be on a tool); review30's R30-8. On the sets read, at the end: "
+    "blind5 rule rows 10 -> 14 of 67 (7 -> 9 matching), not rows 10 -> 6 (all good), one-off 0; blind4 18 -> 20 of 63; "
+    "blind3 26 -> 28 of 58; the real sessions' dev lessons all reviewed good; the ordinary fixture 1 of 247. Even the "
+    "forms two or three writers share found no row of a seventh writer's set: the offline reflector stays precise and "
+    "narrow, and the rules it cannot read wait for a model or a person (`learn signals --unlearned`).",
+    "",
     "Not read: no row, message, reference or lesson of the set was shown at any count (`--file … --numbers`). One row "
     "was seen by accident (refl30, about 20:54, after the first count): a grep for \"read only\" / \"off limits\" over "
     "`corrections_blind*.jsonl` matched one rule row of blind6 (a reminder that some tables are read-only for the agent, "
