@@ -53,7 +53,7 @@ FAULT = re.compile(
     r"0\s+(?:bytes?|kb|rows?|items?|results?|records?|lines?|files?)|stays?|remains?|stuck|still|gone|missing|disappear\w*|vanish\w*|"
     r"wrong|off|broken|breaks?|red|fail\w*|errors?|erroring|crash\w*|hang\w*|freez\w*|panics?|throws?|twice|duplicat\w*|"
     r"double[sd]?|stale|outdated|wipes?|deletes?|loses?|lost|drop(?:s|ped)?|overwrites?|resets?|truncat\w*|slow(?:er)?|typos?|"
-    r"misspel\w*|"
+    r"misspel\w*|time[sd]?\s+out|timing\s+out|timeouts?|backwards|upside[\s-]down|inverted|garbled|corrupt\w*|"
     r"takes\s+(?:forever|ages|\d+\s*(?:s|sec\w*|min\w*)))\b", _I)
 # ... and abroad, read only after a quoted claim ("dijiste que funcionaba pero …"): es/pt vacío/vazio, no/não,
 # falla/falha, error/erro; fr vide, ne … pas, plante; it vuoto, non, errore; de leer, nicht, kein, Fehler.

@@ -290,6 +290,8 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
             own=own, parts=parts, answer=answer, spec=spec, proposal=proposal, claimed=claimed, replying=replying,
             tasking=tasking, explaining=explaining, blamed=blamed, wrong_place=wrong_place, handed_back=handed_back,
             reminder_opened=reminder_opened))
+        if reason and guards.builds_on_a_skeleton(reason, own, answer):
+            reason = None  # "I've created the ETL script skeleton." "the script should never overwrite the output" (cls30)
         if reason:
             return Verdict(True, reason, "pattern")
         # "you said all tests pass but 12 fail", "it compiles now but the output file is 0 bytes": the answer's claim set
@@ -303,7 +305,7 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         if not spec and not tasking and not replying and not explaining and not wrong_place:
             reason = claims.contradicts_claim(own) if claimed else None
             if reason is None and acted:
-                reason = conventions.broken_convention(own, answer or "")
+                reason = conventions.broken_convention(own, answer or "") or conventions.against_the_rest(own)
             if reason is None and claimed:  # "sorry to be picky, but …", "I might be wrong, but …" (cls30, `softened`)
                 reason = softened.softened(own)
             if reason and not (guards.BUG_HUNT.search(own) or withdrawals.withdrawn(reason, own)):

@@ -81,3 +81,34 @@ def broken_convention(own: str, answer: str) -> str | None:
         if _stems(sentence) & answered:
             return "stated a convention the agent's work broke"
     return None
+
+
+# -- cls30: the rest of the code appealed to -------------------------------------------------------------------------------
+# After done work, the person sets it against what the rest of the code does: "where are the type hints? every other
+# function in this module has them", "why add requests when the whole codebase uses httpx?", "all our other services log
+# in JSON". The norm is the rest of the code itself, so no norm word is needed; the appeal is (every other / all the other /
+# all our other <things>, the whole / entire codebase, the rest of the code) with a verb of having or doing. Never a task
+# over the whole project ("scan the whole project first", "search the entire codebase for …"), new work ("add a footer
+# like every other page has"), or a report of the others breaking ("now every other page redirects to /login": the
+# report forms read that).
+_REST = re.compile(
+    r"\b(?:every\s+other|all\s+(?:the\s+|of\s+the\s+)?other|all\s+(?:of\s+)?our\s+other)\s+(?:[\w-]+\s+){1,5}?"
+    r"(?:has|have|uses?|returns?|follows?|does|do|is|are|logs?|goes|go|lives?|calls?|takes?)\b"
+    r"|\b(?:the\s+)?(?:whole|entire)\s+(?:codebase|code\s*base|repo|repository|project|app|module|service)\s+"
+    r"(?:is|uses|has|follows|does|returns|runs\s+on|is\s+on)\b"
+    r"|\b(?:the\s+)?rest\s+of\s+the\s+(?:code|codebase|repo|module|app|project|service|file|tests?)\s+"
+    r"(?:is|uses|has|follows|does|returns)\b", _I)
+_REST_NOT = re.compile(r"\b(?:scan|search|read|go\s+through|look\s+(?:at|through)|check|review|analy[sz]e|understand|grep)\b"
+                       r"|\b(?:add|create|build|implement|write|make)\s+(?:a|an|the|some|new)\b"
+                       r"|\b(?:redirects?|crash\w*|fail\w*|break\w*|broken|errors?|throws?)\b", _I)
+REST_REASON = "set the agent's work against the rest of the code"
+
+
+def against_the_rest(own: str) -> str | None:
+    """The reason when the person sets the work just done against what the rest of the code does (see above)."""
+    if not own or len(own) > 300:
+        return None
+    for sentence in re.split(r"(?<=[.!?;])\s+", own.strip()):
+        if _REST.search(sentence) and not _REST_NOT.search(sentence):
+            return REST_REASON
+    return None

@@ -110,6 +110,8 @@ REDIRECT_AFTER_NO = (
     r"(?:(?:wait|stop)\W+)?(?:that|this|it|the|we|you|use|using|put|keep|go\s+back|revert|undo|switch|move|rename|"
     r"change|make|set|delete|remove|call|import|never|always|don't|do\s+not|not\b|only|[`\w./-]+\s+(?:is|are|goes|go|lives?|belongs?)\b)"
     r"|.*\b(?:instead|not|never|don't|wrong|should|always|revert|undo|roll\s*back)\b"
+    # "no, float for money is a no-go, use Decimal" (cls30)
+    r"|.*\b(?:a\s+)?(?:no-go|no\s+go|off[-\s]limits|not\s+allowed|forbidden|banned)\b"
     # "no, talking about expires_at", "no, I meant the other one", "no simply add it to the script"
     r"|(?:i'?m\s+|i\s+was\s+|we're\s+)?talking\s+about\b|i\s+(?:mean|meant|said|asked)\b"
     r"|(?:just|simply|rather)\s+(?:add|use|put|do|make|change|remove|delete|edit|call|keep|leave|update|fix|write|run|move)\b"
@@ -134,7 +136,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\W*not\s+like\s+(?:that|this)\b|\b(?:that's|that\s+is|this\s+is)\s+not\s+how\s+(?:we|it|this)\b|\bis\s+not\s+how\s+we\b|\b(?:a|one|small|quick|minor)\s+correction\b|^\W*correction\s*:", re.I),
      "said the approach is not how it is done"),
     # "no, use …" (a refusal followed by a direction, not an answer such as "no, that's all")
-    (re.compile(r"^\W*(?:no+|nope|nah)(?:\s+no+)*\b(?!\s*(?:problem|prob|worries|worry|thanks|thank|need|rush|issue|issues|idea|clue)\b)[,.:;!\s-]++(?!(?:that's|that\s+is|it's|it\s+is|i'm|we're|all)\s+(?:all|it|fine|good|ok|okay|great|perfect|right)\b|(?:thanks|thank|that's\s+all|that's\s+it|just\s+curious|not\s+yet|not\s+now|not\s+needed|later|nothing\s+(?:else|more)\b(?![^.?!\n]*\b(?:use|switch\s+to|go\s+with|call|put|revert|undo)\b))\b)(?:" + REDIRECT_AFTER_NO + ")", re.I),
+    (re.compile(r"^\W*(?:no+|nope|nah)(?:\s+no+)*\b(?!\s*(?:problem|prob|worries|worry|thanks|thank|need|rush|issue|issues|idea|clue)\b)[,.:;!\s\u2013\u2014-]++(?!(?:that's|that\s+is|it's|it\s+is|i'm|we're|all)\s+(?:all|it|fine|good|ok|okay|great|perfect|right)\b|(?:thanks|thank|that's\s+all|that's\s+it|just\s+curious|not\s+yet|not\s+now|not\s+needed|later|nothing\s+(?:else|more)\b(?![^.?!\n]*\b(?:use|switch\s+to|go\s+with|call|put|revert|undo)\b))\b)(?:" + REDIRECT_AFTER_NO + ")", re.I),
      "rejected the result and gave a direction"),
     # "you forgot …", "you didn't …", "you keep …"
     (re.compile(r"\byou\s+(?:(?:have|had|just)\s+)?(?:forgot(?:ten)?|missed|overlooked|ignored|neglected|skipped|failed\s+to|dropped|broke|deleted|removed|reverted|clobbered|overwrote)\b|\byou\s+keep\s+\w+ing\b|\byou(?:'re|\s+are)\s+doing\s+it\s+again\b", re.I),

@@ -581,3 +581,25 @@ def offer_taken(own: str, answer: str | None) -> bool:
             if any(pair in asked for pair in pairs):
                 return True
     return False
+
+
+
+# -- cls30: a rule for the rest of a skeleton ------------------------------------------------------------------------------
+# The answer said it laid down a skeleton, a scaffold, stubs or a first version ("Server skeleton is up with the health
+# endpoint.", "I've created the ETL script skeleton.", "Scaffolded the settings page with placeholder content."): what the
+# person states next as a rule or a choice ("the worker should always drain the queue before shutting down", "the script
+# should never overwrite an existing output file", "don't cache images over 5mb", "use cards instead of a table") specifies
+# the part still to be written, not a fault of the part written. Only the rule and choice forms (a report that the
+# skeleton fails is still one), and never with the agent's act named ("you hardcoded the port in the skeleton, don't").
+SKELETON = re.compile(r"\bskeleton\b|\bscaffold(?:ed|ing)?\b|\bstubs?\b|\bstubbed\b|\bboilerplate\b|\bplaceholders?\b|"
+                      r"\bbasic\s+(?:version|structure|setup|outline)\b|\bfirst\s+(?:pass|version|draft|cut)\b|\bMVP\b|"
+                      r"\bbare[-\s]bones\b|\bempty\s+(?:shell|handlers?|functions?)\b", _I)
+RULE_REASONS = frozenset({"stated what the result should have been", "stated an always/never rule", "prohibited an action",
+                          'says "use X instead of Y"', 'says "X, not Y"', "stated what the result should be",
+                          "asked the agent not to do something"})
+
+
+def builds_on_a_skeleton(reason: str, own: str, answer: str | None) -> bool:
+    """A rule or a choice stated after an answer that laid down only a skeleton (see above)."""
+    return bool(reason in RULE_REASONS and answer and SKELETON.search(answer[-300:])
+                and not AGENT_FAULT.search(own) and not BLAMES_ACT.search(own))

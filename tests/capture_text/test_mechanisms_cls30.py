@@ -209,3 +209,58 @@ def test_a_model_routers_refusal_pasted_after_done_work_is_the_persons_setup():
     # a 404 of the person's own app after the agent's change is still a report
     assert judge("now the app gives Error: 404 not found on /api/search",
                  "I've added the search endpoint and wired it into the router.").correction
+
+
+# -- the work set against the rest of the code; the claimed part granted, another timing out; "No —" -----------------------
+
+REST_FIRES = [
+    ("where's the docstring? every other function in this file has one", "Here's the new retry helper."),
+    ("why pull in axios when the whole codebase uses fetch?", "Added axios to call the pricing API."),
+    ("all our other services log in JSON", "I've added logging to the billing worker with plain print calls."),
+    ("hmm, every other endpoint here returns 201 on create", "I've added the POST /invoices endpoint."),
+    ("it builds but the dashboard tests time out on CI now", "Cleaned up the dashboard layout; the build passes."),
+    ("the page loads but the chart is upside down", "Rebuilt the chart with the new library; the page loads fast."),
+    ("No — sqlite in prod is a no-go, use the postgres service", "Configured the app to use a local sqlite file."),
+]
+REST_QUIET = [
+    ("scan the whole project first and tell me what every other module does", "I've read the README."),
+    ("add a footer like every other page has", "I've built the pricing page."),
+    ("the whole team uses macs", "I've added the setup script."),
+    ("search the entire codebase for the old name and list the files", "I've renamed the class."),
+    ("no — that's all, thanks", "Stored the invoice amounts as float."),
+    ("it builds but can you also add a dark mode toggle?", "Rebuilt the settings page; it builds."),
+]
+
+
+@pytest.mark.parametrize("text,answer", REST_FIRES)
+def test_the_work_set_against_the_rest_of_the_code_or_a_part_failing_after_a_granted_claim_fires(text, answer):
+    assert judge(text, answer).correction, text
+
+
+@pytest.mark.parametrize("text,answer", REST_QUIET)
+def test_a_task_over_the_whole_project_new_work_or_a_plain_no_stays_quiet(text, answer):
+    assert not judge(text, answer).correction, text
+
+
+# -- a rule for the rest of a skeleton -------------------------------------------------------------------------------------
+
+SKELETON_QUIET = [
+    ("the job should never run twice at once, it isn't idempotent", "I've scaffolded the cron job with an empty handler."),
+    ("don't store the tokens in localStorage, use the secure cookie", "Scaffolded the login page with placeholder fields."),
+    ("the importer should always skip rows without an id", "I've created the importer skeleton with stubbed parsers."),
+]
+SKELETON_FIRES = [
+    ("it crashes on import now", "I've scaffolded the server with the health endpoint."),
+    ("you hardcoded the port in the skeleton, don't do that", "I've created the server skeleton with the health endpoint."),
+    ("the job should never run twice at once, it isn't idempotent", "I've added the cron job and deployed it."),
+]
+
+
+@pytest.mark.parametrize("text,answer", SKELETON_QUIET)
+def test_a_rule_for_the_part_a_skeleton_left_to_write_is_no_correction(text, answer):
+    assert not judge(text, answer).correction, text
+
+
+@pytest.mark.parametrize("text,answer", SKELETON_FIRES)
+def test_a_report_on_the_skeleton_its_fault_named_or_a_rule_after_finished_work_fires(text, answer):
+    assert judge(text, answer).correction, text
