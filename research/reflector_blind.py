@@ -365,12 +365,12 @@ MEASURED_BLIND6: list[tuple[str, str, str, dict[str, int]]] = [
      {"rule": 56, "rule lesson": 6, "rule match": 1, "rule flagged": 23, "rule flagged lesson": 5,
       "one-off": 57, "one-off lesson": 1, "one-off flagged": 33, "one-off flagged lesson": 1,
       "not": 127, "not lesson": 8, "not flagged": 5, "not flagged lesson": 0}),
-    ("fd8da72e (refl30's first four changes, before landing)", "21:26", "mid-way: blind5's wrong lessons fixed, the module "
+    ("fd8da72e (refl30's first four changes, landed as f88e022d..ad4debb8)", "21:26", "mid-way: blind5's wrong lessons fixed, the module "
      "split, refl29's residuals, forms blind3 and blind5 share",
      {"rule": 56, "rule lesson": 6, "rule match": 1, "rule flagged": 23, "rule flagged lesson": 5,
       "one-off": 57, "one-off lesson": 1, "one-off flagged": 33, "one-off flagged lesson": 1,
       "not": 127, "not lesson": 8, "not flagged": 5, "not flagged lesson": 0}),
-    ("cc7456b5 (refl30's last change to the reflector: more shared forms, review30 R30-8)", "21:52", "after the last "
+    ("cc7456b5 (refl30's last change to the reflector, landed as 67b7171a: more shared forms, review30 R30-8)", "21:52", "after the last "
      "change of the reflector, the code that lands (the flagged counts moved with cls30's classifier, 8db76dc8)",
      {"rule": 56, "rule lesson": 6, "rule match": 1, "rule flagged": 24, "rule flagged lesson": 5,
       "one-off": 57, "one-off lesson": 1, "one-off flagged": 34, "one-off flagged lesson": 1,
