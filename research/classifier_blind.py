@@ -700,6 +700,20 @@ _register(BlindSet(
         "",
         "Limits: one writer (cwrite5; what the writer read is in the set's README); 110 corrections, so one message moves "
         "recall by 0.009; 130 not, so one false alarm moves precision by about 0.01 at these counts.",
+        "",
+        "Read in session #14 (cls30, about 20:50 UTC, after the sixth set's first look): with the answer its 36 misses "
+        "and 2 false alarms, without it 47 and 8, grouped by mechanism. False alarms: the person's own mistake owned "
+        "outright (\"scratch that, I misread the requirements doc\", \"the typo came from my ticket\", \"my bad, I gave "
+        "you the wrong table name\", \"me equivoqué de archivo\"), and without the answer new requests with a cue word. "
+        "Misses: reports after a short answer whose sentence opens with the past tense of the work (\"Switched training "
+        "to …\": no claim word knew it), corrections softened before they are said (\"sorry to be picky, but\", \"not to "
+        "nitpick\", \"I might be wrong, but\", \"maybe I wasn't clear\"), the work set against the rest of the code, the "
+        "claimed part granted and another failing, \"No — X is a no-go\", conventions as plain facts, reminders, "
+        "corrections buried after new work, other languages. Written once each as a mechanism with typed look-alikes "
+        "(tests/capture_text/test_mechanisms_cls30.py) and measured on the readable sets they were not written from "
+        "before they were kept; the sixth set's looks say what carried. Now: with the answer 0.974 / 0.673 (TP 74, "
+        "FP 2) -> 1.000 / 0.773 (TP 85, FP 0); without 0.887 / 0.573 (TP 63, FP 8) -> 0.941 / 0.582 (TP 64, FP 4): "
+        "fit, not carry.",
     ],
 ))
 
@@ -725,13 +739,32 @@ _register(BlindSet(
          "and before any change of this session to the classifier (the first of at most three looks)",
          {("all", WITH): (0.918, 0.496, 56, 5, 57, 122),
           ("all", WITHOUT): (0.854, 0.363, 41, 7, 72, 120)}),
+        ("a761b8ed", "21:53", "mid-way: after cls30's first two classifier landings (a correction softened, the answer's "
+         "report opened by the verb, the person's own mistake owned outright, the agent's offer taken, a reply's apology for "
+         "a limit, a model router's refusal); the second look",
+         {("all", WITH): (0.921, 0.513, 58, 5, 55, 122), ("all", WITHOUT): (0.854, 0.363, 41, 7, 72, 120)}),
+        ("64774a86", "22:18", "the end: after the third landing (the work set against the rest of the code, the claimed part "
+         "granted and another timing out, \"No — X is a no-go\", a rule stated after a skeleton), cls30's last change to "
+         "the classifier (the third and last look)",
+         {("all", WITH): (0.922, 0.522, 59, 5, 54, 122), ("all", WITHOUT): (0.854, 0.363, 41, 7, 72, 120)}),
     ],
     looks=[
         ("bdaa6579", "20:44", "first sight", {
             "all, with": {'+broken_after_done': {'fn': 19, 'tp': 21}, '+buried': {'fn': 6, 'tp': 3}, '+challenge_question': {'fn': 7, 'tp': 8}, '+classic': {'fn': 4, 'tp': 6}, '+convention_fact': {'fn': 7, 'tp': 2}, '+hedged': {'fn': 9, 'tp': 1}, '+reminder': {'fn': 2, 'tp': 8}, '+shorthand_typo': {'fn': 3, 'tp': 7}, '-approval': {'tn': 12}, '-continue_after_interrupt': {'tn': 8}, '-existing_bug': {'tn': 12}, '-first_rules': {'tn': 14}, '-neutral_question': {'fp': 1, 'tn': 13}, '-new_request': {'tn': 8}, '-own_mistake': {'tn': 9}, '-pasted_log_request': {'tn': 12}, '-request_with_cue': {'fp': 4, 'tn': 16}, '-status_update': {'tn': 10}, '-thanks': {'tn': 8}},
             "all, without": {'+broken_after_done': {'fn': 31, 'tp': 9}, '+buried': {'fn': 7, 'tp': 2}, '+challenge_question': {'fn': 7, 'tp': 8}, '+classic': {'fn': 4, 'tp': 6}, '+convention_fact': {'fn': 8, 'tp': 1}, '+hedged': {'fn': 9, 'tp': 1}, '+reminder': {'fn': 3, 'tp': 7}, '+shorthand_typo': {'fn': 3, 'tp': 7}, '-approval': {'tn': 12}, '-continue_after_interrupt': {'tn': 8}, '-existing_bug': {'tn': 12}, '-first_rules': {'tn': 14}, '-neutral_question': {'fp': 1, 'tn': 13}, '-new_request': {'tn': 8}, '-own_mistake': {'fp': 2, 'tn': 7}, '-pasted_log_request': {'tn': 12}, '-request_with_cue': {'fp': 4, 'tn': 16}, '-status_update': {'tn': 10}, '-thanks': {'tn': 8}}}),
+        ("a761b8ed", "21:53", "mid-way", {
+            "all, with": {'+broken_after_done': {'fn': 18, 'tp': 22}, '+buried': {'fn': 6, 'tp': 3}, '+challenge_question': {'fn': 7, 'tp': 8}, '+classic': {'fn': 4, 'tp': 6}, '+convention_fact': {'fn': 7, 'tp': 2}, '+hedged': {'fn': 8, 'tp': 2}, '+reminder': {'fn': 2, 'tp': 8}, '+shorthand_typo': {'fn': 3, 'tp': 7}, '-approval': {'tn': 12}, '-continue_after_interrupt': {'tn': 8}, '-existing_bug': {'tn': 12}, '-first_rules': {'tn': 14}, '-neutral_question': {'fp': 1, 'tn': 13}, '-new_request': {'tn': 8}, '-own_mistake': {'tn': 9}, '-pasted_log_request': {'tn': 12}, '-request_with_cue': {'fp': 4, 'tn': 16}, '-status_update': {'tn': 10}, '-thanks': {'tn': 8}},
+            "all, without": {'+broken_after_done': {'fn': 31, 'tp': 9}, '+buried': {'fn': 7, 'tp': 2}, '+challenge_question': {'fn': 7, 'tp': 8}, '+classic': {'fn': 4, 'tp': 6}, '+convention_fact': {'fn': 8, 'tp': 1}, '+hedged': {'fn': 9, 'tp': 1}, '+reminder': {'fn': 3, 'tp': 7}, '+shorthand_typo': {'fn': 3, 'tp': 7}, '-approval': {'tn': 12}, '-continue_after_interrupt': {'tn': 8}, '-existing_bug': {'tn': 12}, '-first_rules': {'tn': 14}, '-neutral_question': {'fp': 1, 'tn': 13}, '-new_request': {'tn': 8}, '-own_mistake': {'fp': 2, 'tn': 7}, '-pasted_log_request': {'tn': 12}, '-request_with_cue': {'fp': 4, 'tn': 16}, '-status_update': {'tn': 10}, '-thanks': {'tn': 8}}}),
+        ("64774a86", "22:18", "the end", {
+            "all, with": {'+broken_after_done': {'fn': 18, 'tp': 22}, '+buried': {'fn': 6, 'tp': 3}, '+challenge_question': {'fn': 7, 'tp': 8}, '+classic': {'fn': 4, 'tp': 6}, '+convention_fact': {'fn': 7, 'tp': 2}, '+hedged': {'fn': 7, 'tp': 3}, '+reminder': {'fn': 2, 'tp': 8}, '+shorthand_typo': {'fn': 3, 'tp': 7}, '-approval': {'tn': 12}, '-continue_after_interrupt': {'tn': 8}, '-existing_bug': {'tn': 12}, '-first_rules': {'tn': 14}, '-neutral_question': {'fp': 1, 'tn': 13}, '-new_request': {'tn': 8}, '-own_mistake': {'tn': 9}, '-pasted_log_request': {'tn': 12}, '-request_with_cue': {'fp': 4, 'tn': 16}, '-status_update': {'tn': 10}, '-thanks': {'tn': 8}},
+            "all, without": {'+broken_after_done': {'fn': 31, 'tp': 9}, '+buried': {'fn': 7, 'tp': 2}, '+challenge_question': {'fn': 7, 'tp': 8}, '+classic': {'fn': 4, 'tp': 6}, '+convention_fact': {'fn': 8, 'tp': 1}, '+hedged': {'fn': 9, 'tp': 1}, '+reminder': {'fn': 3, 'tp': 7}, '+shorthand_typo': {'fn': 3, 'tp': 7}, '-approval': {'tn': 12}, '-continue_after_interrupt': {'tn': 8}, '-existing_bug': {'tn': 12}, '-first_rules': {'tn': 14}, '-neutral_question': {'fp': 1, 'tn': 13}, '-new_request': {'tn': 8}, '-own_mistake': {'fp': 2, 'tn': 7}, '-pasted_log_request': {'tn': 12}, '-request_with_cue': {'fp': 4, 'tn': 16}, '-status_update': {'tn': 10}, '-thanks': {'tn': 8}}}),
     ],
-    notes=[],
+    notes=[
+        "What carried, with the answer: three corrections more (broken_after_done 21 -> 22, hedged 1 -> 3 of 10) and no false alarm fewer or more: 0.918 / 0.496 (TP 56, FP 5, FN 57) -> 0.922 / 0.522 (TP 59, FP 5, FN 54). The mid-way look (after the softened correction, the answer's report opened by the verb, the own mistake, the offer taken) took two of them; the third landing one more hedge. The false alarms at first sight (a new request with a cue word 4 of 20, a neutral question 1 of 14) stayed: none of the precision mechanisms reached them, and no mechanism of this pass added one. Without the answer every count at the end equals first sight (0.854 / 0.363, TP 41, FP 7): every mechanism of this pass reads the answer. Which rows moved was not read: the set stays blind. The third look was taken on 41c0463d, the third landing's content before its rebase onto main (landed as 64774a86, the same classifier).",
+        "",
+        "Limits: one writer (cwrite6; what the writer read is in the set's README); 113 corrections, so one message moves "
+        "recall by 0.009; 127 not, so one false alarm moves precision by about 0.01 at these counts.",
+    ],
 ))
 
 

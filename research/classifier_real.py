@@ -609,6 +609,41 @@ TWENTY_SIXTH_PASS = (
     ' After the last counts, review29\'s R29-8 (the state said to go on fired on people, figures and other systems: "the team still prefers tabs", "traffic still peaks around lunch") and the R29-9 addendum ("not a complaint, but why did you drop …?" was quiet) were fixed: what "still" is said of must be the agent\'s work (a pronoun, a word of the answer, a thing code and tools are made of), and a disclaimer before "but" clears nothing; no verdict moved on real dev, `corrections.jsonl` or the four readable blind sets, and neither the fifth set nor the held-out split was counted after it.'
 )
 
+# Twenty-seventh pass (issue 20, cls30, session 2026-12-05 #14): mechanisms, measured on a sixth blind set.
+TWENTY_SEVENTH_PASS = (
+    "Twenty-seventh pass (`cls30`, 2026-12-05 #14): mechanisms again, written once each from the fifth blind set's errors"
+    ' (readable from this session, grouped by mechanism), the real-session first-sight false alarms and the new dev owner'
+    's corpus14 added, with typed look-alikes that must fire and must stay quiet (`tests/capture_text/test_mechanisms_cls'
+    '30.py`); the measure of carry was a sixth blind written set (`corrections_blind6.jsonl`, 240 messages by cwrite6, he'
+    "ld back whole: counts only, its own section below). Precision: the person's own mistake owned outright anywhere in t"
+    'he message ("scratch that, I misread the spec", "the typo came from my ticket"; never "my fault for being vague: <ru'
+    'le>", a turn to what is broken now or the agent\'s act named); the agent\'s closing offer taken ("… I can start the de'
+    'v server for you" -> "connection refused, please start it", also in Chinese); a reply that apologises for a limit of'
+    " its tools; a model router's refusal pasted; a rule or a choice stated after an answer that laid down only a skeleto"
+    'n or a scaffold. Recall: a correction softened before it is said ("sorry to be picky, but …", "I might be wrong, but'
+    ' …", "maybe I wasn\'t clear", "I wonder if X would be safer there"; `capture/softened.py`); a short answer opening a '
+    'sentence with the past tense of the work, the "I" left out ("Added retries to …", "I\'ve scheduled …"), is done work '
+    '(`cues.DONE_ACT`; the trained model\'s feature unchanged); the work set against the rest of the code ("every other fu'
+    'nction in this module has them", "the whole codebase uses httpx"); the claimed part granted and another timing out o'
+    'r running backwards; "No — X is a no-go, use Y". Carry to readable sets it was not written from: the answer-opening '
+    'form found 1 more on the second set and 4 on the third (with the answer), the own-mistake guard took 1 false alarm o'
+    'f the fourth set (without); no flag was gained or lost on real dev by any of it except the three real false alarms t'
+    'he precision shapes were written from and one report found among the owners first seen this session; the skeleton gu'
+    'ard took the fourth set\'s two "should always / never" false alarms it was written from (fit). New dev owners at firs'
+    "t sight (numbers before reading): corpus14 batches 1-4 (17 owners) 0.733 / 0.550 (TP 11, FP 4) with the session's st"
+    'art classifier -> 0.750 / 0.600 (TP 12, FP 4) with the first landing; batch 5 (4 owners) 1.000 / 1.000 (TP 2) both. '
+    'Sixth blind set, with the answer: first sight 0.918 / 0.496 (TP 56, FP 5, FN 57) -> 0.921 / 0.513 (TP 58, FP 5) mid-'
+    'way -> 0.922 / 0.522 (TP 59, FP 5, FN 54) at the end (hedged 1 -> 3 of 10, reports after done work 21 -> 22 of 40); '
+    'its five false alarms (new requests with a cue word 4, a neutral question 1) stayed; without the answer 0.854 / 0.36'
+    '3 (TP 41, FP 7) at first sight and at the end. The held-out split was counted three times, numbers only, on the corp'
+    "us as it grew: at 21:38 with the session's start classifier 0.779 / 0.432 (TP 268, FP 76, FN 352; corpus14 batches 1"
+    '-4 in); at 22:19 with the end classifier 0.768 / 0.434 (TP 271, FP 82, FN 353) and at 22:21 with the start classifie'
+    'r on that same corpus (batch 5 in) 0.766 / 0.434 (TP 271, FP 83, FN 353): this pass took one held-out false alarm an'
+    "d found no more; the precision gap (goal 0.85) is untouched, and batch 5's held-out owners brought false alarms that"
+    ' both classifiers raise. Real dev on the grown corpus: 0.950 / 0.604 (TP 565, FP 30) with the start classifier -> 0.'
+    '954 / 0.605 (TP 566, FP 27).'
+)
+
 NINETEENTH_PASS = (
     "Nineteenth pass (`cls22`, 2026-12-04 #6): read from the errors the \"first sight\" scoring shows "
     "(`classifier_unseen.py --history`: each dev owner scored by the newest version that had not seen it; 0.755 / 0.322, "
@@ -758,6 +793,7 @@ def main() -> str:
     add(TWENTY_FOURTH_PASS)
     add(TWENTY_FIFTH_PASS)
     add(TWENTY_SIXTH_PASS)
+    add(TWENTY_SEVENTH_PASS)
     add("Limits: one person labelled every message, so the labels carry one reader's judgement (the reasons are "
         "in `labels.jsonl` to be argued with); sessions are mostly in English (the 2026-12 additions bring Spanish, "
         "Turkish, Chinese, Czech, Italian and others) and mostly from IDE agents "
