@@ -100,7 +100,11 @@ _REST = re.compile(
     r"(?:is|uses|has|follows|does|returns)\b", _I)
 _REST_NOT = re.compile(r"\b(?:scan|search|read|go\s+through|look\s+(?:at|through)|check|review|analy[sz]e|understand|grep)\b"
                        r"|\b(?:add|create|build|implement|write|make)\s+(?:a|an|the|some|new)\b"
-                       r"|\b(?:redirects?|crash\w*|fail\w*|break\w*|broken|errors?|throws?)\b", _I)
+                       r"|\b(?:redirects?|crash\w*|fail\w*|break\w*|broken|errors?|throws?)\b"
+                       # an approval or more work (review30 R30-10): "all the other helpers are fine, thanks", "…, so add
+                       # retries there as well please"
+                       r"|\b(?:fine|ok(?:ay)?|good|great|thanks|thank\s+you|correct|as\s+well|also|too)\b"
+                       r"|\bso\s+(?:please\s+)?(?:add|create|make|write|build|implement|do|use)\b", _I)
 REST_REASON = "set the agent's work against the rest of the code"
 
 

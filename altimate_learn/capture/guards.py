@@ -513,8 +513,9 @@ OWN_MISREADING = re.compile(
 
 # "my fault for being vague: the endpoint must return 404", "my bad for not saying it earlier, but we never use print here":
 # the person owns leaving a rule out, and the rule given now is one the agent's work broke (cls28's look-alikes).
-_FOR_AN_OMISSION = re.compile(r"\s*(?:for|about)\s+(?:not\b|never\b|being\s+(?:vague|unclear|imprecise)|forgetting|the\s+"
-                              r"(?:confusion|vagueness|ambiguity))", _I)
+_FOR_AN_OMISSION = re.compile(r"\s*(?:(?:for|about)\s+(?:not\b|never\b|being\s+(?:vague|unclear|imprecise)|forgetting|the\s+"
+                              r"(?:confusion|vagueness|ambiguity))|(?:was|is)\s+(?:not|never)\b|(?:was|is)\s+(?:that\s+)?i\s+"
+                              r"(?:didn't|did\s+not|forgot|never))", _I)
 # "… sorry. but why did you delete the migration?": the agent's act challenged after the apology.
 _ASKS_WHY_YOU = re.compile(r"\b(?:why|how\s+come)\b[^.?!]{0,20}\byou\b|\bpor\s*qu[eé]\b[^.?!]{0,20}\b(?:t[uú]|usted)\b|为什么你|你为什么", _I)
 

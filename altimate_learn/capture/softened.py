@@ -62,6 +62,10 @@ _NEW_WORK = re.compile(r"\b(?:also|additionally|as\s+well|another|next|new)\b[^.
 # New work built on what the softener introduced: "… I think the API allows 100/min, so add a throttle to the sync job".
 _THEN_NEW = re.compile(r"(?:[,;:]|\bso\b|\bthen\b|\bnow\b)\s*(?:please\s+|just\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?"
                        r"(?:add|create|build|implement|write|set\s*up|generate|design|scaffold)\b", _I)
+# More work asked in other words (review30 R30-7): "while you're there …", "it would be nice to also have …", "please also
+# bump …", "next I want …", "let's … next".
+_MORE_WORK = re.compile(r"\b(?:also|next|while\s+you'?re\s+(?:there|at\s+it)|it\s+would\s+be\s+(?:nice|great|good|cool)|let's|"
+                        r"i\s+(?:want|need|would\s+like)\s+the\s+same)\b", _I)
 _OWN_STEP = re.compile(r"\b(?:i'll|i\s+will|i\s+can|let\s+me)\s+(?:just\s+)?(?:fix|change|do|handle|update|tweak)\b", _I)
 _QUESTION_ONLY = re.compile(r"^[^.!]*\?\s*$")
 
@@ -74,7 +78,7 @@ def softened(own: str) -> str | None:
         rest = own[found.end():]
         if len(_WORDS.findall(rest)) < MIN_WORDS_AFTER:
             return None
-        if _NEW_WORK.search(rest) or _OWN_STEP.search(rest) or _THEN_NEW.search(rest):
+        if _NEW_WORK.search(rest) or _OWN_STEP.search(rest) or _THEN_NEW.search(rest) or _MORE_WORK.search(rest):
             return None  # "… but I think the API allows 100/min, so add a throttle to the sync job": a fact for new work
         if _QUESTION_ONLY.match(rest.strip()) and not re.search(r"\b(?:isn't|aren't|shouldn't|wasn't|doesn't|didn't)\b",
                                                                  rest, _I):

@@ -264,3 +264,34 @@ def test_a_rule_for_the_part_a_skeleton_left_to_write_is_no_correction(text, ans
 @pytest.mark.parametrize("text,answer", SKELETON_FIRES)
 def test_a_report_on_the_skeleton_its_fault_named_or_a_rule_after_finished_work_fires(text, answer):
     assert judge(text, answer).correction, text
+
+
+# -- review30 R30-7 / R30-10: more work and approvals after the softener or the appeal to the rest -----------------------
+
+ANSWER = "Added retries to the webhook handler and updated the tests."
+R30_QUIET = [
+    ("not to nitpick, but while you're there could you add docstrings to repo.py", ANSWER),
+    ("not to nitpick, but it would be nice to also have a README for repo.py", ANSWER),
+    ("sorry to be picky, but please also bump the version", ANSWER),
+    ("maybe I wasn't clear: this is great, and next I want the same for the refunds handler", ANSWER),
+    ("I might be wrong, but I think the CI runner has 4 cores, so let's parallelize the tests next", ANSWER),
+    ("all the other helpers are fine, thanks", "I added `fetch_orders()` to `client.py` using `requests`."),
+    ("the whole codebase uses httpx, so add retries there as well please",
+     "I added `fetch_orders()` to `client.py` using `requests`."),
+]
+R30_FIRES = [
+    ("my mistake was not mentioning it, but column renames always need a migration here",
+     "I renamed the column to amount_cents and updated the model."),
+    ("not to nitpick, but you renamed get_total without updating callers", ANSWER),
+    ("why add requests when the whole codebase uses httpx?", "I added `fetch_orders()` to `client.py` using `requests`."),
+]
+
+
+@pytest.mark.parametrize("text,answer", R30_QUIET)
+def test_more_work_or_an_approval_after_a_softener_or_an_appeal_to_the_rest_stays_quiet(text, answer):
+    assert not judge(text, answer).correction, text
+
+
+@pytest.mark.parametrize("text,answer", R30_FIRES)
+def test_a_rule_after_owning_an_omission_and_a_softened_fault_still_fire(text, answer):
+    assert judge(text, answer).correction, text
