@@ -591,8 +591,7 @@ class Delivery:
                 exclude |= {corpus.keys[i] for i in core}
                 seen += [word_set(corpus.texts[i]) for i in core]
                 limit, stretch = self.first_limit(limit, already=len(core))
-                found = select.retrieve(corpus, terms, limit, exclude, paths=mentioned, stretch=stretch, seen=seen,
-                                        fill=select.FILL)
+                found = select.retrieve(corpus, terms, limit, exclude, paths=mentioned, stretch=stretch, seen=seen)
                 found = self._defer(terms, found, mentioned)
                 data["notes_tokens"] = max(0, reserve)
                 result = self._fit_and_record([(i, "core") for i in core] + [(i, "retrieved") for i in found],
@@ -602,7 +601,7 @@ class Delivery:
             else:
                 limit, stretch = self.first_limit(limit)
                 found = select.retrieve(corpus, terms, limit, exclude, paths=mentioned, stretch=stretch,
-                                        seen=seen, fill=select.FILL)
+                                        seen=seen)
                 found = self._defer(terms, found, mentioned)
                 budget = settings["budget_tokens"] - render.estimate_tokens(data["section"]) - data["notes_tokens"]
                 result = self._fit_and_record([(i, "retrieved") for i in found], budget, render.HEADING_RETRIEVED)

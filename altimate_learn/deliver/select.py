@@ -46,13 +46,6 @@ MARGIN = 0.15  # a lesson past a tier's limit still scores "like the last one ta
 BUCKET = 4  # a file level holding more than this many times `file_lessons` lessons gets no second batch
 VERB_WEIGHT = 0.5  # a request word that is only a lesson's leading verb (its phrasing), as a fraction of a shared term
 DUPLICATE = 0.8  # word overlap at which two lessons are copies of one rule (the curator merges from 0.6 up)
-# A first request few lessons are relevant to (at most FILL_WHEN taken) fills up to FILL of the tier's empty slots with
-# the best lessons under the floor that share a whole content term with it (FILL_SHARED; an idea shared in other words
-# counts half) weighing at least FILL_EVIDENCE of the floor's evidence, after every relevant one (see :func:`retrieve`).
-FILL = 3
-FILL_WHEN = 4
-FILL_SHARED = 1.0
-FILL_EVIDENCE = 0.5
 
 
 # --- core ----------------------------------------------------------------------------------------------
@@ -261,8 +254,7 @@ def concept_links(corpus: Corpus, terms: list[str]) -> dict[str, list[str]]:
 
 
 def relevant(corpus: Corpus, terms: list[str], minimum: float = MINIMUM_SCORE,
-             evidence: float = EVIDENCE, few: int = 0, only: set[int] | dict | None = None,
-             under: list[tuple[float, int]] | None = None) -> list[tuple[float, int]]:
+             evidence: float = EVIDENCE, few: int = 0, only: set[int] | dict | None = None) -> list[tuple[float, int]]:
     """(BM25 score, lesson) of every lesson relevant to ``terms``: one that shares at least
     :data:`SHARED_TERMS` content terms with the request (whatever their idf: in a store dense with one
     topic, "schema validation" is in thirty lessons and still what they are about; an idea shared in other
@@ -282,13 +274,7 @@ def relevant(corpus: Corpus, terms: list[str], minimum: float = MINIMUM_SCORE,
     four of them), which says nothing about which lesson. :func:`retrieve` asks for it only when nothing else is
     relevant.
 
-    With ``only`` (lessons), the relevant lessons among those (the same, in the same order; the file tier).
-
-    With ``under`` (a list), the lessons under the floor that score above ``minimum``, share at least
-    :data:`FILL_SHARED` content terms with the request and whose shared words weigh at least :data:`FILL_EVIDENCE` of
-    the floor's evidence (a word in a few percent of the store at most, not "service" in half of it) are added to it as
-    (score, lesson): what a request few lessons are relevant to may fill its empty slots with (:func:`retrieve`'s
-    ``fill``)."""
+    With ``only`` (lessons), the relevant lessons among those (the same, in the same order; the file tier)."""
     scores, mass, shared = corpus.bm25.evidence(terms, concept_links(corpus, terms), WEIGHT, implied=False, only=only)
     need = evidence * corpus.bm25.unique_idf() - 1e-9
     phrasing = _phrasing(corpus, terms)
@@ -307,16 +293,9 @@ def relevant(corpus: Corpus, terms: list[str], minimum: float = MINIMUM_SCORE,
         for doc in docs:
             shared[doc] = shared.get(doc, 0) - part
             mass[doc] = mass.get(doc, 0.0) - part * idf
-    found = [(score, doc) for doc, score in scores.items()
-             if shared.get(doc, 0) >= SHARED_TERMS - 1e-9 or (score > minimum and (mass.get(doc, 0.0) >= need
-                                                                                   or doc in pointed))]
-    if under is not None:
-        taken = {doc for _, doc in found}
-        half = FILL_EVIDENCE * need
-        under.extend((score, doc) for doc, score in scores.items()
-                     if doc not in taken and score > minimum and shared.get(doc, 0) >= FILL_SHARED - 1e-9
-                     and mass.get(doc, 0.0) >= half)
-    return found
+    return [(score, doc) for doc, score in scores.items()
+            if shared.get(doc, 0) >= SHARED_TERMS - 1e-9 or (score > minimum and (mass.get(doc, 0.0) >= need
+                                                                                  or doc in pointed))]
 
 
 def _phrasing(corpus: Corpus, terms: list[str]) -> dict[str, set[int]]:
@@ -342,7 +321,7 @@ def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | f
              paths: list[str] | None = None, minimum: float = MINIMUM_SCORE, *,
              touched: list[str] | None = None, evidence: float = EVIDENCE, stretch: int = 0,
              margin: float = MARGIN, seen: list[frozenset[str]] | None = None, distinct: bool = True,
-             few: int = 0, fill: int = 0) -> list[int]:
+             few: int = 0) -> list[int]:
     """Relevant lessons (see :func:`relevant`), best first.
 
     With ``paths`` (files the message names) and ``touched`` (files the session read or edited), lessons
@@ -367,25 +346,10 @@ def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | f
     relevant lessons, shown or not: measured, those lessons then took the room the follow-up's files needed
     (freezegun, TaskGroup follow-ups lost; at a first request they pushed out vague tasks' file lessons), and a
     request repeating what the session was shown is told so rather than given a stray rule.
-
-    With ``fill`` (the session's first request: :data:`FILL`), a request that at most :data:`FILL_WHEN` lessons are
-    relevant to (taken, after ``exclude`` and near-duplicates) fills up to ``fill`` of the slots the limit leaves
-    empty with the best-scoring lessons under the floor that share a whole content term with it (an idea shared in
-    other words counts half: :data:`FILL_SHARED`) weighing at least half the floor's evidence (:data:`FILL_EVIDENCE`:
-    one word in a few percent of the lessons, not an everyday word of the store), after every relevant lesson, never
-    in place of one. People describe a symptom in their own words ("api pods got OOMKilled", "users get logged out
-    after exactly 15 min") and the lesson that answers it shares one word with it (memory, a 15-minute token), too
-    common to pass the floor alone; such a request has few relevant lessons and a session of 11-20 lessons, so the
-    room is there. A request that many lessons are
-    relevant to has its topic: measured at 1,000 lessons on every readable task set (before the evidence bar),
-    filling every first request with empty slots gained 6 needed lessons and lost 7 (files of first topics at 28-30
-    lessons, follow-ups at the cap of 40), up to 7 relevant 6 and 6, up to 4 relevant 5 and 1; filling 2 gained 3
-    and lost 4.
     """
     if limit <= 0 or not terms or not len(corpus):
         return []
-    under: list[tuple[float, int]] | None = [] if fill > 0 else None
-    scored = relevant(corpus, terms, minimum, evidence, under=under)
+    scored = relevant(corpus, terms, minimum, evidence)
     if few > 0 and not scored:
         scored = relevant(corpus, terms, minimum, evidence, few)  # nothing relevant: the few a rare word names
     groups: list[list[tuple[float, int]]] = []
@@ -423,11 +387,6 @@ def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | f
             if item[2] != last_group or item[0] < last_score * (1 - margin):
                 break
             out.append(item)
-    room = min(fill, limit - len(out))
-    if under and room > 0 and len(out) <= FILL_WHEN:  # a request few lessons are relevant to: its empty slots
-        taken = {index for _, index, _ in out}
-        more = _best([item for item in under if item[1] not in taken], corpus, room, exclude, alike)
-        return [index for _, index, _ in out] + [index for _, index in more]
     return [index for _, index, _ in out]
 
 

@@ -69,9 +69,7 @@ def _session(root: Path, code: str) -> tuple[str, str]:
     write_store(root, LESSONS)
     session_id = str(uuid.uuid4())
     hook(root, session_id, "SessionStart", source="startup")
-    # no word in common with the file's lessons ("table" was one: "Marts are wide tables …", which a request few
-    # lessons are relevant to now brings, deliver31), so the Read shows the file's first five
-    hook(root, session_id, "UserPromptSubmit", prompt="add feature usage numbers for the product team")
+    hook(root, session_id, "UserPromptSubmit", prompt="add the feature usage table for the product team")
     path = str(root / FILE)
     read = _tool(root, session_id, "Read", {"file_path": path}, "toolu_01")
     edit = _tool(root, session_id, "Edit", {"file_path": path, "old_string": "x", "new_string": code}, "toolu_02")

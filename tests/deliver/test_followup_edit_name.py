@@ -41,9 +41,7 @@ def run(root: Path, cap: int) -> tuple[int, list[str], list[str]]:
     engine = session(root, session_max_lessons=cap, core_lessons=4)
     try:
         engine.session_start("startup")
-        # a first request that brings nothing ("keep", "module" and "apart" are in most lessons; "alpha" would bring
-        # the two lessons about the alpha module, deliver31): the k8s request is a later one
-        engine.request("keep the modules apart")
+        engine.request("keep the alpha module apart")
         engine.request("need a k8s workload that purges expired sessions every 10 mins")
         first = bullet_ids(engine.file("k8s/session-cleaner/cronjob.yaml").text, LESSONS)
         room = engine.remaining()
