@@ -96,6 +96,23 @@ _PASSWORD_ARG = re.compile(r"((?<![\w-])-u\s+\S+\s+-p\s+)(?!\[REDACTED)[^\s`\"]+
 # secret, pepper or salt (`SYSTEM_PEPPER = "…"`), a password stated in Spanish or Portuguese prose, and
 # international phone numbers (`+79…` in a pasted log).
 _COOKIE_ARG = re.compile(r"""((?:(?<![\w-])(?:-b|--cookie)\s+|-H\s+(['"])cookie:\s*)(['"]?))(?!\[REDACTED)[^'"\n]+""", re.I)
+# A Cookie header's whole value (2026-12-05 #15: a browser request pasted whole; the redactor takes the name=value pairs
+# it can read, value by value, and stops at the first it cannot, `g_state={"i_l":0}` or a value cut by a comma, so the
+# cookies after it, and short ones, stayed): the value of a `Cookie:` / `Set-Cookie:` header line to its end, of a
+# quoted `"cookie": "…"` (fetch, a Python dict, a HAR entry's `"name": "Cookie", "value": "…"`) to its closing quote,
+# and of DevTools' copied header list, where the name stands on its own line and the value on the next. A value needs
+# an `=` (a cookie pair), so prose ("Cookie: it was missing") and a quoted git branch (`git checkout -b "fix/x"`) are
+# left alone. Curl's quoted `-H 'Cookie: …'` and `-b '…'` are taken to their closing quote (a `"` inside a single-quoted
+# value, or an escaped one, no longer ends it).
+_COOKIE_LINE = re.compile(r"(?im)^([ \t>*-]*(?:set-)?cookie[ \t]*:[ \t]*)(?=\S)(?!\[REDACTED:cookie\]\s*$)(?=[^\n]*=)[^\n]+")
+_COOKIE_QUOTED = re.compile(r"""((['"])(?:set-)?cookie\2\s*:\s*(['"]))(?!\[REDACTED:cookie\]\3)"""
+                            r"""(?=(?:\\.|(?!\3)[^\\\n])*=)(?:\\.|(?!\3)[^\\\n])+""", re.I)
+_COOKIE_HAR = re.compile(r"""("name"\s*:\s*"(?:set-)?cookie"\s*,\s*"value"\s*:\s*")(?!\[REDACTED:cookie\]")"""
+                         r"""(?=(?:\\.|[^"\\\n])*=)(?:\\.|[^"\\\n])+""", re.I)
+_COOKIE_CURL = re.compile(r"""((?:(?<![\w-])(?:-H|--header)\s+(['"])(?i:(?:set-)?cookie):\s*|(?<![\w-])(?:-b|--cookie)\s+(['"])))"""
+                          r"""(?=\S)(?!\[REDACTED:cookie\](?:\2|\3))(?=(?:\\.|(?!\2|\3)[^\\\n])*=)(?:\\.|(?!\2|\3)[^\\\n])+""")
+_COOKIE_NEXT_LINE = re.compile(r"(?im)^([ \t]*(?:set-)?cookie[ \t]*:?[ \t]*\n(?:[ \t]*\n)*[ \t]*)(?=\S)(?!\[REDACTED:cookie\]\s*$)"
+                               r"(?=[^\n]*=)[^\n]+")
 _SECRET_NAMED = re.compile(r"""(\b\w*(?:pepper|secret|salt)\w*\s*(?:=|:(?=\s*['"]))\s*['"]?)(?!\[REDACTED)[^\s'"]+""", re.I)
 _PHONE = re.compile(r"(?<![\w+])\+\d{10,14}(?!\d)")  # an international phone number in a pasted log
 _PROSE_PASSWORD = re.compile(r"((?:contrase[ñn]a|senha)\s*:\s*)(?!\[REDACTED)[^\s'\"]+", re.I)
@@ -136,7 +153,11 @@ def scrub(text: str) -> str:
     """Redaction plus what a public corpus must not carry: people's e-mail addresses."""
     text = redact(text)
     text = _PASSWORD_ARG.sub(r"\1[REDACTED:password]", text)
-    text = _COOKIE_ARG.sub(r"\1[REDACTED:cookie]", text)
+    text = _COOKIE_CURL.sub(r"\1[REDACTED:cookie]", text)
+    text = _COOKIE_ARG.sub(lambda m: m.group(0) if m.group(0)[len(m.group(1)):].strip() == "[REDACTED:cookie]"
+                           else m.group(1) + "[REDACTED:cookie]", text)  # what _COOKIE_CURL took stays as it is
+    for cookie in (_COOKIE_LINE, _COOKIE_QUOTED, _COOKIE_HAR, _COOKIE_NEXT_LINE):
+        text = cookie.sub(r"\1[REDACTED:cookie]", text)
     text = _SECRET_NAMED.sub(r"\1[REDACTED:secret]", text)
     text = _PROSE_PASSWORD.sub(r"\1[REDACTED:password]", text)
     text = _PARTICLE_PASSWORD.sub(r"\1[REDACTED:password]", text)

@@ -533,3 +533,35 @@ def test_a_crush_store_is_read_as_the_first_opencode_store_and_names_its_agent(t
     assert records[0]["source"]["harness"] == "crush-db" and records[0]["source"]["agent"] == "crush"
     assert [r["text"] for r in records if r["type"] == "user"] == ["Add a dark mode toggle.",
                                                                    "no, put it in the settings page"]
+
+
+def test_a_pasted_cookie_header_is_scrubbed_whole_in_every_form_a_browser_or_curl_copies():
+    """A browser request pasted whole: every cookie of the header goes, not only those the redactor can read pair by
+    pair (it stopped at a JSON-shaped value or a comma and left the rest, and short values)."""
+    from research.real_sessions_build import scrub
+
+    cookies = 'ajs_anonymous_id=7f3c2a; g_state={"i_l":0}; sessionid=k2PqX9vLm4; theme=dark'
+    escaped = cookies.replace('"', '\\"')
+    pasted = [
+        f"GET /api/me HTTP/1.1\nHost: app.example.org\nCookie: {cookies}\nAccept: */*",  # raw request headers
+        f"  cookie: {cookies}",
+        f"set-cookie: {cookies}",
+        f'fetch("https://app.example.org/api", {{\n  "headers": {{\n    "cookie": "{escaped}",\n    "accept": "*/*"\n  }}\n}});',
+        f"requests.get(url, headers={{'Cookie': '{cookies}'}})",
+        f'{{"name": "Cookie", "value": "{escaped}"}}, {{"name": "Host", "value": "app.example.org"}}',  # a HAR entry
+        f"curl 'https://app.example.org/api' -H 'cookie: {cookies}' -H 'accept: */*'",
+        f'curl "https://app.example.org/api" --header "Cookie: {escaped}"',
+        f'curl -b "{escaped}" https://app.example.org/api',
+        f"cookie\n{cookies}\nreferer\nhttps://app.example.org/",  # DevTools' header list: name, then value
+    ]
+    for text in pasted:
+        scrubbed = scrub(text)
+        for value in ("7f3c2a", "i_l", "k2PqX9vLm4", "theme=dark"):
+            assert value not in scrubbed, (text, scrubbed)
+        assert "[REDACTED:cookie]" in scrubbed
+    assert "Accept: */*" in scrub(pasted[0]) and "-H 'accept: */*'" in scrub(pasted[6])  # other headers stay
+    assert "\nreferer\nhttps://app.example.org/" in scrub(pasted[-1])
+    # Prose about cookies is no cookie header.
+    for text in ("Cookie: it was missing, so the login failed", "the session cookie: set it to expire sooner",
+                 "Set-Cookie:\nthe server sends none, so the login fails"):
+        assert scrub(text) == text
