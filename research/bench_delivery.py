@@ -78,9 +78,17 @@ targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) ar
 Each Edit writes a placeholder, except for the tasks that carry `edits` (file → the code the agent writes into it:
 `delivery_tasks_deliver26.jsonl`, 12 tasks by the delivery engineer of session 2026-12-05 #9), whose Edit writes it,
 and a task's `creates` (files the agent makes: `delivery_tasks_deliver27.jsonl`, 12 tasks by the delivery engineer of
-session 2026-12-05 #10), each written whole by one Write with no Read before.
+session 2026-12-05 #10), each written whole by one Write with no Read before, and a task's `reads` (files it only
+asks about: one Read, no Edit).
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
+Precision (recall sets reward anything shown): `research/data/delivery_precision.jsonl` holds
+47 ordinary requests that need no lesson of the store (UI tweaks, renames, typo fixes, questions, homonym traps such
+as round avatars or a transfer's memo), run with the defaults at 300 and up; its table counts what each tier showed
+past the core tier (the core tier is shown whatever the request) and the tokens that cost. Every set's report also
+gives the share of the lessons its request and file tiers showed that its tasks did not need (`needed` lists what a
+task must get, not all that may help, so this share is an upper bound; it moves when a change shows more or less).
+
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,precision,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
         blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44,blind45,blind46,blind47,blind48,blind49,blind50]
 """
 
@@ -114,6 +122,9 @@ SEED = 7
 STAGES = ("start", "request", "files", "followup", "followup_files")
 TIER = {"start": "core", "request": "retrieved", "files": "file", "followup": "per request",
         "followup_files": "file"}
+BEYOND_CORE = ("request", "files", "followup", "followup_files")  # the request and file tiers
+REQUEST_STAGES = ("request", "followup")
+FILE_STAGES = ("files", "followup_files")
 
 
 def _generator():
@@ -144,6 +155,20 @@ class Session:
     @property
     def tokens(self) -> int:
         return sum(-(-len(text) // 4) for _, text in self.texts)
+
+    def shown(self, stages: tuple[str, ...] = STAGES) -> list[str]:
+        """The lesson lines injected at ``stages`` (one per lesson shown, in order)."""
+        return [line for stage, text in self.texts if stage in stages
+                for line in text.splitlines() if line.startswith("- ")]
+
+    @property
+    def unneeded(self) -> int:
+        """Lessons shown past the core tier (by the request and file tiers) that the task does not need."""
+        return sum(1 for line in self.shown(BEYOND_CORE) if not any(p in line for p in self.task["needed"]))
+
+    @property
+    def tokens_beyond_core(self) -> int:
+        return sum(-(-len(text) // 4) for stage, text in self.texts if stage in BEYOND_CORE)
 
 
 # --- stores ----------------------------------------------------------------------------------------------
@@ -240,18 +265,21 @@ class Project:
 
 
 def _file_events(project: Project, session_id: str, files: list[str], counter: list[int],
-                 edits: dict[str, str] | None = None, creates: list[str] | None = None) -> str:
+                 edits: dict[str, str] | None = None, creates: list[str] | None = None,
+                 reads: list[str] | None = None) -> str:
     """Read, then Edit, each file (Pre- and PostToolUse); the Edit writes the task's ``edits`` text for the file
     (what the agent types into it), else a placeholder "b". A file of ``creates`` is new: the agent writes it whole
-    with Write (its ``edits`` text), with no Read before."""
+    with Write (its ``edits`` text), with no Read before. A file of ``reads`` (a question about it) is only read."""
     texts = []
-    for relative in files:
+    for relative in dict.fromkeys([*(reads or ()), *files]):
         path = str(project.root / relative)
         written = (edits or {}).get(relative, "b")
         calls = [("Read", {"file_path": path}),
                  ("Edit", {"file_path": path, "old_string": "a", "new_string": written})]
         if relative in (creates or ()):
             calls = [("Write", {"file_path": path, "content": written})]
+        elif relative in (reads or ()) and relative not in files:
+            calls = calls[:1]
         for tool, tool_input in calls:
             counter[0] += 1
             tool_id = f"toolu_{counter[0]:04d}"
@@ -275,7 +303,7 @@ def run_session(project: Project, task: dict, session_id: str) -> Session:
         add("request", project.event({"session_id": session_id, "hook_event_name": "UserPromptSubmit",
                                       "prompt": task["request"], "prompt_id": f"{session_id}-p1"}))
     add("files", _file_events(project, session_id, task.get("files") or [], counter, task.get("edits"),
-                              task.get("creates")))
+                              task.get("creates"), task.get("reads")))
     if task.get("followup"):
         add("followup", project.event({"session_id": session_id, "hook_event_name": "UserPromptSubmit",
                                        "prompt": task["followup"], "prompt_id": f"{session_id}-p2"}))
@@ -385,11 +413,31 @@ def summarize(sessions: list[Session], kind: str | None = None) -> dict:
             "recall": got / needed if needed else 0.0, "lessons": sum(s.lessons for s in chosen) / count,
             "tokens": sum(s.tokens for s in chosen) / count, "max_tokens": max((s.tokens for s in chosen), default=0),
             "off_scope": sum(s.off_scope for s in chosen) / count,
-            "at_cap": sum(1 for s in chosen if s.lessons >= DEFAULT_CAP)}
+            "at_cap": sum(1 for s in chosen if s.lessons >= DEFAULT_CAP), **precision(chosen)}
+
+
+def precision(sessions: list[Session]) -> dict:
+    """What the request and file tiers showed (the core tier apart): lessons a session from each, how many of
+    them the task did not need (a lesson counts as needed when one of the task's `needed` prefixes is in its line)
+    and their share, tokens a session past the core tier, sessions where the request tier showed anything."""
+    count = len(sessions) or 1
+    beyond = sum(len(s.shown(BEYOND_CORE)) for s in sessions)
+    unneeded = sum(s.unneeded for s in sessions)
+    return {"core": sum(len(s.shown(("start",))) for s in sessions) / count,
+            "request_tier": sum(len(s.shown(REQUEST_STAGES)) for s in sessions) / count,
+            "file_tier": sum(len(s.shown(FILE_STAGES)) for s in sessions) / count,
+            "beyond_core": beyond, "unneeded": unneeded, "unneeded_share": unneeded / beyond if beyond else 0.0,
+            "tokens_beyond_core": sum(s.tokens_beyond_core for s in sessions) / count,
+            "request_sessions": sum(1 for s in sessions if s.shown(REQUEST_STAGES))}
 
 
 def _pct(value: float) -> str:
     return f"{100 * value:.0f}%"
+
+
+def _unneeded(stats: dict) -> str:
+    """"62% (310/500)": lessons the request and file tiers showed that the tasks did not need, of all they showed."""
+    return f"{_pct(stats['unneeded_share'])} ({stats['unneeded']}/{stats['beyond_core']})"
 
 
 def machine() -> str:
@@ -434,8 +482,9 @@ def render(raw: dict) -> str:
         f"Machine: {machine()}.",
         "",
         "| stored lessons | configuration | " + " | ".join(f"{k} recall" for k in kinds)
-        + " | lessons / session | of which scoped elsewhere | sessions with ≥ 40 lessons | tokens / session (max) |",
-        "|---:|---|" + "---:|" * len(kinds) + "---:|---:|---:|---:|",
+        + " | lessons / session | of which scoped elsewhere | sessions with ≥ 40 lessons | tokens / session (max) "
+        "| past core: unneeded / shown |",
+        "|---:|---|" + "---:|" * len(kinds) + "---:|---:|---:|---:|---:|",
     ]
     for size in sizes:
         for name in configs:
@@ -445,7 +494,7 @@ def render(raw: dict) -> str:
             cells = [f"{_pct(stats[k]['recall'])} ({stats[k]['delivered']}/{stats[k]['needed']})" for k in kinds]
             lines.append(f"| {size:,} | {name} | " + " | ".join(cells)
                          + f" | {every['lessons']:.1f} | {every['off_scope']:.1f} | {every['at_cap']}/{every['tasks']} | "
-                         f"{every['tokens']:,.0f} ({every['max_tokens']:,}) |")
+                         f"{every['tokens']:,.0f} ({every['max_tokens']:,}) | {_unneeded(every)} |")
     # What fills a session, default configuration.
     lines += ["", f"Where the lessons of a session come from ({first}; mean per session, all kinds):", "",
               "| stored lessons | core (SessionStart) | retrieved (first request) | file events | per request "
@@ -749,6 +798,8 @@ def render_fresh(raw: dict, path: Path, title: str, intro: str) -> str:
         *_issue_targets(raw, kinds, f" {path.stem.rsplit('_', 1)[-1]}"),
         "",
         "Lessons scoped elsewhere per session: " + ", ".join(f"{scoped[size]:.1f} at {size:,}" for size in raw["sizes"])
+        + ". Past the core tier, lessons the tasks did not need of those the request and file tiers showed: "
+        + ", ".join(f"{_unneeded(summarize(raw['results'][(size, first)]))} at {size:,}" for size in raw["sizes"])
         + ".",
         "",
         _misses_line(raw, path.stem),
@@ -1745,9 +1796,47 @@ SETS = {
 }
 
 
-def main(sizes: tuple[int, ...] = SIZES, sets: tuple[str, ...] = ("main", *SETS)) -> str:
+PRECISION_TASKS = ROOT / "research" / "data" / "delivery_precision.jsonl"
+PRECISION_INTRO = (
+    "Ordinary developer requests on the same repository that need no lesson of the store: UI tweaks, renames, typo "
+    "fixes, questions about a file (read only, no edit), docs and small infrastructure edits, four follow-ups, and "
+    "homonym traps, a request word that a lesson uses in another sense (round avatars and half-even rounding, a "
+    "transfer's memo and `React.memo`, a chat widget that floats and float money, a container div and container "
+    "requests, a usage bucket and S3 buckets, design tokens and access tokens, the Escape key and React keys, a "
+    "browser cache and `cache.memoize()`). Each touches the files it names (a Read and an Edit, 24 of them with the "
+    "code the agent writes). Written by the delivery engineer of session 2026-12-05 #15 from the store's source "
+    "lessons and the repository's file list, before running the code on any of them. The core tier is shown at "
+    "session start whatever the request; past it, every lesson the request and file tiers show is one the request "
+    "did not need. The file tier shows a file's conventions whether or not the edit touches them (by design: "
+    "the edit may), so the request tier's count is the one a homonym or a loose word match moves.")
+
+
+def render_precision(raw: dict) -> str:
+    """The requests that need nothing: what each tier showed past the core, by store size."""
+    sizes, first, tasks = raw["sizes"], raw["configs"][0], raw["tasks"]
+    lines = ["", "### Precision: requests that need nothing from the store", "",
+             f"`{PRECISION_TASKS.relative_to(ROOT)}`: {len(tasks)} requests. " + PRECISION_INTRO, "",
+             "| stored lessons | core / session | request tier / session | file tier / session | sessions where the "
+             "request tier showed a lesson | tokens / session past core | unneeded / shown past core |",
+             "|---:|---:|---:|---:|---:|---:|---:|"]
+    for size in sizes:
+        stats = precision(raw["results"][(size, first)])
+        lines.append(f"| {size:,} | {stats['core']:.1f} | {stats['request_tier']:.2f} | {stats['file_tier']:.1f} | "
+                     f"{stats['request_sessions']}/{len(tasks)} | {stats['tokens_beyond_core']:,.0f} | "
+                     f"{_unneeded(stats)} |")
+    for size in sizes[-1:]:
+        drew = [(s.task["id"], len(s.shown(REQUEST_STAGES))) for s in raw["results"][(size, first)]
+                if s.shown(REQUEST_STAGES)]
+        lines += ["", f"Requests whose words brought lessons at {size:,} (lessons): "
+                  + (", ".join(f"{task} {count}" for task, count in drew) if drew else "none") + "."]
+    return "\n".join(lines) + "\n"
+
+
+def main(sizes: tuple[int, ...] = SIZES, sets: tuple[str, ...] = ("main", "precision", *SETS)) -> str:
     text = render(evaluate(sizes)) if "main" in sets else ""
     big = tuple(size for size in sizes if size >= 300)
+    if "precision" in sets and big:
+        text += render_precision(evaluate(big, tasks=load_tasks(PRECISION_TASKS), configs={"defaults": {}}))
     for name in [name for name in SETS if name in sets]:
         path, title, intro = SETS[name]
         if not (path.exists() and big):
@@ -1760,7 +1849,8 @@ def main(sizes: tuple[int, ...] = SIZES, sets: tuple[str, ...] = ("main", *SETS)
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default=",".join(str(s) for s in SIZES))
-    parser.add_argument("--sets", default=",".join(("main", *SETS)),
-                        help="task sets to run: main (every configuration), " + ", ".join(SETS))
+    parser.add_argument("--sets", default=",".join(("main", "precision", *SETS)),
+                        help="task sets to run: main (every configuration), precision (requests that need nothing), "
+                        + ", ".join(SETS))
     args = parser.parse_args()
     print(main(tuple(int(s) for s in args.sizes.split(",")), tuple(args.sets.split(","))))
