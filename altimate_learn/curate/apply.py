@@ -20,7 +20,7 @@ from altimate_learn.curate import prepared
 from altimate_learn.curate.anchors import AnchorIndex, identifiers
 from altimate_learn.curate.deltas import MAX_REASON_CHARS, OPS, _clip, _Delta, _echo
 from altimate_learn.curate.lint import lint
-from altimate_learn.curate.names import code_names, names_beyond, values_swapped, words_apart
+from altimate_learn.curate.names import code_names, names_beyond, reversed_choice, values_swapped, words_apart
 from altimate_learn.curate.polarity import contradictions, negations, polar_spans
 from altimate_learn.redact import redact
 from altimate_learn.schema import make_lesson, new_lesson_id
@@ -39,8 +39,9 @@ jaccard = prepared.jaccard
 
 
 def opposite(a: str, b: str) -> bool:
-    """Two texts that say opposite things: opposite rules for a backticked name, or one negated prose."""
-    return bool(contradictions(a, b)) or negations(a) % 2 != negations(b) % 2
+    """Two texts that say opposite things: opposite rules for a backticked name, one negated prose, or the same two
+    choices the other way round ("Use npm, not pnpm." of "Use pnpm, not npm.")."""
+    return bool(contradictions(a, b)) or negations(a) % 2 != negations(b) % 2 or reversed_choice(a, b)
 
 
 def _copy(value: Any) -> Any:

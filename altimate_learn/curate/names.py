@@ -362,6 +362,8 @@ def words_apart(new: str, old: str) -> list[tuple[str, str]] | None:
     else:
         if len(a) < 4 or not 2 <= len(diff) <= min(MAX_APART, len(a) // 2) or values_swapped(new, old):
             return None
+        if len(diff) == 2 and (a[diff[0]], a[diff[1]]) == (b[diff[1]], b[diff[0]]):
+            return None  # two words traded: a list in another order, or the opposite (:func:`reversed_choice`)
         picked = [i for i in diff if a[i][1] or b[i][1] or not _alike(a[i][0], b[i][0])]
         # two words of content or more ("every Tuesday" / "on Tuesdays" is one function word and a form: a restatement)
         content = [i for i in picked if not (_FLEX & {a[i][0], b[i][0]})]
@@ -450,6 +452,33 @@ def _opposite_in_place(new: str, old: str) -> bool:
         if tag == "replace" and any(x in p and y in p for x in a[i1:i2] for y in b[j1:j2] for p in _OPPOSITE):
             return True
     return False
+
+
+# words that set one choice against another ("use X, not Y", "X over Y", "X instead of Y", "X rather than Y", "X vs
+# Y", "X; never Y") or put two in an order ("X before Y", "X first, then Y", "move X into Y"); "to" only after
+# "prefer" ("prefer X to Y"): "Join orders to customers." and "Join customers to orders." may well be one rule
+_CONTRAST = frozenset("not no never over instead rather than vs versus unlike nor avoid before after then first into "
+                      "from".split())
+_PREFER_WORDS = frozenset("prefer prefers preferred favour favor".split())
+
+
+def reversed_choice(new: str, old: str) -> bool:
+    """The same words with two choices traded across a word that sets one against the other: "Use npm, not pnpm." of
+    "Use pnpm, not npm.", "Prefer tabs over spaces." of "Prefer spaces over tabs.", "Write the tests first, then the code." of "Write the
+    code first, then the tests." Their words are the same, so they read as a restatement (a HELPFUL vote, both kept
+    in force); they say the opposite of each other. Two items of a list traded ("Use ruff and mypy.") are no such
+    thing, nor two words joined by "to" outside a preference ("Join orders to customers.")."""
+    a = [token for token, _ in _tokens(new)]
+    b = [token for token, _ in _tokens(old)]
+    if len(a) != len(b) or a == b or sorted(a) != sorted(b):
+        return False
+    diff = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
+    if len(diff) != 2:
+        return False
+    i, j = diff
+    between = set(a[i + 1:j])
+    return a[i] == b[j] and a[j] == b[i] and bool(
+        _CONTRAST & between or "to" in between and _PREFER_WORDS & set(a[:i]))
 
 
 def values_swapped(new: str, old: str) -> bool:
