@@ -73,7 +73,8 @@ nineteenth; `delivery_tasks_blind35.jsonl` and `delivery_tasks_blind36.jsonl`, t
 `delivery_tasks_blind43.jsonl` and `delivery_tasks_blind44.jsonl`, the same for the twenty-fourth;
 `delivery_tasks_blind45.jsonl` and `delivery_tasks_blind46.jsonl`, the same for the twenty-fifth;
 `delivery_tasks_blind47.jsonl` and `delivery_tasks_blind48.jsonl`, the same for the twenty-sixth;
-`delivery_tasks_blind49.jsonl` and `delivery_tasks_blind50.jsonl`, the same for the twenty-seventh). The
+`delivery_tasks_blind49.jsonl` and `delivery_tasks_blind50.jsonl`, the same for the twenty-seventh;
+`delivery_tasks_blind51.jsonl` and `delivery_tasks_blind52.jsonl`, the same for the twenty-eighth). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 Each Edit writes a placeholder, except for the tasks that carry `edits` (file → the code the agent writes into it:
 `delivery_tasks_deliver26.jsonl`, 12 tasks by the delivery engineer of session 2026-12-05 #9), whose Edit writes it,
@@ -89,7 +90,8 @@ gives the share of the lessons its request and file tiers showed that its tasks 
 task must get, not all that may help, so this share is an upper bound; it moves when a change shows more or less).
 
     python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,precision,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
-        blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44,blind45,blind46,blind47,blind48,blind49,blind50]
+        blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44,blind45,blind46,blind47,blind48,blind49,blind50,
+        blind51,blind52]
 """
 
 from __future__ import annotations
@@ -1728,6 +1730,81 @@ BLIND49_INTRO, BLIND50_INTRO = (TWENTYSEVENTH_ROUND_WRITER.format(who=who, style
 BLIND49_INTRO += (" Measured by the lead on the session's first code (09a17058), after deliver31's first-request fill (fcae6ab5, on 65ddd04c) and on the session's last code (the fill reverted; the delivery code is then the first code's): the same recall task by task at every point, 95% at 300 (63 of 66), 94% at 1,000 and 10,000 (62; direct 22 of 24, vague 10 of 11, file 17 of 18, follow-up 13 of 13 at 1,000; 23.4-24.1 lessons and 763-808 tokens a session, 24.0-24.9 and 786-830 with the fill). The lead's reading of the 4 misses at 1,000 (delivery_why), all file-rank: `pathlib.Path` over `os.path` for a backfill script under the API, 19th of the 40 lessons that match the file, a direct request in a session at 29 lessons; every Terraform variable with a `description` and a `type` for a new module's variables.tf, 7th of 23 in a session at 30 (delivered at 300), a direct request; `<ErrorBoundary>` around each page for a checkout page that goes white when one API fails, 8th of 57; `msw` handlers for a component test, 9th of 57. The writer saw the lead's miss summaries of batches 45 to 48 before writing (see above).")
 BLIND50_INTRO += (" Measured by the lead on 09a17058, on 65ddd04c (with deliver31's fill) and on the session's last code (the fill reverted): 87% at every size before and after (47 of 54; direct 18 of 18, vague 12 of 14, file 11 of 12, follow-up 6 of 10; 23.3-23.9 lessons, 758-809 tokens a session); with the fill 47 at 300 and 46 at 1,000 and 10,000: it lost `pytest.mark.parametrize` for a direct request to write tests (its three fill lessons crowded the test file's tier: 10th of 47) and gained nothing, one reason it was reverted. The lead's reading of the 7 misses at 1,000: 2 file-rank (`is_incremental()` for a vague request about a model that rebuilds three years of history each night, 38th of the 39 lessons matching the file, in a session at 30 lessons; `Decimal` or integer cents for money in a proration service, 12th of 42), 3 floor, all follow-ups sharing one word or less with the lesson (Renovate owning dependency bumps for 'bump pydantic while you are in pyproject'; American English spelling in identifiers for `behaviour`/`behavior` props; bare `except Exception` for 'just catch whatever it throws and return a 400'), 2 no-signal (error messages that say what to do for a date format users cannot guess; clearing intervals and timeouts in effect cleanups for a React warning about a state update on an unmounted component). Counted by the lead at 1,000: 6 file-rank, 3 floor, 2 no-signal over both batches. The writer saw the lead's miss summaries of batches 45 to 48 before writing (see above).")
 
+_TWENTYSEVENTH_READ = TWENTYSEVENTH_ROUND_WRITER.split("issue 19, ", 1)[1].split(", never the delivery code", 1)[0]
+assert _TWENTYSEVENTH_READ.startswith("lines 60 to 76") and "2026-12-05 #14" in TWENTYSEVENTH_ROUND_WRITER
+TWENTYEIGHTH_ROUND_WRITER = TWENTYSEVENTH_ROUND_WRITER.replace(_TWENTYSEVENTH_READ, (
+    "lines 1 to 20 of this file's docstring (the task kinds) and its lines 60 to 90 (the docstring's end and its "
+    "usage lines), the lines that register the task sets (the twenty-seventh round's template, printed, with its list "
+    "of what was read, and the registration of blind batches 49 and 50 up to the end of batch 49's style text, their "
+    "two `SETS` lines and the end of `SETS`; a listing of the first words of the lines after the template showed "
+    "that the lead's sentences are added to the intros of batches 49 and 50, not their text), how "
+    "`stores/generate.py` scopes lessons (a grep for its path, trigger and scope lines), this file's lines 128 to 200 "
+    "(`load_tasks()`, `Session`, `_needed_lessons()`, `store_for()`, `check_unique()`, `isolated_environment()`), "
+    "`_generator()`, `ROOT` and `SEED` (imported and called for the prefix check), a grep for the task fields it "
+    "reads (`followup`, `followup_files`, `edits`, `creates`; it also showed one-line fragments of the report code "
+    "and of two earlier intros), one line of blind batch 50 (its first), the labels in `research/__main__.py`, the "
+    "`HELD_OUT` line of `delivery_why.py`, the team preamble and this writer's brief, and a grep of `CHANGELOG.md` "
+    "for blind batches (it showed a fragment naming one miss of blind batch 46, a router whose request says "
+    "`pd.read_sql`); after these tasks were committed, a print of the lines around the insertion point showed by "
+    "mistake the first 60 characters of the last two lines of batch 50's style text and of the lead's two added "
+    "sentences (their openings, \"Measured by the lead on …\")")).replace("2026-12-05 #14", "2026-12-05 #15")
+BLIND51_TASKS, BLIND52_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (51, 52))
+BLIND51_INTRO, BLIND52_INTRO = (TWENTYEIGHTH_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a thirty-second writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks typed as developers type them: terse, lowercase, shorthand "
+     "and slips (\"pg\", \"w/\", \"ppl\", \"pls\", \"comp\", \"svc\", \"tf\", \"theres\", \"its\", \"??\"), product "
+     "names (Zuora, Paddle, Datadog, Intercom, PyPI, GitHub Actions, Stripe, SES, ECS, Docker Compose), vague ones as "
+     "symptoms naming no convention (a prod RDS at 95% CPU to resize, Paddle retrying a webhook into duplicate rows "
+     "and timing out, 1299.0000001 on a finance dashboard, QA accounts in a signup funnel, customer JSON in Datadog "
+     "logs on 422s, a settings page that flashes blank with a spinner of changing size, a container scanned as uid 0 "
+     "writing to /usr, traffic sent to a reports container before it is up, a red lint job after a two-line change, "
+     "Sunday evening sessions in Los Angeles counted on Monday); direct ones such as a nightly Celery job for "
+     "abandoned carts, EUR prices on the billing page, a Zuora staging model with cents and a deleted flag, a "
+     "thumbnailer Deployment with requests and probes, a paginated invoices endpoint with auth, a PyPI release "
+     "workflow, phony make targets, an encrypted exports bucket module, an orders table from the design system, a "
+     "commit message and branch name (no file); file ones with a few words or none (an Intercom staging model, an "
+     "Alembic migration, a Playwright spec, a chart's `values.yaml`, Redis in `docker-compose.yml`, a SQLAlchemy "
+     "model, a Terraform module's outputs, a Pydantic schema); follow-ups on a second topic (paid search losing its "
+     "attribution to a bookmark, a 24-hour access token for mobile, a mart's yml with key tests and column docs, UTC "
+     "dates for Sydney customers, a Stripe payouts call that flakes and hangs, a search API on ECS with a load "
+     "balancer for staging and prod, refunds that land late in a daily report, worker messages lost after SES "
+     "failures); 61 needed lessons (21 direct, 14 vague, 14 file, 12 follow-up), up to 3 a task, every section of "
+     "the source file; 6 tasks need lessons scoped to narrow paths and touch files those paths match (b51-01 "
+     "`services/api/app/tasks/**`, b51-02 `web/src/features/billing/**`, b51-11 `infra/terraform/envs/prod/**`, "
+     "b51-12 `services/api/app/webhooks/**`, b51-29 `models/marts/marketing/*.sql`, b51-30 "
+     "`services/api/app/auth/**`; b51-14 `models/marts/product/*.sql` besides), none scoped to paths the task's "
+     "files (for a follow-up, its second files) do not match; 28 needed lessons only the file can bring (the 14 of "
+     "the file tasks and the 14 of the vague ones, whose requests name no convention), in scenarios of this writer's "
+     "own"),
+    ("the same writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks in the same voice (\"dont\", \"w/\", \"priv\", \"thru\", "
+     "\"bc\", \"obj\", \"svc\", \"whats\", \"theres\", \"whoever's\"), product names (Stripe, GitHub, Grafana, "
+     "Freshdesk, Salesforce, BigCommerce, VoiceOver, CloudWatch, Chromium, pg_dump), vague ones as symptoms naming no "
+     "convention (invoice totals a cent off their line items, a ledger sync write lost when a worker pod is killed "
+     "and a DetachedInstanceError, a counter that never shows in Grafana, a Freshdesk-to-orders join where one side "
+     "is 12345 and the other '12345', order times an hour off in a mobile app, 1.8 MB of JavaScript for an unopened "
+     "chart tab, a pipeline apply that failed after a bucket change from a laptop with production credentials, a "
+     "40 MB opportunity-history seed, a request per keystroke in a search box, VoiceOver reading only 'button'); "
+     "direct ones such as a Stripe balance-transactions staging model with zero-exponent yen, a GitHub App webhook "
+     "with its signature, a product dimension joined to a type-2 category table, a namespace with a default-deny "
+     "policy, a least-privilege policy for an exporter Lambda, an address form with zod and field errors, a "
+     "multi-stage Dockerfile for a PDF renderer, a checkout flow behind a flag with a TODO, an export analytics "
+     "event, a safe pg_dump call; file ones with a few words or none (a snapshot, an intermediate model, a repository module with "
+     "queries, a deploy workflow, a macro, `next.config.js`, a worker batch handler, `dbt_project.yml`); follow-ups "
+     "on a second topic (a BigCommerce hook that calls the provider back before answering, revenue booked on the 1st "
+     "from annual invoices, tests for a discount service with a dozen edge cases, release-notes HTML from a CMS, "
+     "avatars saved to the pod's /tmp, a calendar of weeks from 2019 to 2030, a replica-lag alarm that pages, a rates "
+     "lookup that hits Postgres on every request); 52 needed lessons (17 direct, 14 vague, 10 file, 11 follow-up), up "
+     "to 3 a task, every section of the source file, 2 of them also needed in batch 51 (Celery task arguments, "
+     "answering webhooks at once); 6 tasks need lessons scoped to narrow paths and touch files those paths match "
+     "(b52-01 `models/staging/stripe/*.sql`, b52-02 `services/api/app/webhooks/**`, b52-11 "
+     "`services/api/app/services/billing/**`, b52-12 `services/api/app/tasks/**`, b52-29 "
+     "`services/api/app/webhooks/**`, b52-30 `models/marts/finance/*.sql`; b52-16 `web/src/features/dashboard/**` "
+     "and b52-31 `**/test_*.py` besides), none scoped to paths the task's files (for a follow-up, its second files) "
+     "do not match; 24 needed lessons only the file can bring (the 10 of the file tasks and the 14 of the vague "
+     "ones), in scenarios of this writer's own"),
+))
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
@@ -1793,6 +1870,8 @@ SETS = {
     "blind48": (BLIND48_TASKS, "Blind batch 48 (written apart from the code)", BLIND48_INTRO),
     "blind49": (BLIND49_TASKS, "Blind batch 49 (written apart from the code)", BLIND49_INTRO),
     "blind50": (BLIND50_TASKS, "Blind batch 50 (written apart from the code)", BLIND50_INTRO),
+    "blind51": (BLIND51_TASKS, "Blind batch 51 (written apart from the code)", BLIND51_INTRO),
+    "blind52": (BLIND52_TASKS, "Blind batch 52 (written apart from the code)", BLIND52_INTRO),
 }
 
 
