@@ -1747,7 +1747,8 @@ TWENTYEIGHTH_ROUND_WRITER = TWENTYSEVENTH_ROUND_WRITER.replace(_TWENTYSEVENTH_RE
     "for blind batches (it showed a fragment naming one miss of blind batch 46, a router whose request says "
     "`pd.read_sql`); after these tasks were committed, a print of the lines around the insertion point showed by "
     "mistake the first 60 characters of the last two lines of batch 50's style text and of the lead's two added "
-    "sentences (their openings, \"Measured by the lead on …\")")).replace("2026-12-05 #14", "2026-12-05 #15")
+    "sentences (their openings, \"Measured by the lead on …\"), and a rebase conflict in the usage lines showed the "
+    "docstring's new paragraph on the precision set")).replace("2026-12-05 #14", "2026-12-05 #15")
 BLIND51_TASKS, BLIND52_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (51, 52))
 BLIND51_INTRO, BLIND52_INTRO = (TWENTYEIGHTH_ROUND_WRITER.format(who=who, style=style) for who, style in (
     ("a thirty-second writer",
