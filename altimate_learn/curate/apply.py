@@ -20,7 +20,8 @@ from altimate_learn.curate import prepared
 from altimate_learn.curate.anchors import AnchorIndex, identifiers
 from altimate_learn.curate.deltas import MAX_REASON_CHARS, OPS, _clip, _Delta, _echo
 from altimate_learn.curate.lint import lint
-from altimate_learn.curate.names import code_names, names_beyond, reversed_choice, values_swapped, words_apart
+from altimate_learn.curate.names import (code_names, names_beyond, one_place_apart, reversed_choice, values_swapped,
+                                         words_apart)
 from altimate_learn.curate.polarity import contradictions, negations, polar_spans
 from altimate_learn.redact import redact
 from altimate_learn.schema import make_lesson, new_lesson_id
@@ -29,6 +30,11 @@ MAX_ADDS = 3
 MAX_EDITS = 3
 MAX_REMOVES = 3
 DEDUPE_THRESHOLD = 0.6
+# a short rule (at most SHORT_RULE words of content) that differs from a lesson in one place shares few of its words:
+# "Store timestamps in UTC." and "… in local time." are at 0.4. Lessons down to SHORT_NEAR are read for another value,
+# an opposite or a difference to point out, never counted as votes
+SHORT_RULE = 6
+SHORT_NEAR = 0.4
 HARMFUL_MIN = 2
 HARMFUL_MIN_FEEDBACKS = 2
 
@@ -367,6 +373,23 @@ class _Pass:
                     continue  # "… on Postgres 15" is no vote for "… on Postgres 16": it replaces it (below)
                 if score > best:
                     best_id, best = lid, score
+            words = word_set(text)
+            if best_id is None and swap_id is None and apart_id is None and len(words) <= SHORT_RULE:
+                for lid in self.in_order(self.words.similar(words, SHORT_NEAR)):
+                    other = self.by_id[lid]["text"]
+                    if lid in near or lid in declared or lid in self.contradicted or lid in self.helped \
+                            or not one_place_apart(text, other):
+                        continue
+                    if opposite(text, other) or values_swapped(text, other):
+                        if not (code_names(text) or code_names(other)):
+                            swap_id, swap_note = lid, ("says the opposite of the lesson it replaces" if opposite(text, other)
+                                                       else "states another value than the lesson it replaces")
+                            break
+                        continue
+                    apart = words_apart(text, other)
+                    if apart is not None:
+                        apart_id, apart_words = lid, apart
+                        break
             if best_id is not None and best >= DEDUPE_THRESHOLD:
                 if best_id in self.helped:
                     return self.reject(delta, f"duplicate of {best_id}, already marked HELPFUL in this reflection",

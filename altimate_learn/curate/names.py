@@ -481,6 +481,26 @@ def reversed_choice(new: str, old: str) -> bool:
         _CONTRAST & between or "to" in between and _PREFER_WORDS & set(a[:i]))
 
 
+def one_place_apart(new: str, old: str) -> bool:
+    """The same sentence but for one place, where words of content are replaced by others that do not say the same:
+    "Store timestamps in local time." of "Store timestamps in UTC.", "Use camelCase for column names." of "Use
+    snake_case …". In a short rule that one place is most of its words, so word overlap calls the two unrelated."""
+    from difflib import SequenceMatcher
+
+    a = [w for token, _ in _tokens(new) for w in token.split()]
+    b = [w for token, _ in _tokens(old) for w in token.split()]
+    if min(len(a), len(b)) < 3:
+        return False
+    ops = [op for op in SequenceMatcher(None, a, b, autojunk=False).get_opcodes() if op[0] != "equal"]
+    if len(ops) != 1 or ops[0][0] != "replace":
+        return False
+    _, i1, i2, j1, j2 = ops[0]
+    mine = [w for w in a[i1:i2] if w not in _FLEX]
+    theirs = [w for w in b[j1:j2] if w not in _FLEX]
+    kept = len(a) - (i2 - i1)
+    return bool(mine and theirs) and kept >= 2 and not any(_alike(x, y) for x in mine for y in theirs)
+
+
 def values_swapped(new: str, old: str) -> bool:
     """Each rule states a value the other does not: "… runs on Postgres 15" of "… runs on Postgres 16", "… every
     Thursday from `develop`" of "… every Tuesday", "Lint with ruff" of "Lint with flake8", "after deploying" of

@@ -1,0 +1,51 @@
+"""A short rule that differs from a lesson in one place shares few of its words ("Store timestamps in UTC." and "…
+in local time." are at 0.4, under the 0.6 at which two rules are compared at all), so both were kept in force, side by
+side, without a word to the reviewer. Such a pair is now read as any closer pair is: another value or an opposite
+replaces the lesson for review, another word is added beside it with a note naming both; unrelated short rules are
+left alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.curate.curator import curate
+from tests.curate.helpers import add, lesson, make_store
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("Use snake_case for column names.", "Use camelCase for column names."),
+    ("Indent with tabs.", "Indent with spaces."),
+    ("Deploy on Fridays only.", "Deploy on Mondays only."),
+])
+def test_another_value_in_a_short_rule_replaces_it_for_review(tmp_path, old, new):
+    store = make_store(tmp_path, approved=[lesson("L-0001", old)])
+    result = curate(store, [add(new)])
+    (added,) = [a for a in result.applied if a["op"] == "ADD"]
+    assert added["supersedes"] == "L-0001" and added["note"] == "states another value than the lesson it replaces"
+    assert [entry["text"] for entry in result.candidate] == [new]
+
+
+@pytest.mark.parametrize(("old", "new", "said"), [
+    ("Store timestamps in UTC.", "Store timestamps in local time.", '"local time" for "UTC"'),
+    ("Log errors to Sentry.", "Log errors to stdout.", '"stdout" for "Sentry"'),
+])
+def test_another_word_in_a_short_rule_is_added_beside_it_with_a_note(tmp_path, old, new, said):
+    store = make_store(tmp_path, approved=[lesson("L-0001", old)])
+    result = curate(store, [add(new)])
+    assert [a["op"] for a in result.applied] == ["ADD"]
+    (staged,) = [entry for entry in result.candidate if entry["text"] == new]
+    assert f"differs from L-0001 in one" in staged["provenance"] and said in staged["provenance"]
+    assert [entry["text"] for entry in result.candidate] == [old, new]
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("Store secrets in Vault.", "Store timestamps in UTC."),
+    ("Name tests after behaviour.", "Name branches after tickets."),
+    ("Write dates as ISO 8601 in UTC.", "Write dates in the user's local time zone."),
+])
+def test_unrelated_short_rules_are_added_without_a_note(tmp_path, old, new):
+    store = make_store(tmp_path, approved=[lesson("L-0001", old)])
+    result = curate(store, [add(new)])
+    assert [a["op"] for a in result.applied] == ["ADD"]
+    (staged,) = [entry for entry in result.candidate if entry["text"] == new]
+    assert not staged.get("provenance")
