@@ -455,30 +455,39 @@ def _opposite_in_place(new: str, old: str) -> bool:
 
 
 # words that set one choice against another ("use X, not Y", "X over Y", "X instead of Y", "X rather than Y", "X vs
-# Y", "X; never Y") or put two in an order ("X before Y", "X first, then Y", "move X into Y"); "to" only after
-# "prefer" ("prefer X to Y"): "Join orders to customers." and "Join customers to orders." may well be one rule
+# Y", "X; never Y") or put two in an order or a direction ("X before Y", "X first, then Y", "merge X into Y", "rebase X
+# onto Y"); "to" only after a word that gives it a direction ("prefer X to Y", "convert X to Y", "from X to Y", "map X
+# to Y"): "Join orders to customers." and "Join customers to orders." may well be one rule
 _CONTRAST = frozenset("not no never over instead rather than vs versus unlike nor avoid before after then first into "
-                      "from".split())
-_PREFER_WORDS = frozenset("prefer prefers preferred favour favor".split())
+                      "onto from".split())
+_DIRECTED = frozenset("""prefer prefers preferred favour favor convert converts cast casts map maps migrate migrates move
+    moves switch switches change changes port ports translate translates upgrade downgrade rename renames redirect
+    redirects copy copies promote promotes from""".split())
 
 
 def reversed_choice(new: str, old: str) -> bool:
     """The same words with two choices traded across a word that sets one against the other: "Use npm, not pnpm." of
-    "Use pnpm, not npm.", "Prefer tabs over spaces." of "Prefer spaces over tabs.", "Write the tests first, then the code." of "Write the
-    code first, then the tests." Their words are the same, so they read as a restatement (a HELPFUL vote, both kept
-    in force); they say the opposite of each other. Two items of a list traded ("Use ruff and mypy.") are no such
-    thing, nor two words joined by "to" outside a preference ("Join orders to customers.")."""
-    a = [token for token, _ in _tokens(new)]
-    b = [token for token, _ in _tokens(old)]
+    "Use pnpm, not npm.", "Prefer tabs over spaces." of "Prefer spaces over tabs.", "Use local time, not UTC." of "Use
+    UTC, not local time.", "Convert dollars to cents." of "Convert cents to dollars.", "Write the code first, then the
+    tests." of "Write the tests first, then the code." Their words are the same, so they read as a restatement (a
+    HELPFUL vote, both kept in force); they say the opposite of each other. Items of a list traded ("Use ruff and
+    mypy.") are no such thing, nor two words joined by "to" without a direction ("Join orders to customers.")."""
+    a = [w for token, _ in _tokens(new) for w in token.split()]
+    b = [w for token, _ in _tokens(old) for w in token.split()]
     if len(a) != len(b) or a == b or sorted(a) != sorted(b):
         return False
     diff = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
-    if len(diff) != 2:
-        return False
-    i, j = diff
-    between = set(a[i + 1:j])
-    return a[i] == b[j] and a[j] == b[i] and bool(
-        _CONTRAST & between or "to" in between and _PREFER_WORDS & set(a[:i]))
+    first, last = diff[0], diff[-1] + 1
+    mine, theirs = a[first:last], b[first:last]
+    for x_len in range(1, len(mine) - 1):
+        for y_len in range(1, len(mine) - x_len):
+            x, middle, y = mine[:x_len], mine[x_len:len(mine) - y_len], mine[len(mine) - y_len:]
+            if theirs != y + middle + x:
+                continue
+            said = set(middle)
+            if _CONTRAST & said or "to" in said and _DIRECTED & set(a[:first + x_len]):
+                return True
+    return False
 
 
 def one_place_apart(new: str, old: str) -> bool:

@@ -19,6 +19,12 @@ REVERSED = [
     ("Run tests with pytest instead of unittest.", "Run tests with unittest instead of pytest."),
     ("Write the migration first, then the model.", "Write the model first, then the migration."),
     ("Query the replica, never the primary.", "Query the primary, never the replica."),
+    # choices of several words, and a direction (review31 R31-2)
+    ("Use UTC, not local time, in logs.", "Use local time, not UTC, in logs."),
+    ("Convert cents to dollars in staging models.", "Convert dollars to cents in staging models."),
+    ("Migrate from MySQL to Postgres.", "Migrate from Postgres to MySQL."),
+    ("Map null to an empty string in exports.", "Map an empty string to null in exports."),
+    ("Rebase feature branches onto main.", "Rebase main onto feature branches."),
 ]
 
 
@@ -36,6 +42,7 @@ def test_a_reversed_choice_replaces_the_lesson_for_review_and_is_no_vote(tmp_pat
 
 @pytest.mark.parametrize(("old", "new"), [
     ("Run ruff and mypy in CI.", "Run mypy and ruff in CI."),
+    ("Run mypy, ruff and black on every push.", "Run black, ruff and mypy on every push."),
     ("Join orders to customers on customer_id.", "Join customers to orders on customer_id."),
     ("Run the linter before pushing.", "Before pushing, run the linter."),
 ])
