@@ -106,3 +106,19 @@ def test_the_fifth_set_is_dev_data_now_and_every_lesson_it_gives_is_reviewed_and
     assert all(known[pair]["verdict"] != "wrong" for pair in given)
     # the wrong lessons read at the start of session #14 stay in the file with what fixed them
     assert sum(review["verdict"] == "wrong" for review in known.values()) == 5
+
+
+def test_the_sixth_set_is_dev_data_now_and_every_lesson_it_gives_is_reviewed_and_none_is_wrong():
+    assert "rule rows" in blind.read(None, "blind6")
+    known = blind.reviews(blind.REVIEWS_BLIND6)
+    given = [(row["text"], lesson) for row in blind.evaluate(None, "blind6")["rows"] for lesson in row["lessons"]]
+    assert given and all(pair in known for pair in given)
+    assert all(known[pair]["verdict"] != "wrong" for pair in given)
+    # the wrong lessons read at the start of session #15 stay in the file with what fixed them
+    assert sum(review["verdict"] == "wrong" for review in known.values()) == 6
+
+
+def test_the_seventh_set_is_blind_and_never_read():
+    with pytest.raises(SystemExit):
+        blind.read(None, str(blind.BLIND7))
+    assert "blind7" not in blind.SETS

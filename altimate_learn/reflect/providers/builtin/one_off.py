@@ -82,6 +82,21 @@ _FINITE = re.compile(r"^[\w-]+(?:\s+[\w-]+)?\s+(?:always\s+|never\s+|already\s+|
                      r"(?:is|are|was|were|happens|happened|has|does|seems|exists|becomes|works|runs|fails|breaks)\b"
                      # "install step still takes 3m40 on every run": a noun and what it still does, a report (refl29)
                      r"|^(?:[\w-]+\s+){0,2}still\s+[a-z]+s\b", re.I)
+# A verb in the past that only a finite clause has, after the first word read as an imperative with no word between that
+# could start a clause of its own (a relative or a subject): "select count(*) for 2026-12-04 went from 1.2M to 2.4M after
+# the second run" is what a query showed, not "select" + a thing (refl31, blind6); "use what you wrote" / "deploy the
+# version that was tagged" keep their clause
+_PAST_ONLY = re.compile(r"\b(?:went|was|were|became|came|gave|took|broke|ran|grew|fell|rose|threw|began|doubled|tripled|"
+                        r"halved)\b", re.I)
+_CLAUSE_START = re.compile(r"\b(?:that|which|who|whom|whose|what|when|where|while|if|after|before|since|because|as|until|"
+                           r"once|unless|though|although|i|you|u|we|they|he|she|it|there|everything|nothing|something)\b",
+                           re.I)
+
+
+def _reported(rest: str) -> bool:
+    """Whether the words after an imperative's verb are a clause of their own, said in the past (:data:`_PAST_ONLY`)."""
+    past = _PAST_ONLY.search(rest)
+    return bool(past) and not _CLAUSE_START.search(rest[:past.start()])
 
 
 def one_off(rule: Rule, text: str) -> str:
@@ -182,7 +197,7 @@ def one_off(rule: Rule, text: str) -> str:
         return ONE_THING  # "Use `red` instead of `blue`.", "Always use `blue`.": a colour or a type style is no code
     if rule.shape == "imperative":
         verb = text.split(" ", 1)[0].lower()
-        if _FINITE.match(text.split(" ", 1)[1] if " " in text else ""):
+        if _FINITE.match(text.split(" ", 1)[1] if " " in text else "") or _reported(plain.partition(" ")[2]):
             return STATEMENT  # "squash merge always happens in any case" is not "squash" + a thing
         if not general and (verb not in CONVENTION_VERBS or _AS_EXAMPLE.search(prose)):
             return TASK_STEP  # "Load all mcp servers from the json file.", "Use S001 as a template if needed."

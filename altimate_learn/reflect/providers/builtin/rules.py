@@ -272,11 +272,16 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
         # "add a retry to the upload, and never retry on 4xx errors", "Build the signup form. Never store the password
         # …": a requirement of the work the message asks for, not a rule about what the agent did (refl27); "don't
         # cache images bigger than 5mb, and add a settings option …": the request after the rule, in its sentence (refl29)
-        joined = within is not None or bool(re.search(r",\s+and\s|;|\s[-\u2014\u2013]\s", said[asked]))
+        joined = within is not None or bool(re.search(r",\s+(?:and|but)\s|;|\s[-\u2014\u2013]\s|:\s", said[asked]))
         # (a rule that names code keeps, request or not: "don't use floats for money, and add a test for the rounding";
         # review29 R29-7)
         kept = [c for c in candidates if c[3] != -1 and (c[3] < asked or c[3] == asked and (not joined or within is not None
                                                                                             and "`" in c[2]))]
+        if within is None:  # the request itself, read as an order with its purpose ("Add `X` so people always …"; refl31)
+            request = _NEW_WORK.match(strip_lead(said[asked].strip()))
+            if request and _PURPOSE.search(request.group("what")):
+                verb = request.group("verb").lower()
+                kept = [c for c in kept if c[3] != asked or not c[2].lower().startswith(verb + " ")]
         if len(kept) < len(candidates) and SPEC_OF_NEW_WORK not in declined:
             declined.append(SPEC_OF_NEW_WORK)
         candidates = kept
@@ -308,9 +313,11 @@ SPEC_OF_NEW_WORK = ("a requirement of the new work the message asks for (\"add �
 _NEW_WORK = re.compile(r"^(?:(?:ok(?:ay)?|great|thanks|cool|nice|now|next|so|alright|also|and|then)\b[\s,!.:-]*)*"
                        r"(?P<lead>let'?s\s+|please\s+|pls\s+|(?:can|could|would)\s+(?:you|u)\s+(?:please\s+)?|"
                        r"i\s+(?:want|need|would\s+like|'d\s+like)\s+(?:you\s+)?to\s+|(?:next|new|first)\s+(?:task|feature|step)\s*"
-                       r"(?:\s+(?:today|now|for\s+today))?[:,-]?\s*(?:is\s+to\s+)?)?(?:add|build|create|implement|write|set\s+up|"
+                       r"(?:\s+(?:today|now|for\s+today))?[:,-]?\s*(?:is\s+to\s+)?)?(?P<verb>add|build|create|implement|write|set\s+up|"
                        r"refactor|generate|scaffold|design|wire(?:\s+up)?|hook\s+up|connect|integrate|introduce|make)\s+"
                        r"(?P<what>[^,;.!?]*)", re.I)
+# "make it catch up missing days …": a new behaviour of this task's thing
+_MAKE_IT = re.compile(r"^(?:[\w']+\b[\s,!.:-]*)*?make\s+(?:it|them)\s+[a-z]", re.I)
 # (bare, "add a retry …" asks for one thing by its article; after "let's" / "can you" any object does: "let's add
 # pagination to the users list")
 _ONE_NEW = re.compile(r"(?:a|an|the|some|another|one|this|that|my|our|new)\s", re.I)
@@ -332,9 +339,36 @@ _REPLACES_ONE = re.compile(r"\b(?:instead\s+of|rather\s+than)\s+(?:the|our|my)\s
                            r"[^,;]*", re.I)
 
 
+# ... and the purpose of the work, said after "so": "add require_partition_filter so people always have to filter by date"
+# asks for one setting, whose "always" is what it will enforce (refl31, blind6)
+_PURPOSE = re.compile(r"\s+so\s+(?:that\s+)?(?:we|people|users|everyone|nobody|they|it|you|u)\b[^,;]*", re.I)
+# A request for one thing that is code or a feature named before a colon ("add require_partition_filter", "add graceful
+# shutdown: on SIGTERM stop accepting, …"): asks for it as one with an article does
+_ONE_NAMED = re.compile(r"^(?:`[^`]+`|[A-Za-z]\w*(?:_\w+|\(\))\w*|[a-z]+(?:\s+[a-z]+){0,2}(?=:\s))", re.I)
+
+
 def _asked_thing(what: str) -> str:
-    """What a request asks for, without a clause describing it or the one thing it replaces."""
-    return _DESCRIBES.sub("", _REPLACES_ONE.sub(" ", what))
+    """What a request asks for, without a clause describing it, the one thing it replaces, its purpose or the
+    specification after a colon."""
+    return _DESCRIBES.sub("", _REPLACES_ONE.sub(" ", _PURPOSE.sub("", what.split(": ", 1)[0])))
+
+
+# What ties nothing to the team's ways or to what the agent did, in a message that asks for new work (refl31, blind6): the
+# purpose of the work asked for ("… so we keep history of plan changes"), what this task does not need ("we don't need its
+# history"), what an incident cost ("it cost us 300 dollars"), and what the chosen way replaces ("instead of sending the
+# file through our API")
+_NOT_A_TIE = re.compile(r"\bwe\s+(?:don'?t|do\s+not)\s+(?:really\s+)?need\s+(?:its|the|this|that|these|those|it|them)\b"
+                        r"|\b(?:cost|costs|bit|burned|burnt|hurt|slowed)\s+us\b"
+                        r"|\b(?:instead\s+of|rather\s+than)\s+[a-z]+ing\s+(?:[\w-]+\s+){0,4}?(?:through|via|to|from|in|on|with)\s+our"
+                        r"(?=\s+[\w-]+(?:\s+[\w-]+)?\s*[.!]*$)", re.I)
+
+
+def _tied(part: str, asked: bool = False) -> bool:
+    """Whether ``part`` of a message that asks for new work ties its rules to the team's ways or to what the agent did
+    (:data:`_TIED`); ``asked``: ``part`` is the request itself, whose purpose clause ties nothing."""
+    if asked:
+        part = _PURPOSE.sub(" ", part)
+    return bool(_TIED.search(_NOT_A_TIE.sub(" ", part)))
 
 
 def _asks_new_work(said: list[str]) -> int | None:
@@ -343,10 +377,11 @@ def _asks_new_work(said: list[str]) -> int | None:
     repo", stays a rule)."""
     for index, sentence in enumerate(said):
         m = _NEW_WORK.match(strip_lead(sentence.strip()))
-        if not m or _GENERAL_ASK.search(_asked_thing(m.group("what"))) or not m.group("lead") and not _ONE_NEW.match(m.group("what")):
+        if not m or _GENERAL_ASK.search(_asked_thing(m.group("what"))) or not m.group("lead") and not (
+                _ONE_NEW.match(m.group("what")) or _ONE_NAMED.match(m.group("what")) or _MAKE_IT.match(m.group(0))):
             continue
         rest = [strip_lead(sentence.strip())[m.end("lead") if m.group("lead") else 0:], *said[index + 1:]]
-        return None if any(_TIED.search(part) for part in rest) else index
+        return None if any(_tied(part, asked=number == 0) for number, part in enumerate(rest)) else index
     return None
 
 
@@ -422,7 +457,7 @@ def _asks_new_work_within(said: list[str]) -> int | None:
     rules to what the agent did or to the project: the sentence specifies the thing asked for (refl29). None otherwise."""
     for index, sentence in enumerate(said):
         if _new_work_tail(sentence) is not None:
-            return None if any(_TIED.search(part) for part in said[index:]) else index
+            return None if any(_tied(part) for part in said[index:]) else index
     return None
 
 

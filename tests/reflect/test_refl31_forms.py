@@ -1,0 +1,86 @@
+"""The built-in reflector's changes of refl31 (issue 20): the wrong lessons found when the sixth blind set (blind6, now dev
+data) was read, each fixed by a general form, with look-alikes written here: what must give nothing gives nothing, and
+what must still give its rule gives it."""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules
+
+
+def lessons(text: str) -> list[str]:
+    return item_rules(FeedbackItem("user_correction", text))[0]
+
+
+# --- 1. blind6's wrong lessons, and look-alikes of each: must give nothing --------------------------------------------
+NOTHING = [
+    # a report of what a query or a run showed, its verb in the past, read as an order ("select" + a thing)
+    "the incremental run doubled yesterday's rows. select count(*) for 2026-12-04 went from 1.2M to 2.4M after the second "
+    "run. theres no unique_key on the model so merge just appends. please fix and dedupe that partition",
+    "the nightly job doubled the invoices. select sum(amount) for november went from 40k to 80k after the rerun. please "
+    "fix it",
+    "dashboard is off. count distinct users for last week was 12k, now it says 24k",
+    "select max(updated_at) from orders_v2 was 3 days old this morning, the sync is stuck",
+    # the design of the new work the message asks for, with "our" only in what the chosen way replaces
+    "next, add an avatar upload to the profile page. use a presigned S3 url instead of sending the file through our API",
+    "next, add a CSV export to the reports page. use a streaming response instead of building the file in memory on our "
+    "server",
+    "next, add a thumbnail generator. use a background job instead of resizing images in our request handler",
+    # ... with "we" only in the purpose of the work and in what this task does not need
+    "can you add a snapshot for dim_customers so we keep history of plan and region changes? use the check strategy on "
+    "those two columns. dont snapshot the email column, it changes too often and we don't need its history",
+    "can you add an audit log for the orders table so we know who changed what? use a trigger on the table. dont log the "
+    "card column, it's sensitive and we don't need its values",
+    "could you add caching to the product endpoint so we stop hammering the db? never cache the cart, we don't need it "
+    "cached",
+    # a feature named before a colon, and its specification after it
+    "add graceful shutdown: on SIGTERM stop accepting, wait up to 20s for in-flight requests, and never drop a request "
+    "that's already being processed",
+    "add rate limiting: 100 requests per minute per key, return 429 with a retry-after header, and never block the "
+    "health check",
+    "add retries: exponential backoff up to 5 tries, and never retry a 4xx",
+    # a new behaviour of this task's thing ("make it …"), specified after ", but"
+    "make it catch up missing days when it's been paused, but never run more than 3 backfill runs at once",
+    "make it resume from the last checkpoint when it crashes, but never reprocess a file that was already uploaded",
+    "make them load lazily, but never fetch more than 20 at once",
+    # one named thing of code asked for, its purpose said with "always", and what an incident cost
+    "can you also cluster it by user_id? and add require_partition_filter so people always have to filter by date, "
+    "someone ran a full scan last week and it cost us 300 dollars. I'll announce it in the analytics channel",
+    "can you also index it by tenant_id? and add statement_timeout so queries always stop after 30s, a report ran for an "
+    "hour yesterday and it cost us a lot",
+]
+
+
+@pytest.mark.parametrize("text", NOTHING)
+def test_lookalike_gives_nothing(text: str) -> None:
+    assert lessons(text) == []
+
+
+# --- 2. the forms those fixes sit next to: must still give their rule -------------------------------------------------
+STILL = [
+    # an order whose object holds a clause in the past of its own ("that was …") is still an order
+    ("select the rows with a window function, never with a correlated subquery",
+     ["Select the rows with a window function, never with a correlated subquery."]),
+    ("use the version that was tagged, not main", ["Use the version that was tagged instead of `main`."]),
+    # new work asked for, and the team's way said with "we" / "remember": still a rule
+    ("next, add an avatar upload. we always use presigned S3 urls instead of sending files through the API",
+     ["Use presigned S3 urls instead of sending files through the API."]),
+    ("add a snapshot for dim_customers. remember we never snapshot pii columns", ["Never snapshot pii columns."]),
+    ("don't use floats for money, and add a test for the rounding", ["Never use `float` for money."]),
+    ("add a changelog entry for every user-facing change", ["Add a changelog entry for every user-facing change."]),
+    ("no, use pnpm instead of npm in our repo", ["Use `pnpm` instead of `npm` in our repo."]),
+    # a request that is itself the rule, with no purpose clause, is kept as before
+    ("Make one change at a time.", ["Make one change at a time."]),
+    ("Build the admin with Django, never Flask.", ["Build the admin with Django, never `Flask`."]),
+    # the reason run on without a comma is cut; the rule stays
+    ("dont run the whole project its 40min, just -s the model + downstream", ["Never run the whole project."]),
+    ("dont touch the lockfile its generated", ["Never touch the lockfile."]),
+    ("stop running the whole test suite, it takes 40 minutes, just run the tests for the module you changed",
+     ["Never run the whole test suite."]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), STILL)
+def test_rule_still_given(text: str, expected: list[str]) -> None:
+    assert lessons(text) == expected
