@@ -440,7 +440,13 @@ BLIND7 = DATA / "corrections_blind7.jsonl"
 # The new blind set of session #15 (cwrite7), counted whole by `--file … --numbers` at most three times (first sight before
 # any change of refl31's landed, one mid-way, after the last landing), never read; recorded, not recomputed by the section.
 # (commit, UTC time, what it was, {count name: n})
-MEASURED_BLIND7: list[tuple[str, str, str, dict[str, int]]] = []
+MEASURED_BLIND7: list[tuple[str, str, str, dict[str, int]]] = [
+    ("1fbb743e (main; the reflector as refl30 left it)", "23:40", "first sight: before any change of refl31's to the "
+     "reflector landed, before any row was read",
+     {"rule": 58, "rule lesson": 6, "rule match": 5, "rule flagged": 35, "rule flagged lesson": 5,
+      "one-off": 62, "one-off lesson": 0, "one-off flagged": 47, "one-off flagged lesson": 0,
+      "not": 120, "not lesson": 4, "not flagged": 3, "not flagged lesson": 1}),
+]
 NOTES_BLIND7: list[str] = []
 
 
