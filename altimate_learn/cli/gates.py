@@ -51,6 +51,27 @@ def _split(values: list[str] | None) -> list[str] | None:
     return out or None
 
 
+def _folder_globs(globs: list[str] | None) -> list[str] | None:
+    """A trigger without a glob character that names a folder of the project (`src/api`) matches no file: a path
+    trigger matches files. It becomes the files in it (`src/api/**`), and says so (review31 R31-1)."""
+    if not globs:
+        return globs
+    from altimate_learn.cli.common import current_project
+
+    try:
+        root = current_project().root
+    except Exception:  # noqa: BLE001 - outside a project open_store says what to do
+        return globs
+    out = []
+    for glob in globs:
+        if not any(ch in glob for ch in "*?[{") and (root / glob.rstrip("/")).is_dir():
+            folder = glob.rstrip("/") + "/**"
+            typer.echo(f"--paths {glob} is a folder: the rule applies to the files in it ({folder}).", err=True)
+            glob = folder
+        out.append(glob)
+    return out
+
+
 def _path_triggers(values: list[str] | None) -> list[str] | None:
     """``--paths`` as path triggers: globs relative to the project root. A glob the curator would refuse is a
     usage error here (exit 2, nothing runs), never a rule that is silently stored unscoped or dropped."""
@@ -84,7 +105,8 @@ def remember_command(
     paths: Annotated[list[str] | None, typer.Option(
         "--paths", metavar="GLOB", help="Where the rule applies: globs relative to the project root (repeat the "
                                         "flag or separate with commas; a comma inside {…} is the glob's own), e.g. "
-                                        "'models/staging/**' or 'docs/*.{md,mdx}'. Default: everywhere.",
+                                        "'models/staging/**' or 'docs/*.{md,mdx}'; a folder of the project "
+                                        "('src/api') means the files in it. Default: everywhere.",
         show_default=False)] = None,
     approve: Annotated[bool, typer.Option(
         "--approve", help="Approve it now (you are the reviewer): written to approved.json, the previous set "
@@ -104,7 +126,7 @@ def remember_command(
     (a password, a key) is refused and nothing is saved: state it without the value."""
     from altimate_learn.gates.remember import remember
 
-    globs = _path_triggers(paths)
+    globs = _folder_globs(_path_triggers(paths))
     store = open_store(name)
     result = remember(store, text, paths=globs, approve=approve, chat=_chat(model), timeout=timeout, signal=signal)
     if globs:  # a typo in a glob is kept (the folder may come later), but said (review14 R14-25)

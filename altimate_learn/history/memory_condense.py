@@ -148,6 +148,8 @@ def _glob_of(token: str, files: frozenset[str] = frozenset()) -> str | None:
         token = "**/" + token
     elif token.endswith("/"):
         token = token + "**"
+    elif "/" in token and _folder_name(token.rsplit("/", 1)[1], files):
+        token = token + "/**"  # "under tests/integration": the files in it (review31 R31-1: it matched none)
     elif "/" not in token:
         if not _file_name(token, files):
             return None
@@ -155,6 +157,19 @@ def _glob_of(token: str, files: frozenset[str] = frozenset()) -> str | None:
     if path_problem(token) is not None:
         return None
     return token
+
+
+# files people keep without an extension: a path ending in one names the file, not a folder
+_BARE_FILES = frozenset("""makefile dockerfile containerfile procfile jenkinsfile gemfile rakefile vagrantfile brewfile
+justfile taskfile caddyfile pipfile podfile fastfile appfile earthfile tiltfile snakefile license licence readme
+codeowners authors changelog notice copying owners version""".split())
+
+
+def _folder_name(segment: str, files: frozenset[str]) -> bool:
+    """Whether the last segment of a path with no glob in it names a folder: no extension, not a file of the project
+    of that name (`bin/setup`), not a file people keep without an extension (`docker/Dockerfile`)."""
+    return (bool(segment) and "." not in segment and not any(ch in segment for ch in "*?[{")
+            and segment not in files and segment.lower() not in _BARE_FILES)
 
 
 def _file_name(token: str, files: frozenset[str]) -> bool:
@@ -204,7 +219,7 @@ def _path_tokens(text: str, files: frozenset[str]) -> tuple[list[str], bool]:
             unresolved = True
     unquoted = _BACKTICK.sub(" ", text)
     for token in _BARE_PATH.findall(unquoted):
-        glob = _glob_of(token)
+        glob = _glob_of(token, files)
         if glob:
             paths.append(glob)
     for token, _ext in _BARE_NAME.findall(_BARE_PATH.sub(" ", unquoted)):

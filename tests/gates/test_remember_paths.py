@@ -58,3 +58,16 @@ def test_an_unclosed_brace_is_a_usage_error(git_repo, cli):
     code, out, err = cli("remember", RULE, "--paths", "docs/*.{md")
     assert code == 2 and "'docs/*.{md' has an unclosed {…}" in err
     assert read_json(git_repo, "candidate.json") is None
+
+
+def test_a_folder_given_without_a_glob_means_the_files_in_it(git_repo, cli):
+    """review31 R31-1: `--paths src/api` was saved as a trigger matching no file, with a warning that the folder
+    "may come later" although it was there."""
+    (git_repo / "src" / "api").mkdir(parents=True)
+    (git_repo / "src" / "api" / "handlers.py").write_text("X = 1\n")
+    code, out, err = cli("remember", "Handlers return typed responses.", "--paths", "src/api")
+    assert code == 0, err
+    [lesson] = read_json(git_repo, "candidate.json")
+    assert lesson["trigger"] == {"paths": ["src/api/**"]}
+    assert "--paths src/api is a folder: the rule applies to the files in it (src/api/**)." in err
+    assert "matches no file" not in err
