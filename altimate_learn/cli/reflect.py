@@ -239,7 +239,7 @@ def _run(name: str, *, session: str | None, pending: bool, trajectory: Path | No
             for outcome in run.outcomes:
                 if outcome.status == "failed" and outcome.error != first_error:
                     _print_outcome(outcome, pending=True)
-        _print_footer(run)
+        _print_footer(run, store)
     if all_failed:
         first = failed[0]
         if first.status == "busy":
@@ -330,7 +330,7 @@ def _describe(entry: dict[str, Any]) -> str:
     return f"{op}{ident}{text}{extra}"
 
 
-def _print_footer(run: Any) -> None:
+def _print_footer(run: Any, store: Any) -> None:
     if not run.outcomes:
         for note in run.notes:
             echo(f"Note: {note}")
@@ -343,6 +343,12 @@ def _print_footer(run: Any) -> None:
     candidates = [o.candidate for o in run.outcomes if o.candidate]
     if candidates:
         echo(f"Candidate: {candidates[-1]}; review with `learn show`, approve with `learn promote`.")
+    elif store.path(store.CANDIDATE).exists():
+        from altimate_learn.reflect.reflect import _relative, stages_a_change
+
+        if not stages_a_change(store):  # `learn reject ID` took every staged change back out (refl31)
+            echo(f"Candidate: {_relative(store, store.path(store.CANDIDATE))} matches the approved lessons: nothing to "
+                 "review or promote (`learn reject` discards it).")
 
 
 # --- --auto: hooks at the end of a session ---------------------------------------------------------------

@@ -146,6 +146,22 @@ def current_lessons(store: Store) -> list[dict[str, Any]]:
     return []
 
 
+def stages_a_change(store: Store) -> bool:
+    """Whether `candidate.json` would change `approved.json`: a candidate that `learn reject ID` brought back to the
+    approved lessons stages nothing to review or promote (refl31). An unreadable one counts as staged: `learn show`
+    says what is wrong with it."""
+    if not store.path(Store.CANDIDATE).exists():
+        return False
+    from altimate_learn.store.fsio import canonical_json
+
+    try:  # (no approved.json is no approved lesson, as `learn reject ID` reads it)
+        candidate = store.candidate()
+        approved = store.approved()
+    except LearnError:
+        return True
+    return candidate is None or canonical_json(candidate) != canonical_json(approved)
+
+
 def _relative(store: Store, path: Path) -> str:
     try:
         return str(path.relative_to(Path.cwd()))
@@ -306,7 +322,7 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
         outcome.quarantined = [{"id": q["id"], "text": q["text"], "reason": q["reason"]} for q in curated.quarantined]
         outcome.applied, outcome.rejected = curated.applied, curated.rejected
         outcome.flagged, outcome.summary = curated.flagged, curated.summary
-        if curated.changed or store.path(Store.CANDIDATE).exists():
+        if curated.changed or stages_a_change(store):
             outcome.candidate = _relative(store, store.path(Store.CANDIDATE))
         if builtin is not None:
             used = _used_signals(builtin, curated.rejected)
