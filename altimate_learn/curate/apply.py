@@ -20,8 +20,8 @@ from altimate_learn.curate import prepared
 from altimate_learn.curate.anchors import AnchorIndex, identifiers
 from altimate_learn.curate.deltas import MAX_REASON_CHARS, OPS, _clip, _Delta, _echo
 from altimate_learn.curate.lint import lint
-from altimate_learn.curate.names import (code_names, names_beyond, one_place_apart, reversed_choice, values_swapped,
-                                         words_apart)
+from altimate_learn.curate.names import (another_scope, code_names, names_beyond, one_place_apart, opposed,
+                                         reversed_choice, values_swapped, words_apart)
 from altimate_learn.curate.polarity import contradictions, negations, polar_spans
 from altimate_learn.redact import redact
 from altimate_learn.schema import make_lesson, new_lesson_id
@@ -367,6 +367,11 @@ class _Pass:
                     continue
                 if names_beyond(text, lesson["text"]):
                     continue  # "… in `models/intermediate/`" is not a vote for "… in `models/staging/`"
+                scope = another_scope(text, lesson["text"])
+                if scope is not None:
+                    if apart_id is None:  # "Write tests for the CLI." beside "… for the API." (review31 R31-5)
+                        apart_id, apart_words = lid, [scope]
+                    continue
                 if values_swapped(text, lesson["text"]):
                     if score > swap and lid not in self.contradicted and lid not in self.helped:
                         swap_id, swap, swap_note = lid, score, "states another value than the lesson it replaces"
@@ -377,19 +382,18 @@ class _Pass:
             if best_id is None and swap_id is None and apart_id is None and len(words) <= SHORT_RULE:
                 for lid in self.in_order(self.words.similar(words, SHORT_NEAR)):
                     other = self.by_id[lid]["text"]
-                    if lid in near or lid in declared or lid in self.contradicted or lid in self.helped \
-                            or not one_place_apart(text, other):
+                    if lid in near or lid in declared or lid in self.contradicted or lid in self.helped:
                         continue
-                    if opposite(text, other) or values_swapped(text, other):
-                        if not (code_names(text) or code_names(other)):
-                            swap_id, swap_note = lid, ("says the opposite of the lesson it replaces" if opposite(text, other)
-                                                       else "states another value than the lesson it replaces")
-                            break
+                    place = one_place_apart(text, other)
+                    if place is None:
                         continue
-                    apart = words_apart(text, other)
-                    if apart is not None:
-                        apart_id, apart_words = lid, apart
-                        break
+                    if (opposite(text, other) or opposed(*place)) and not (code_names(text) or code_names(other)):
+                        swap_id, swap_note = lid, "says the opposite of the lesson it replaces"
+                    else:
+                        # another value ("Indent with spaces." / "… tabs.") or a second scope ("Write tests for the
+                        # CLI." / "… for the API.", review31 R31-5): which, the words cannot tell; both stay, named
+                        apart_id, apart_words = lid, [place]
+                    break
             if best_id is not None and best >= DEDUPE_THRESHOLD:
                 if best_id in self.helped:
                     return self.reject(delta, f"duplicate of {best_id}, already marked HELPFUL in this reflection",

@@ -490,24 +490,68 @@ def reversed_choice(new: str, old: str) -> bool:
     return False
 
 
-def one_place_apart(new: str, old: str) -> bool:
-    """The same sentence but for one place, where words of content are replaced by others that do not say the same:
-    "Store timestamps in local time." of "Store timestamps in UTC.", "Use camelCase for column names." of "Use
-    snake_case …". In a short rule that one place is most of its words, so word overlap calls the two unrelated."""
+def one_place_apart(new: str, old: str) -> tuple[str, str] | None:
+    """(new's words, old's words) when the texts are the same sentence but for one place, where words of content are
+    replaced by others that do not say the same: "Store timestamps in local time." of "Store timestamps in UTC.",
+    "Write tests for the CLI." of "… for the API."; else None. In a short rule that one place is most of its words, so
+    word overlap calls the two unrelated."""
     from difflib import SequenceMatcher
 
     a = [w for token, _ in _tokens(new) for w in token.split()]
     b = [w for token, _ in _tokens(old) for w in token.split()]
     if min(len(a), len(b)) < 3:
-        return False
+        return None
     ops = [op for op in SequenceMatcher(None, a, b, autojunk=False).get_opcodes() if op[0] != "equal"]
     if len(ops) != 1 or ops[0][0] != "replace":
-        return False
+        return None
     _, i1, i2, j1, j2 = ops[0]
     mine = [w for w in a[i1:i2] if w not in _FLEX]
     theirs = [w for w in b[j1:j2] if w not in _FLEX]
-    kept = len(a) - (i2 - i1)
-    return bool(mine and theirs) and kept >= 2 and not any(_alike(x, y) for x in mine for y in theirs)
+    if not (mine and theirs) or len(a) - (i2 - i1) < 2 or any(_alike(x, y) for x in mine for y in theirs):
+        return None
+    tokens_a, tokens_b = _tokens(new, numbers=False), _tokens(old, numbers=False)
+    at_a, at_b = _places(new), _places(old)
+    flat_a = [w for token, _ in tokens_a for w in token.split()]
+    flat_b = [w for token, _ in tokens_b for w in token.split()]
+    if (len(at_a), len(at_b)) == (len(flat_a), len(flat_b)) == (len(a), len(b)):
+        return _quoted(new, at_a, i1, i2 - 1), _quoted(old, at_b, j1, j2 - 1)
+    return " ".join(a[i1:i2]), " ".join(b[j1:j2])
+
+
+def opposed(mine: str, theirs: str) -> bool:
+    """Whether one place's words say the opposite of the other's ("enable"/"disable", "sync"/"async", "before"/
+    "after")."""
+    a, b = _WORD.findall(plain(mine).lower()), _WORD.findall(plain(theirs).lower())
+    return any(x in p and y in p for x in a for y in b for p in _OPPOSITE) or any(_negated(x, y) for x in a for y in b)
+
+
+# the words before a place a rule covers: "Write tests for the API." and "… for the CLI." are two scopes, two rules
+_SCOPE_WORDS = frozenset("for on in under inside within across into".split())
+_DAYS_MONTHS = frozenset("""monday tuesday wednesday thursday friday saturday sunday weekday weekend january february
+march april may june july august september october november december""".split())
+
+
+def another_scope(new: str, old: str) -> tuple[str, str] | None:
+    """(new's word, old's word) when the texts differ in one word after "for"/"on"/"in"… that is no number, day or
+    opposite: "Write tests for the CLI." of "… for the API.", "Run mypy on scripts." of "… on services." (review31
+    R31-5: replaced as "another value", the first rule lost). Whether it is another value or a second scope, the words
+    cannot tell: both rules stay, the difference named."""
+    swap = _one_word(new, old)
+    if swap is None:
+        return None
+    before, x, y, _code = swap
+    scope = before in _SCOPE_WORDS or before in ("the", "a", "an", "every", "each", "all") and any(
+        w in _SCOPE_WORDS for w, _ in _tokens(new)[max(0, _index_of_diff(new, old) - 2):_index_of_diff(new, old)])
+    if not scope or any(c.isdigit() for c in x + y) or {x.rstrip("s"), y.rstrip("s")} & _DAYS_MONTHS:
+        return None
+    if any(x in p and y in p for p in _OPPOSITE) or _negated(x, y) or _alike(x, y):
+        return None
+    return one_place_apart(new, old) or (x, y)
+
+
+def _index_of_diff(new: str, old: str) -> int:
+    a, b = _tokens(new), _tokens(old)
+    return next((i for i, (x, y) in enumerate(zip(a, b)) if x[0] != y[0]), 0)
 
 
 def values_swapped(new: str, old: str) -> bool:
