@@ -152,7 +152,7 @@ _SPEC_LINE = re.compile(r"^[ \t]*(?:#{1,6}\s|[-*\u2022]\s|\d+[.)]\s|(?:goal|cont
                         r"deliverables?|instructions?|rules?|attach(?:ed)?)\s*:)", re.I | re.M)
 _TASK_OPENING = re.compile(r"^\W*(?:@\S+\s+)*(?:(?:new|next|another|separate|different)\s+(?:task|ticket|feature|thing|job|request)\s*[:,\u2013\u2014-]\s*)?"
                            r"(?:(?:now|next|ok(?:ay)?|yes|yeah|yep|sure|great|cool|perfect|good|alright|also|very\s+good|"
-                           r"pretty\s+good|nice|amazing|awesome)[,!.]?\s+)*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?"
+                           r"pretty\s+good|nice|amazing|awesome)[,!.]?\s+)*(?:please\s+)?(?:also\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?"
                            r"(?:now\s+|also\s+)?)?(?:create|implement|build|add|set\s*up|"
                            r"setup|refactor|generate|write|make|design|plan|scaffold|develop|update|integrate|wire|extend|"
                            r"migrate|introduce|define|clean\s+up|convert|install|configure|analy[sz]e|review|summari[sz]e|"
@@ -162,10 +162,27 @@ _TASK_OPENING = re.compile(r"^\W*(?:@\S+\s+)*(?:(?:new|next|another|separate|dif
                            r"didn't|won't|still|again|not)\b)", re.I)
 
 
+# The next piece of work named by the thing, with no verb: "next the CloudFront distribution in front of it", "next section
+# is the pricing table", "next up: the settings page", "Now the onboarding: three pages with a skip button", "now for the
+# export: …". Never "now the page is blank" (no colon after the thing: a report of what it does now), "next time …", nor a
+# first sentence that names a fault ("now the login: still broken", "next the build fails": `_PIECE_FAULT`; a rule for the
+# new piece, "never include test accounts", "don't expose the port", names none).
+_NEXT_PIECE = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|great|cool|nice|good|perfect|thanks?|done|alright)[,!.]?\s+)*"
+                         r"(?:next(?:\s+up)?\s*[:,]?\s+(?:the|an?)\s+(?!time\b|one\s+(?:is|was|fails?|broke)\b)"
+                         r"|next\s+(?:section|step|page|part|task|thing|screen|item|feature|piece|ticket)\s*(?:is\b|:)"
+                         r"|now\s+(?:for\s+)?the\s+[\w-]+(?:\s+[\w-]+){0,3}\s*:(?!\s*$))", re.I)
+
+_PIECE_FAULT = re.compile(r"\b(?:wrong|incorrect|mistak\w*|missing|bugs?|buggy|broke|broken|errors?|fail\w*|crash\w*|still|"
+                          r"again|no\s+longer|regress\w*|typos?|glitch\w*|blank|empty|nothing|"
+                          r"(?:does|do|is|are|did|was|were)(?:n't|\s+not)\s+(?:work|show|load|render|appear|run|open)\w*|"
+                          r"not\s+(?:working|showing|loading|rendering|appearing))\b", re.I)
+
+
 def _tasking(own: str) -> bool:
-    """The message opens a new piece of work (its first or second sentence asks for it)."""
+    """The message opens a new piece of work (its first or second sentence asks for it, or names the next piece)."""
     sentences = re.split(r"(?<=[.!?])\s+", own.strip(), maxsplit=2)[:2]
-    return any(_TASK_OPENING.match(s) or languages.TASK_OPENING.match(s) for s in sentences)
+    return (any(_TASK_OPENING.match(s) or languages.TASK_OPENING.match(s) for s in sentences)
+            or bool(sentences and _NEXT_PIECE.match(sentences[0]) and not _PIECE_FAULT.search(sentences[0])))
 SPEC_OPENING_CLAUSES = 2
 
 

@@ -1,0 +1,61 @@
+"""cls31 (issue 20): the next piece of work named without a verb ("next the CloudFront distribution …", "next section is
+the pricing table", "Now the onboarding: three pages …") or asked with "please also <verb>" opens new work, so a rule,
+a prohibition or an "instead" inside it constrains that work and corrects nothing (`classifier._NEXT_PIECE`,
+`_TASK_OPENING`). Written from the sixth blind set's false alarms (readable since session #15); none of these sentences
+is a row of any set. A first sentence that names a fault ("now the login: still broken", "next the build fails") is
+no new work, and a correction after the new work is still found.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.capture.classifier import classify_user_message
+from altimate_learn.capture.model import UserMessage
+
+
+def judge(text: str, answer: str | None):
+    return classify_user_message(UserMessage(text=text, index=2, after_assistant=True),
+                                 UserMessage(text="(earlier message)", index=1, after_assistant=True), answer=answer)
+
+
+NEW_WORK_QUIET = [
+    ("Next the settings page: two tabs, profile and billing. Never show the card number in full, only the last four.",
+     "The dashboard is finished."),
+    ("next the Redis cache in front of the catalog API. always set a TTL, use SCAN instead of KEYS for the cleanup job",
+     "The catalog API is written."),
+    ("next section is the FAQ accordion. use details/summary instead of the custom toggle, it's accessible for free",
+     "The testimonials section is done."),
+    ("next up: the export endpoint. don't load the whole table in memory, stream it in pages of 500",
+     "I've finished the import endpoint."),
+    ("Now the signup form: email, password and a terms checkbox. Don't enable the submit button until the box is ticked.",
+     "The login form is done."),
+    ("now for the nightly report: one CSV per region, never include test accounts",
+     "The weekly report job is in place."),
+    ("please also add a healthcheck to the compose file, and don't expose the database port to the host",
+     "The docker-compose file is written."),
+    ("ok, please also write a migration for the new column. never drop the old one in the same release",
+     "The model now has the archived_at field."),
+]
+
+
+@pytest.mark.parametrize("text, answer", NEW_WORK_QUIET)
+def test_the_next_piece_of_work_with_a_rule_inside_corrects_nothing(text, answer):
+    verdict = judge(text, answer)
+    assert not verdict.correction, verdict.reason
+
+
+STILL_FOUND = [
+    ("now the login: still broken, the button does nothing", "I've fixed the login button."),
+    ("next the build fails on CI with the same error", "I've fixed the build."),
+    ("now the page is blank", "I've fixed the header layout."),
+    ("now the export: it's still empty, the CSV has only the header row", "The export endpoint is done."),
+    ("next the dark mode toggle doesn't work, it stays light", "I've added the dark mode toggle."),
+    ("no, don't use jQuery here, plain DOM APIs", "I've added jQuery to handle the DOM updates."),
+]
+
+
+@pytest.mark.parametrize("text, answer", STILL_FOUND)
+def test_a_fault_or_a_refusal_is_still_a_correction(text, answer):
+    verdict = judge(text, answer)
+    assert verdict.correction, text
