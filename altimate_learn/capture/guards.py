@@ -164,6 +164,10 @@ CURIOUS = re.compile(r"\bjust\s+(?:curious|wondering|asking)\b|\bcurio(?:us|sity
                      # "I just don't know the difference", and abroad: "por curiosidad", "par curiosité", "aus Neugier",
                      # "只是好奇", "純粋な疑問", "그냥 궁금해서"
                      # ("not a complaint, but why did you delete the old tests?": a disclaimer before "but" prefaces one, R29-9)
+                     # whether the choice is the usual one, asked after the why (cls31: "why did you pick 300ms? is that a
+                     # standard number?"): the person wants to learn the convention; never "that isn't standard"
+                     r"|\?\s*(?:is|isn't)\s+(?:that|this|it)\s+(?:a\s+|the\s+)?(?:standard|common|usual|typical|default|"
+                     r"recommended|conventional|normal|best[\s-]practice)\b[^.?!]{0,60}\?"
                      r"|\bnot\s+(?:a\s+)?(?:complaint|criticism|critique|complaining|critici[sz]ing)\b(?!\W*but\b)"
                      r"|\bno\s+criticism\b(?!\W*but\b)"
                      r"|\b(?:honest|genuine|real)\s+question\b|\bi\s+(?:just\s+|really\s+)?(?:don't|do\s+not)\s+know\s+(?:the\s+"

@@ -59,3 +59,40 @@ STILL_FOUND = [
 def test_a_fault_or_a_refusal_is_still_a_correction(text, answer):
     verdict = judge(text, answer)
     assert verdict.correction, text
+
+
+# -- a challenge asked, then the fact against the choice (`capture/challenged.py`) -----------------------------------
+
+WHY_THEN_FACT = [
+    ("why does the worker poll every second? the queue only gets a job an hour", "I've set up the worker to poll the queue."),
+    ("how come the cache key includes the timestamp? every request misses it now", "The response cache is in place."),
+    ("why is the migration numbered 0007? there's already a 0007 on main", "I've written the migration for the new index."),
+    ("Why are the prices stored as floats? Our ledger needs exact cents.", "The orders table is created."),
+    ("hmm, how is a 30s timeout supposed to work for the export? it takes five minutes on the big accounts",
+     "I've added a timeout to the export call."),
+]
+
+
+@pytest.mark.parametrize("text, answer", WHY_THEN_FACT)
+def test_a_why_question_answered_by_the_person_s_own_fact_is_a_correction(text, answer):
+    verdict = judge(text, answer)
+    assert verdict.correction, text
+
+
+WHY_ONLY_ASKS = [
+    ("why did you pick 500ms for the retry delay? is that a common default?", "I've added retries with a 500ms delay."),
+    ("why is there a lock file in the repo? are the other services doing the same", "I've pinned the dependencies."),
+    ("why does the build take so long now? just curious, it works fine", "The build pipeline is done."),
+    ("why is the config in yaml? also add a json loader next to it", "The config loader is written."),
+    ("why was the queue renamed? I'm updating the runbook", "I've renamed the jobs queue to tasks."),
+    ("why does the export use a temp table? need to explain it in the design review", "The export job is done."),
+    ("why is it so fast now? great work, the page loads instantly", "I've cached the product list."),
+    # no answer that did the work: the question is about the person's own project
+    ("why does the scheduler skip weekends? the docs don't say", "Which scheduler are you using?"),
+]
+
+
+@pytest.mark.parametrize("text, answer", WHY_ONLY_ASKS)
+def test_a_why_question_followed_by_a_question_praise_or_new_work_stays_a_question(text, answer):
+    verdict = judge(text, answer)
+    assert not verdict.correction, verdict.reason
