@@ -664,6 +664,23 @@ def _cookies(text: str, lower: str, add) -> None:
             pos = pair.end()
 
 
+# A session cookie's name and value, wherever it stands (a log line, a pasted `document.cookie`, a curl command): the
+# value is a logged-in session (review31 R31-3). Random-looking values only: letters and digits both, 8 characters or
+# more, no call or attribute after ("session=get_session(db)" is code)
+_SESSION_COOKIE = re.compile(r"(?<![\w.-])(?:sessionid|session_id|_session_id|session|sid|phpsessid|jsessionid|"
+                             r"connect\.sid|laravel_session|asp\.net_sessionid|aspsessionid[a-z]{0,12}|__session|"
+                             r"_[a-z0-9]{1,30}_session)=([^;\s\"'`,&()<>]{8,500})(?![(\w])", re.I)
+
+
+def _session_cookies(text: str, add) -> None:
+    for m in _SESSION_COOKIE.finditer(text):
+        value = m.group(1)
+        if any(c.isdigit() for c in value) and any(c.isalpha() for c in value) and not is_placeholder(value) \
+                and not UUID.match(value) \
+                and not REFERENCE.match(value) and "REDACTED" not in value:
+            add(m.start(1), m.end(1), "cookie", 4)
+
+
 def scan(text: str, lower: str, add) -> None:
     """Call ``add(start, end, label, priority)`` for every credential these rules find in ``text``."""
     if any(k in lower for k in _KEYWORD_NEEDLES):
@@ -672,6 +689,8 @@ def scan(text: str, lower: str, add) -> None:
     _url_query(text, lower, add)
     _cli(text, lower, add)
     _cookies(text, lower, add)
+    if "sess" in lower or "sid=" in lower:
+        _session_cookies(text, add)
     if any(k in lower for k in _PROSE_NEEDLES) or "pw" in lower:
         _prose(text, lower, add)
         _prose_linked(text, lower, add)

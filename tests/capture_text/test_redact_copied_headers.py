@@ -27,3 +27,21 @@ def test_the_word_cookie_on_its_own_line_in_prose_keeps_the_next_line():
     text = "the banner says\ncookie\nconsent=yes is what we store, on purpose"
     assert redact(text) == text  # "yes" is too short for a secret
     assert redact("we need a cookie\nbanner on the landing page") == "we need a cookie\nbanner on the landing page"
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("sessionid=k2PqX9vLm4Zt", "k2PqX9vLm4Zt"),
+    ("the log says PHPSESSID=9a8b7c6d5e4f3a2b1c0d was rejected", "9a8b7c6d5e4f3a2b1c0d"),
+    ("JSESSIONID=A1B2C3D4E5F6A7B8C9D0; Path=/app", "A1B2C3D4E5F6A7B8C9D0"),
+    ("document.cookie shows connect.sid=s%3Aabc123def456.xyz", "s%3Aabc123def456.xyz"),
+    ("laravel_session=eyJpdiI6IkZ3b3 expired", "eyJpdiI6IkZ3b3"),
+])
+def test_a_session_cookie_is_redacted_wherever_it_stands(text, secret):
+    out = redact(text)
+    assert secret not in out and "[REDACTED:cookie]" in out
+
+
+@pytest.mark.parametrize("text", ["set session=abc to test", "session=get_session(db)", "db.session=session_factory",
+                                  "Use session=<your-session-id> in the example"])
+def test_code_and_placeholders_named_session_are_kept(text):
+    assert redact(text) == text
