@@ -1,6 +1,7 @@
 """The built-in reflector over every dev sentence at hand, before and after a change (refl31): the pool check.
 
     python research/reflector_pool.py run OUT.json        # the lessons of every pool text, written to OUT.json
+    python research/reflector_pool.py run OUT.json --code /work/main   # the same texts, another checkout's reflector
     python research/reflector_pool.py diff BEFORE.json AFTER.json   # the texts whose lessons changed
 
 The pool (dev data only, never a held-out or blind row): every string literal of ten characters or more in `tests/`
@@ -86,9 +87,12 @@ def diff(before: Path, after: Path) -> str:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    if len(args) == 2 and args[0] == "run":
+    if len(args) == 4 and args[0] == "run" and args[2] == "--code":
+        sys.path.insert(0, str(Path(args[3]).resolve()))  # its altimate_learn, this checkout's texts
+        run(Path(args[1]))
+    elif len(args) == 2 and args[0] == "run":
         run(Path(args[1]))
     elif len(args) == 3 and args[0] == "diff":
         print(diff(Path(args[1]), Path(args[2])), end="")
     else:
-        sys.exit("usage: python research/reflector_pool.py run OUT.json | diff BEFORE.json AFTER.json")
+        sys.exit("usage: python research/reflector_pool.py run OUT.json [--code CHECKOUT] | diff BEFORE.json AFTER.json")

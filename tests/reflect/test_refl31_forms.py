@@ -49,6 +49,20 @@ NOTHING = [
     "someone ran a full scan last week and it cost us 300 dollars. I'll announce it in the analytics channel",
     "can you also index it by tenant_id? and add statement_timeout so queries always stop after 30s, a report ran for an "
     "hour yesterday and it cost us a lot",
+    # review31 R31-4: the purpose of one thing asked for, whatever its subject
+    "add a unique constraint on email so signups never create duplicates",
+    "add `--no-cache` so docker always rebuilds the layer",
+    "Add `__init__.py` so pytest always finds the package",
+    # ... and a reason run on without a comma, with no determiner: nothing rather than the reason glued in
+    "dont deploy on fridays its policy",
+    "never commit to main its protected",
+    # "X and not <a second predicate>" is no choice of X over Y (a real dev message gave "Use automatic and instead of
+    # rely on client-code implementations.")
+    "This should be automatic and not rely on client-code implementations",
+    "it should be async and not block the loop",
+    # "some" of what this task needs
+    "use context7 to read some docs about prisma, and some about next-auth",
+    "use playwright to check some of the pages on staging",
 ]
 
 
@@ -78,6 +92,16 @@ STILL = [
     ("dont touch the lockfile its generated", ["Never touch the lockfile."]),
     ("stop running the whole test suite, it takes 40 minutes, just run the tests for the module you changed",
      ["Never run the whole test suite."]),
+    # review31 R31-4: the reason run on cut before what to use instead
+    ("dont use requests its blocking, use httpx", ["Use `httpx` instead of `requests`."]),
+    ("dont use var its old, use const", ["Use `const` instead of `var`."]),
+    ("don't use lodash its too big, use native methods", ["Use native methods instead of `lodash`."]),
+    # ... and the team's way after a colon that ends a request or a remark
+    ("add the endpoint: we always version our APIs under /v2", ["Always version our APIs under /v2."]),
+    ("set up CI: we always run ruff and mypy before pytest", ["Always run `ruff` and `mypy` before `pytest`."]),
+    ("Looks good, one thing: we never commit the target/ folder.", ["Never commit the `target/` folder."]),
+    # "X and not Y" with one thing refused is still the choice
+    ("use pnpm and not npm here", ["Use `pnpm` instead of `npm`."]),
 ]
 
 

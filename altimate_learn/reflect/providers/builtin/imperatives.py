@@ -66,12 +66,6 @@ _PHRASAL_MISHAP = re.compile(r"^(?:run\s+(?:out\s+of|into|over|late|behind)|end\
                              r"(?:bug|wall|limit|issue|problem)s?)\b", re.I)
 
 
-# A verb, what it is done to (a determiner and a few words), and a reason run on without a comma ("it's 40min", "thats
-# generated"): the reason is no part of the rule. "its own …" is a possessive, and goes on.
-_GLUED_REASON = re.compile(r"^(?P<said>[a-z][\w-]*\s+(?:the|a|an|any|all|our|this|that|these|those)\s+[\w-]+(?:\s+[\w-]+){0,3}?)"
-                           r"\s+(?:it'?s|its|it\s+is|that'?s|thats|they'?re|theyre)\s+(?!own\b)\S", re.I)
-
-
 _LIMIT = re.compile(r"^(?:max(?:imum)?|at\s+most|no\s+more\s+than|up\s+to)\s+(?P<n>\d+)\s+(?P<unit>chars?|characters?|"
                     r"columns?|cols?|lines?|params?|parameters?|arguments?|args?)\s+(?:per|a|an|in\s+(?:a|each|one|any))\s+"
                     r"(?P<per>line|function|method|file|class|module|component|commit|row|test)s?\s*[.!]*$", re.I)
@@ -101,10 +95,6 @@ def imperative_rule(c: str, typed: str, usual: bool) -> Rule | None:
         rest_split = re.split(r"\s*[;,—–]\s*|\s+-\s+|\s+and\s+(?=(?:" + "|".join(sorted(VERBS)) + r")\b)", body, maxsplit=1)
         first = rest_split[0]
         follow = rest_split[1] if len(rest_split) > 1 else ""
-        # the reason run on without a comma: "dont run the whole project its 40min" (refl31, blind6)
-        glued = _GLUED_REASON.match(first)
-        if glued:
-            first = glued.group("said")
         # "avoid" takes a thing or a gerund, never a bare verb: "avoid print statements" / "avoid inline styles" name
         # things to avoid ("Never print statements …" would change the meaning); "avoid using X" is the verb phrase
         if head == "avoid" and not (_verb_phrase(first) and gerund_base(first.split()[0].lower().strip(","))):

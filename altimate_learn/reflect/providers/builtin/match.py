@@ -105,9 +105,26 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     return rule
 
 
+# A prohibition, what it forbids, and its reason run on without a comma ("dont run the whole project its 40min", "never
+# commit to main its protected", "dont use requests its blocking, use httpx"; refl31, blind6 and review31 R31-4): the
+# reason is no part of the rule. Not after a word that takes a clause ("don't assume it's sorted"), nor "its own …".
+_GLUED_REASON = re.compile(r"^(?P<said>(?:don'?t|dont|do\s+not|never|stop|no)\s+(?:[\w.`()/*-]+\s+){1,5}?)"
+                           r"(?P<reason>(?:it'?s|its|it\s+is|that'?s|thats|they'?re|theyre)\s+(?!own\b)[^,;]*)", re.I)
+_TAKES_A_CLAUSE = frozenset("""assume think know say pretend check ensure sure if when because that unless whether since as
+once until where what how why forget mind care worry matter believe guess mean see hope expect realize notice but and or
+so than like""".split())
+
+
+def _cut_glued_reason(c: str) -> str:
+    found = _GLUED_REASON.match(c)
+    if not found or found.group("said").split()[-1].lower() in _TAKES_A_CLAUSE:
+        return c
+    return found.group("said").rstrip() + c[found.end("reason"):]
+
+
 def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     typed = clause.strip()
-    c = strip_lead(clause)
+    c = _cut_glued_reason(strip_lead(clause))
     # "did everything go well? if not, please stop killing your own session": "stop" and what the agent keeps doing is
     # the complaint whatever the answer; any other rule after "if not," holds only if it did not ("if not, use npm")
     c = strip_lead(re.sub(r"^if\s+not\s*,\s*(?=(?:please\s+|pls\s+)?stop\s+[a-z]+ing\b)", "", c, flags=re.I))
@@ -328,8 +345,15 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     if m and re.match(r"^it(?:'?s|\s+is)\s", c, flags) and not any(_choice_word(side) for side in m.groups()) \
             and not _two_languages(m.group(1), re.sub(r",?\s+in\s+this\s+(?:repo|project|codebase)$", "", m.group(2))):
         m = None  # "it's old, not related to what we did today", "its stil not workign": how it is, no thing to use
+    chosen = m.group(1) if m else ""
+    if m and re.search(r"\s+(?:and|or)$", chosen, flags):
+        # "X and not Y" joins a second predicate ("this should be automatic and not rely on client code": refl31, a real
+        # dev message) unless what it refuses is one thing ("use tabs and not spaces")
+        chosen = re.sub(r"\s+(?:and|or)$", "", chosen, flags=flags)
+        if len(m.group(2).split()) > 2 or re.search(r"\s(?:on|in|to|for|with|from|of|at|by|about)\s", m.group(2), flags):
+            m = None
     if m:
-        found = _instead(m.group(1), m.group(2), comma=True)
+        found = _instead(chosen, m.group(2), comma=True)
         if found:  # a shape that matched but yields nothing usable lets the next shapes try
             return found
     # foo() is deprecated, use bar() (instead)

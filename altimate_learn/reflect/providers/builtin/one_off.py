@@ -99,6 +99,11 @@ def _reported(rest: str) -> bool:
     return bool(past) and not _CLAUSE_START.search(rest[:past.start()])
 
 
+# "some" before what an order is about: an amount this task needs, no kind the order holds for ("read some docs about
+# drizzle", "add some tests for the parser"; refl31, a real dev message). "some of the time" is a frequency.
+_SOME_OF_THIS_TASK = re.compile(r"\bsome\s+(?!of\s+the\s+time\b|time\b|cases\b)[a-z]", re.I)
+
+
 def one_off(rule: Rule, text: str) -> str:
     """Why ``text`` (a clean rendering of ``rule``) steers one change rather than states a habit, or ""."""
     prose = re.sub(r"`[^`]*`", " ", text)
@@ -200,7 +205,9 @@ def one_off(rule: Rule, text: str) -> str:
         if _FINITE.match(text.split(" ", 1)[1] if " " in text else "") or _reported(plain.partition(" ")[2]):
             return STATEMENT  # "squash merge always happens in any case" is not "squash" + a thing
         if not general and (verb not in CONVENTION_VERBS or _AS_EXAMPLE.search(prose)):
-            return TASK_STEP  # "Load all mcp servers from the json file.", "Use S001 as a template if needed."
+            return TASK_STEP
+        if not general and _SOME_OF_THIS_TASK.search(prose):
+            return TASK_STEP  # "use firecrawl to read some t3 nextapp docs, and …": what this task needs, some of it  # "Load all mcp servers from the json file.", "Use S001 as a template if needed."
         # "Parse the vendor CSVs and write one summary per day.": two steps of a task; "Tag the release as v2.0.": one
         # version of this task (refl25). Unless the person says when it holds ("always", "every", "before committing").
         if "`" not in text and not _GENERAL.search(text) and not _BEFORE_EACH.search(text) and (
