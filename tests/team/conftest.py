@@ -1,4 +1,5 @@
-"""Teammates as real git clones of one bare origin, each running the real `learn` command line."""
+"""Teammates as real git clones of one bare origin, each running the `learn` command line (in-process through its
+entry point; git's merge driver and the hooks as real processes)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import git
+from tests.conftest import git, learn_in_process
 from tests.deliver.helpers import context_of, run_hook
 
 STORE = Path(".altimate-code") / "learn" / "team-playbook"
@@ -33,9 +34,16 @@ class Clone:
                               stdin=subprocess.DEVNULL)
 
     def learn(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-        env = {k: v for k, v in os.environ.items() if not k.startswith("ALTIMATE_LEARN")}
-        proc = subprocess.run([sys.executable, "-m", "altimate_learn", *args], cwd=self.root, capture_output=True,
-                              text=True, env=env, stdin=subprocess.DEVNULL, timeout=120)
+        """`learn ARGS` in this checkout, through the installed command's entry point, in this process (as a child
+        process would see it: tests/conftest.py `learn_in_process`); LEARN_TESTS_SUBPROCESS=1 starts a real `learn`
+        process for each instead (the same tests pass either way). git's merge driver and the hooks always run as
+        the real processes git and the agents start."""
+        if os.environ.get("LEARN_TESTS_SUBPROCESS") == "1":
+            env = {k: v for k, v in os.environ.items() if not k.startswith("ALTIMATE_LEARN")}
+            proc = subprocess.run([sys.executable, "-m", "altimate_learn", *args], cwd=self.root,
+                                  capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL, timeout=120)
+        else:
+            proc = learn_in_process(*args, cwd=self.root)
         if check:
             assert proc.returncode == 0, f"learn {' '.join(args)}: {proc.stdout}{proc.stderr}"
         return proc
