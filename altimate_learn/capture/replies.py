@@ -114,6 +114,14 @@ _OWNS_MISTAKE = re.compile(
     r"|\b(?:reverting|rolling\s+back|undoing)\s+(?:my|the|that|this|those|these)\b|\blet\s+me\s+(?:revert|undo|roll\s+back)\b"
     r"|(?:我(?:不小心|错误地|误)(?:删|改|把)|私が(?:誤って|間違って))", _I)
 
+# The reply opens with the agent's own checking ("Let me check the current git status …:", "I'll look at config.h first."):
+# a mistake it owns after that ("… I see there's a conflict in my previous edits. Let me revert …") is one it found
+# by looking, not one the message pointed out (cls31: a question "shall we commit or fix the compile issues?" read as
+# a correction on a dev owner at first sight; no self-fix after such an opening was a correction on dev).
+_INVESTIGATES = re.compile(r"^\W*(?:(?:ok(?:ay)?|alright|sure|first)[,!.]?\s+)?(?:let\s+me|i'll|i\s+will|i'm\s+going\s+to)\s+"
+                           r"(?:first\s+)?(?:check|look|see|verify|inspect|examine|read|review|search|find|run|investigate|"
+                           r"take\s+a\s+look|explore|analy[sz]e|understand|start\s+by|get|pull|open|list)\b", _I)
+
 # The reply takes the message as a new request or a welcome idea.
 _AGREES = re.compile(
     r"^\W*(?:sure|of\s+course|certainly|absolutely|great\s+(?:idea|question|suggestion)|good\s+(?:idea|question|suggestion)|"
@@ -161,7 +169,8 @@ def read_reply(reply: str | None) -> str | None:
         return RIGHT
     if conceded or right:
         return CONCEDED if conceded else RIGHT
-    if _OWNS_MISTAKE.search(text):
+    owned = _OWNS_MISTAKE.search(text)
+    if owned and not (_INVESTIGATES.match(text) and _SENTENCE_END.search(text, 0, owned.start())):
         return SELF_FIX
     if _AGREES.match(text):
         return AGREED

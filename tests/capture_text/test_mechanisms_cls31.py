@@ -96,3 +96,21 @@ WHY_ONLY_ASKS = [
 def test_a_why_question_followed_by_a_question_praise_or_new_work_stays_a_question(text, answer):
     verdict = judge(text, answer)
     assert not verdict.correction, verdict.reason
+
+
+# -- a mistake the agent found by looking is no concession to the message (`replies._INVESTIGATES`) -------------------
+
+def test_a_self_fix_found_after_the_agent_s_own_checking_does_not_make_a_question_a_correction():
+    from altimate_learn.capture import replies
+
+    looked = ("Let me check the current state of the migrations first.\n\nLet me look at 0007_add_index.py:\n\n"
+              "I see a conflict in my previous edits. Let me revert and make the correct change:")
+    assert replies.read_reply(looked) is None
+    question = "should we open a PR now or do you want to finish the index first?"
+    verdict = classify_user_message(UserMessage(text=question, index=2, after_assistant=True),
+                                    UserMessage(text="(earlier message)", index=1, after_assistant=True),
+                                    answer="The migration is written.", reply=looked)
+    assert not verdict.correction, verdict.reason
+    # owned at once, the mistake answers the message: still a self-fix
+    assert replies.read_reply("I accidentally dropped the index in my last edit; restoring it.") == replies.SELF_FIX
+    assert replies.read_reply("Let me revert my last change, it broke the build.") == replies.SELF_FIX
