@@ -641,8 +641,8 @@ def _near_words(text: str, lower: str, add) -> None:
 # Cookies are sessions: the values of a `Cookie:` / `Set-Cookie:` header, of curl's `-b` / `--cookie`, and of a header
 # copied from a browser's network panel as its name on a line of its own and the value on the next (Firefox's "Copy
 # Request Headers" in its raw-off view: "Cookie\n    session=…": review31 R31-3)
-_COOKIE_HEADER = re.compile(r"(?<![\w-])(?:set-)?cookie[ \t]*:[ \t]*|(?<![\w-])(?:-b|--cookie)[ \t]+[\"']?"
-                            r"|(?m:^[ \t]*(?:set-)?cookie[ \t]*\r?\n[ \t]*)")
+_COOKIE_HEADER = re.compile(r"(?m:^[ \t]*(?:set-)?cookie[ \t]*:?[ \t]*\r?\n(?:[ \t]*\r?\n)*[ \t]*)"
+                            r"|(?<![\w-])(?:set-)?cookie[ \t]*:[ \t]*|(?<![\w-])(?:-b|--cookie)[ \t]+[\"']?")
 _COOKIE_PAIR = re.compile(r"[ \t]*([\w.\-]{1,60})=([^;\s\"'`,]{1,500})[ \t]*;?")
 _COOKIE_ATTRIBUTES = frozenset({"path", "domain", "expires", "max-age", "samesite", "secure", "httponly", "priority",
                                 "version", "comment"})

@@ -16,6 +16,9 @@ SESSION = "eyJ1c2VyIjoxfQ.Zk3p9Q.abcDEF"
     f"please fix\nCookie\n    _ga=GA1.1.123; session={SESSION}; theme=dark\nHost\n    localhost:5000",
     f"Request headers:\r\nCookie\r\n\tsession={SESSION}\r\nAccept\r\n\t*/*",
     f"Set-Cookie\n  session={SESSION}; Path=/; HttpOnly",
+    # the name with its colon, the value on the next line; a blank line between (review31, R31-3 re-check)
+    f"cookie:\nsession={SESSION}; theme=dark",
+    f"Cookie\n\n  session={SESSION}",
 ])
 def test_a_cookie_header_copied_as_name_then_value_is_redacted(text):
     out = redact(text)
