@@ -35,7 +35,7 @@ from altimate_learn.deliver.tokenize import (folded_words, money_amounts, operat
                                             tokenize, without_idioms, word_set)
 from altimate_learn.deliver.globs import (EXACT_NAME, NAME_PATTERN, Glob, _may_match, _translate,  # noqa: F401
                                           compile_glob, deeper, glob_matches, literal_segments, may_match,
-                                          normalize_path, path_specificity, specificity)
+                                          normalize_path, path_specificity, scope_matches, specificity)
 
 MINIMUM_SCORE = 0.1
 EVIDENCE = 1.0  # shared idf a retrieved lesson needs, in units of the idf of a word only one lesson has
@@ -196,7 +196,48 @@ def _candidate_globs(corpus: Corpus, path: str):
     patterns, mentions = corpus.patterns, corpus.mentions
     for _, glob, mention, prefix, inner, deep in found:
         if may_match(prefix, inner, path) or (deep and path.startswith(deep) and "/" in path[len(deep):]):
-            yield glob, (mentions if mention else patterns)[glob], deep
+            yield glob, (mentions if mention else patterns)[glob], deep, bool(mention)
+
+
+def _bare_name(glob: str) -> bool:
+    """A file named by one plain word without a folder (`**/schema.yml`, `**/Chart.yaml`, `**/values-*.yaml`), as
+    :mod:`mentions` writes it: a name many folders of a project may have. A compound name (`status_mapping`,
+    `docker-compose.yml`, `next.config.js`, `celery_beat.py`) names one thing of the project wherever it is."""
+    if not glob.startswith("**/") or "/" in glob[3:]:
+        return False
+    name = glob[3:].lstrip("_")
+    name = name[:-2] if name.endswith(".*") else name  # a stem named in backticks (`status_mapping`)
+    stem = name.rsplit(".", 1)[0] if "." in name[1:] else name
+    wild = any(ch in name for ch in "*?[{")
+    return wild or not (any(ch in stem for ch in "_-.") or any(a.islower() and b.isupper() for a, b in zip(stem, stem[1:])))
+
+
+def _area_words(path: str) -> set[str]:
+    """The folded words of a path or path trigger without its extension and glob characters (`chart` for
+    `charts/**`, `docker` and `compos` for `docker-compose.yml`, `servic` and `api` for `services/api/**`)."""
+    folders, _, name = path.rpartition("/")
+    stem = name.split(".", 1)[0] if not name.startswith(".") else name
+    return set(search_tokens(f"{folders.replace('/', ' ')} {stem}".replace("*", " ")))
+
+
+def mention_fits(corpus: Corpus, index: int, path: str) -> bool:
+    """Whether a plain file name (no folder, :func:`_bare_name`) that lesson ``index`` names in its text may make it a
+    lesson of ``path`` (a file of that name). A project-wide lesson's always; a scoped lesson's when ``path`` is in its
+    scope, or when the path shares a word with the scope (a folder or the name: `Chart.yaml` under `deploy/helm/` for
+    a lesson scoped to `charts/**`): the lesson says where it applies, and a file of the same plain name elsewhere
+    in the project with nothing of that place in its path is another thing (L14-1: "[applies to: services/api/**]
+    Keep the OpenAPI spec in `schema.yml`" was a candidate for dbt's `models/marts/schema.yml`). A lesson with more
+    triggers than its line shows keeps the match."""
+    if not corpus.scoped[index]:
+        return True
+    scope = split_scope(corpus.lines[index])[0]
+    if not scope or " (+" in scope:
+        return True
+    triggers = [item.replace(SUBFOLDERS, "") for item in scope.split(", ")]
+    if any(scope_matches(trigger, path) for trigger in triggers):
+        return True
+    near = _area_words(path)
+    return any(_area_words(trigger) & near for trigger in triggers)
 
 
 def _matching_lessons(corpus: Corpus, paths: list[str]) -> set[int]:
@@ -204,10 +245,13 @@ def _matching_lessons(corpus: Corpus, paths: list[str]) -> set[int]:
     matches its subfolders' files too, :func:`globs.deeper`)."""
     found: set[int] = set()
     for path in dict.fromkeys(normalize_path(p) for p in paths if p):
-        for pattern, lessons, deep in _candidate_globs(corpus, path):
+        for pattern, lessons, deep, mention in _candidate_globs(corpus, path):
             glob = compile_glob(pattern)
             if (glob is not None and glob.match(path)) or (deep and deeper(pattern, path, deep) is not None):
-                found.update(unpack(lessons))
+                if mention and _bare_name(pattern):
+                    found.update(i for i in unpack(lessons) if mention_fits(corpus, i, path))
+                else:
+                    found.update(unpack(lessons))
     return found
 
 
@@ -458,14 +502,15 @@ def file_matches(corpus: Corpus, path: str) -> dict[int, float]:
     (review29 R29-3: "[applies to: backend/**/*.py]" was shown for a `.tsx`)."""
     norm = normalize_path(path)
     found: dict[int, float] = {}
-    for pattern, lessons, deep in _candidate_globs(corpus, norm):
+    for pattern, lessons, deep, mention in _candidate_globs(corpus, norm):
         level = specificity(pattern, norm)
         if level is None and deep:  # `models/staging/*.sql` for `models/staging/stripe/stg_x.sql`: the weaker match
             level = deeper(pattern, norm, deep)
         if level is None:
             continue
+        bare = mention and _bare_name(pattern)  # a file name alone: of a scoped lesson, only near its scope
         for index in unpack(lessons):
-            if found.get(index, -1.0) < level:
+            if found.get(index, -1.0) < level and (not bare or mention_fits(corpus, index, norm)):
                 found[index] = level
     # The path's tokens include every underscore prefix and suffix of its identifiers (`net_amount_cents`
     # gives `_cents` and `net_`), so affix anchors are found by the same exact lookup.
