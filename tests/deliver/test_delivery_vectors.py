@@ -53,6 +53,6 @@ def test_delivery_diff_records_the_readable_sets_by_default_never_the_held_out_o
     monkeypatch.setattr(delivery_diff, "record", lambda out, sizes, sets, learn=None: ran.append(sets))
     delivery_diff.main(["record", str(tmp_path / "out.json"), "--sizes", "300"])
     assert ran[0][0] == "main" and not set(delivery_why.HELD_OUT) & set(ran[0])
-    assert set(ran[0]) == {"main", *bench_delivery.SETS} - set(delivery_why.HELD_OUT)
+    assert set(ran[0]) == {"main", "precision", *bench_delivery.SETS} - set(delivery_why.HELD_OUT)
     delivery_diff.main(["record", str(tmp_path / "out.json"), "--sets", "blind33"])  # named: the lead's measurement
     assert ran[1] == ["blind33"]
