@@ -640,6 +640,8 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0,
             places = [t for t in query_terms(corpus, segment, implied=False) if not t.startswith(PREFIX)]
             for i in selective(corpus, places, matches, pick) - named if places else ():
                 placed[i] = depth
+    kinds = file_concerns(corpus, norm)
+    kind = corpus.bm25.score_docs(kinds, list(candidates)) if kinds else {}
     net, ids = corpus.net, corpus.ids
     first: set[int] = set()  # in a later topic, a bucket level's lessons the file's name points at
     if later and named:
@@ -648,8 +650,28 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0,
             sizes[level] = sizes.get(level, 0) + 1
         first = {i for i in named if sizes[matches[i]] > BUCKET * pick}
     order = sorted(matches, key=lambda i: (-matches[i], i not in first, -request.get(i, 0.0), i not in named, -placed.get(i, 0),
-                                           -net[i], -own.get(i, 0.0), ids[i], i))
+                                           -kind.get(i, 0.0), -net[i], -own.get(i, 0.0), ids[i], i))
     return [(i, matches[i], request.get(i, 0.0)) for i in order]
+
+
+def file_concerns(corpus: Corpus, path: str) -> list[str]:
+    """The concerns the kind of file implies (``^storybook``, ``^mock``): the implied-concern table
+    (:mod:`altimate_learn.deliver.implied`) read on the words of the file's name (every part but the extension:
+    `test` of `InvoiceRow.test.tsx`) and of the folder it is in (`components`, `schemas`, `routers`), as a
+    request's words are. A shared component implies the design system, its story, accessibility; a component test
+    its mocks; a page its error and loading states. The folders above say the area (`web`, `services`), which every
+    file under them shares, so they order nothing."""
+    if not corpus.implied_words:
+        return []
+    folder, _, name = path.rpartition("/")
+    parts = name.split(".")
+    words = folded_words(" ".join(parts[:-1] if len(parts) > 1 else parts) + " . " + folder.rpartition("/")[2])
+    ideas = concept_terms(words, corpus.concept_words, corpus.concept_pairs) if corpus.concept_words else []
+    more = concept_terms(words, corpus.implied_words, corpus.implied_pairs)
+    for concept in ideas:
+        more.extend(corpus.implied_words.get(concept, ()))
+    vocabulary = corpus.vocabulary
+    return sorted({t for t in more if PREFIX + t[len(IMPLIED):] in vocabulary})
 
 
 def name_points(corpus: Corpus, path: str, matches: dict[int, float], pick: int) -> set[int]:

@@ -214,12 +214,16 @@ def test_tokenizer_sees_path_parts():
 def test_file_ties_after_helpfulness_fall_to_the_file_own_words_not_the_id():
     trigger = {"paths": ["models/staging/*.sql"]}
     c = corpus(("L-0001", "Alpha rule for staging models.", trigger),
-               ("L-0002", "Stripe amounts arrive in the smallest unit.", trigger),
+               ("L-0002", "Stripe rows carry the connected account in `_account`.", trigger),
                ("L-0003", "Bravo rule for staging models.", {**trigger, "net": 3}))
     ranked = ids(c, rank_file(c, "models/staging/stg_stripe__charges.sql", []))
     assert ranked == ["L-0003", "L-0002", "L-0001"]  # helpfulness first, then `stripe` from the file name
     # the request comes before both
     assert ids(c, rank_file(c, "models/staging/stg_stripe__charges.sql", query_terms(c, "alpha")))[0] == "L-0001"
+    # a concern the kind of file implies comes before helpfulness (Stripe charges are payments: money)
+    c = corpus(("L-0002", "Stripe amounts arrive in the smallest unit.", trigger),
+               ("L-0003", "Bravo rule for staging models.", {**trigger, "net": 3}))
+    assert ids(c, rank_file(c, "models/staging/stg_stripe__charges.sql", [])) == ["L-0002", "L-0003"]
 
 
 # --- issue 19: retrieval that does not drop what matches, lessons naming the file ---------------------------
