@@ -3,6 +3,7 @@
     python research/classifier_unseen.py                 # halves + history, Markdown
     python research/classifier_unseen.py --halves        # dev owners in two fixed halves, per rule family
     python research/classifier_unseen.py --history       # old classifier versions on owners added after them
+    python research/classifier_unseen.py --history --since 2026-12-03T15   # only the versions committed since then
     python research/classifier_unseen.py --errors A      # dev errors of half A (to tune on), B stays unread
     python research/classifier_unseen.py --new-since C   # numbers only, on dev owners added to the corpus after commit C
     python research/classifier_unseen.py --transfer      # do cue words read off one half's misses carry to the other?
@@ -226,8 +227,25 @@ def known_owners(commit: str) -> set[str]:
     return {owner_of(r) for name in ("dev", "holdout") for r in recorded.get(name, ())}
 
 
-def history() -> str:
-    """Each dev owner is scored once, by the newest classifier version that did not yet have it in the corpus."""
+def _utc(timestamp: str) -> str:
+    import datetime
+
+    return datetime.datetime.fromtimestamp(int(timestamp), datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
+
+
+def since_filter(commits: list[str], dates: dict[str, str], since: str | None) -> list[str]:
+    """The commits whose commit time (ISO 8601, UTC) is at or after ``since`` (a prefix such as "2026-12-03T15"), in
+    order; all of them when ``since`` is None. Compared as text, so "2026-12-03" keeps the whole of that day."""
+    if since is None:
+        return list(commits)
+    return [c for c in commits if dates[c][:len(since)] >= since]
+
+
+def history(since: str | None = None) -> str:
+    """Each dev owner is scored once, by the newest classifier version that did not yet have it in the corpus.
+    ``since`` (`--since`): only the versions committed at or after that time are scored and summed (the owners each of
+    them saw first are still assigned over every version), so the family table shows what today's rules' recent
+    ancestors raised on people they had not seen, not what early versions did."""
     from research.data.real_sessions import splits
 
     dev_owners = {owner_of(r) for r, s in splits().items() if s == "dev"}
@@ -246,7 +264,9 @@ def history() -> str:
     totals: Counter[str] = Counter()
     fp_rows: list[dict[str, Any]] = []
     out = ["| version | date | dev owners first seen after it | P | R | TP | FP | FN |", "|---|---|---:|---:|---:|---:|---:|---:|"]
-    for commit in versions():
+    all_versions = versions()
+    dates = {c: _utc(_git("log", "-1", "--format=%ct", c).strip()) for c in all_versions} if since else {}
+    for commit in since_filter(all_versions, dates, since):
         owners = by_version.get(commit)
         if not owners:
             continue
@@ -272,7 +292,8 @@ def history() -> str:
         HISTORY_TPS.extend(r for r in rows if r["outcome"] == "tp")
         HISTORY_TNS.extend(r for r in rows if r["outcome"] == "tn")
     p, r = _scores(totals)
-    out.append(f"| all | | {len(first_sight)} | {p:.3f} | {r:.3f} | {totals['tp']} | {totals['fp']} | {totals['fn']} |")
+    scored = sum(len(by_version.get(c, ())) for c in since_filter(all_versions, dates, since))
+    out.append(f"| all | | {scored} | {p:.3f} | {r:.3f} | {totals['tp']} | {totals['fp']} | {totals['fn']} |")
     out += ["", "Per rule family on owners at first sight (TP / FP):", "", "| rule family | TP | FP |", "|---|---:|---:|"]
     for fam in sorted(set(total_fp) | set(total_tp), key=lambda f: (-total_fp[f], -total_tp[f])):
         out.append(f"| {fam} | {total_tp[fam]} | {total_fp[fam]} |")
@@ -311,6 +332,8 @@ if __name__ == "__main__":
     parser.add_argument("--errors", choices=("A", "B"))
     parser.add_argument("--new-since", metavar="COMMIT")
     parser.add_argument("--transfer", action="store_true")
+    parser.add_argument("--since", metavar="TIME", help="with --history: only versions committed at or after TIME (UTC, "
+                        "ISO 8601 prefix, e.g. 2026-12-03T15)")
     args = parser.parse_args()
     if args.transfer:
         print(transfer())
@@ -321,6 +344,6 @@ if __name__ == "__main__":
     elif args.halves:
         print(halves())
     elif args.history:
-        print(history())
+        print(history(args.since))
     else:
         print(main())

@@ -114,3 +114,14 @@ def test_a_self_fix_found_after_the_agent_s_own_checking_does_not_make_a_questio
     # owned at once, the mistake answers the message: still a self-fix
     assert replies.read_reply("I accidentally dropped the index in my last edit; restoring it.") == replies.SELF_FIX
     assert replies.read_reply("Let me revert my last change, it broke the build.") == replies.SELF_FIX
+
+
+def test_the_history_can_be_limited_to_recent_versions():
+    from research.classifier_unseen import _utc, since_filter
+
+    dates = {"a": "2026-12-02T04:47:22", "b": "2026-12-03T15:10:51", "c": "2026-12-05T21:51:02"}
+    assert since_filter(["a", "b", "c"], dates, None) == ["a", "b", "c"]
+    assert since_filter(["a", "b", "c"], dates, "2026-12-03T15") == ["b", "c"]
+    assert since_filter(["a", "b", "c"], dates, "2026-12-03") == ["b", "c"]
+    assert since_filter(["a", "b", "c"], dates, "2026-12-05T22") == []
+    assert _utc("0") == "1970-01-01T00:00:00"
