@@ -303,8 +303,8 @@ def quarantine_list(as_json: JsonOpt = False, name: NameOpt = DEFAULT_NAME) -> N
     echo(f"{plural(len(items), 'lesson')} quarantined (failed the vet, never delivered):")
     for item in items:
         echo(f"  {quarantine.line(item)}")
-    echo("Fix the instruction file and run `learn quarantine release ID`; if the vet is wrong, `learn quarantine "
-         "release ID --force`; or `learn quarantine drop ID`.")
+    for hint in quarantine.hints(items):
+        echo(hint)
 
 
 def _quarantined_id(store: Any, query: str) -> str:
@@ -340,6 +340,10 @@ def quarantine_release(
     if as_json:
         print_json(result.to_json())
     if not result.released:
+        if not result.source:  # it failed a check of its own text: no file to fix, --force does not release it
+            raise LearnError(f"{lesson_id} stays quarantined: {result.reason}.",
+                             "Write the rule again without what the reason names (`learn remember \"…\"`), then "
+                             f"`learn quarantine drop {lesson_id}`.")
         raise LearnError(f"{lesson_id} stays quarantined: {result.reason}.",
                          "Fix the instruction file it conflicts with; if the vet is wrong, release it anyway with "
                          f"`learn quarantine release {lesson_id} --force`; or drop the rule with "

@@ -112,8 +112,7 @@ def show(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     if gates["quarantined"]:
         extra += ["", f"Quarantined: failed the vet, never delivered ({len(gates['quarantined'])})"]
         extra += [f"  {quarantine.line(item)}" for item in gates["quarantined"]]
-        extra.append("  Fix the instruction file and run `learn quarantine release ID`; if the vet is wrong, `learn "
-                     "quarantine release ID --force`; or `learn quarantine drop ID`.")
+        extra += [f"  {hint}" for hint in quarantine.hints(gates["quarantined"])]
     at = len(lines) - 1 if lines and lines[-1] else len(lines)
     while at > 0 and lines[at - 1] != "":
         at -= 1

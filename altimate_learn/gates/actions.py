@@ -178,6 +178,7 @@ class ReleaseResult:
     lesson_id: str | None = None  # the lesson id it is delivered as (a new id when it went through the curator)
     reason: str | None = None  # why it stays quarantined
     replaced: list[str] = field(default_factory=list)
+    source: str | None = None  # the instruction file it conflicts with (None: it failed a check of its own text)
 
     def to_json(self) -> dict[str, Any]:
         return {"released": self.released, "id": self.lesson_id, "reason": self.reason, "replaced": self.replaced}
@@ -221,7 +222,7 @@ def release(store: Store, lesson_id: str, *, chat: Any = None, timeout: float = 
             with store.lock():
                 quarantine.add(store, [dict(item, reason=verdict.describe(), source=verdict.source,
                                             quote=verdict.quote)])
-            return ReleaseResult(False, lesson_id, verdict.describe())
+            return ReleaseResult(False, lesson_id, verdict.describe(), source=verdict.source)
         with store.lock():
             _restore_approved(store, lesson_id, contract.hash, verdict.by)
             quarantine.remove(store, lesson_id)
@@ -277,7 +278,7 @@ def _curate_released(store: Store, item: dict, delta: dict, contract: Any, vette
         quarantine.remove(store, again["id"])
         quarantine.add(store, [dict(item, reason=again["reason"], source=again.get("source"),
                                     quote=again.get("quote"), verdict=again.get("verdict"))])
-        return ReleaseResult(False, lesson_id, again["reason"])
+        return ReleaseResult(False, lesson_id, again["reason"], source=again.get("source"))
     added = next((a for a in result.applied if a["op"] == "ADD"), None)
     helpful = next((a for a in result.applied if a["op"] == "HELPFUL"), None)
     replaced = [a["id"] for a in result.applied if a["op"] == "REMOVE" and a.get("note") == "superseded"]

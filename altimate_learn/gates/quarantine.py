@@ -136,3 +136,22 @@ def line(item: Entry) -> str:
     """`[L-…] text — reason (by a person)` for listings."""
     who = " (written by a person)" if item.get("author") == "person" else ""
     return f"[{item['id']}] {item['text']} — {item.get('reason') or item.get('verdict')}{who}"
+
+
+VET_HINT = ("Fix the instruction file and run `learn quarantine release ID`; if the vet is wrong, `learn quarantine "
+            "release ID --force`; or `learn quarantine drop ID`.")
+CHECK_HINT = ("A rule that failed a check of its own text (no instruction file named): write it again without what "
+              "the reason names (`learn remember \"…\"`), then `learn quarantine drop ID`.")
+
+
+def hints(items: list[Entry]) -> list[str]:
+    """What to do about the listed rules: an instruction file to fix for a conflict with one (it names its
+    ``source``), the rule to write again for one that failed a check of its text (a shell command, a URL: no file to
+    fix, and ``--force`` does not release it) (review31 R31-7)."""
+    out = []
+    if any(item.get("source") for item in items):
+        out.append(VET_HINT)
+    if any(not item.get("source") for item in items):
+        out.append(CHECK_HINT)
+    return out
+
