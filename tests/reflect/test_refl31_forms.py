@@ -108,3 +108,45 @@ STILL = [
 @pytest.mark.parametrize(("text", "expected"), STILL)
 def test_rule_still_given(text: str, expected: list[str]) -> None:
     assert lessons(text) == expected
+
+
+# --- 3. blind6's rule rows that gave nothing: forms a new writer also uses -------------------------------------------
+STATED = [
+    # a reason after a comma with a subject of its own, behind the team's way or a rule said to hold
+    ("we rebase feature branches here, merge commits get rejected by the PR check", ["Rebase feature branches."]),
+    ("we squash commits here, the changelog is built from the PR titles", ["Squash commits."]),
+    ("Just a reminder that we keep the m_ prefix on private fields in this codebase, it's in the style guide we went "
+     "over earlier. The renames dropped it in PlayerStats and Inventory.", ["Keep the `m_` prefix on private fields."]),
+    ("pls dont upgrade deps unless i ask, that broke 3 middlewares", ["Never upgrade deps without asking."]),
+    ("never bump major versions unless we ask, it broke the build last time", ["Never bump major versions without asking."]),
+    # a choice between two tools of one job that the first table does not name
+    ("no, pathlib not os.path", ["Use `pathlib` instead of `os.path`."]),
+    ("it's zustand, not redux", ["Use `zustand` instead of `redux`."]),
+    ("thiserror, not anyhow", ["Use `thiserror` instead of `anyhow`."]),
+    # a tool's name said again, louder
+    ("pnpm!! for the third time", ["Use `pnpm`."]),
+    ("uv!!!", ["Use `uv`."]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), STATED)
+def test_stated_rule_given(text: str, expected: list[str]) -> None:
+    assert lessons(text) == expected
+
+
+STATED_LOOKALIKES = [
+    "respond in english, the users are in the UK",  # this task's choice, its reason says so
+    "timestamps are stored in UTC, the UI is broken",  # a report after it
+    "we use docker, there is no budget",
+    "never modify the original migration files unless I ask",  # this task's files
+    "one question at a time, and what is the port?",
+    "npm!",  # one "!" may answer a question
+    "redis!!",  # no tool a project settles on by that table
+    "we decided to use redis last week, so add a cache layer with it",
+    "import pathlib; pathlib.Path('x').write_text('y')",
+]
+
+
+@pytest.mark.parametrize("text", STATED_LOOKALIKES)
+def test_stated_lookalike_gives_nothing(text: str) -> None:
+    assert lessons(text) == []

@@ -11,7 +11,8 @@ from altimate_learn.reflect.providers.builtin.conventions import no_kind
 from altimate_learn.reflect.providers.builtin.identifiers import slot
 from altimate_learn.reflect.providers.builtin.one_off import _plural
 from altimate_learn.reflect.providers.builtin.phrase import Rule, _bad_object, _clean_object
-from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVERBS, CHAT_VERBS, EVERYDAY_TOOL_NAMES,
+from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVERBS, CHAT_VERBS, CHOICE_FAMILIES,
+                                                                 EVERYDAY_TOOL_NAMES,
                                                                  FORBIDDEN_CODE, LANGUAGES, ONE_AT_A_TIME, PROGRAMMING_LANGUAGES,
                                                                  SLOT_SKIP, TALK_NOUNS, TALK_VERBS, TOOL_FAMILIES, UNIT_WORDS,
                                                                  VERBS)
@@ -40,6 +41,8 @@ _TEAM_TOOL = re.compile(r"^(?:we|(?:this|our|the)\s+(?:repo(?:sitory)?|project|c
                         + _HERE + r"(?:(?:\s*,?\s+not\s+|\s*[,;]\s*(?:there'?s|there\s+is|we\s+have)\s+no\s+)" + _TOOL_Y + _HERE + r")?"
                         + _REMINDED + r"$", re.I)
 _TOOL_SHOP = re.compile(r"^we(?:'re|\s+are)\s+an?\s+" + _TOOL + r"\s+(?:shop|house|team)" + _HERE + _REMINDED + r"$", re.I)
+# "pnpm!!", "uv!!!": a tool's name alone, said with more than one "!" (one "!" may answer a question: "npm!")
+_TOOL_SHOUTED = re.compile(r"^" + _TOOL + r"\s*!{2,}\s*$", re.I)
 # "stick to uv", "keep using pnpm", "only use ruff"
 _STICK_TO = re.compile(r"^(?:please\s+)?(?:just\s+)?(?:stick\s+(?:to|with)|keep\s+using|only\s+use)\s+" + _TOOL + _HERE
                        + r"(?:\s*,?\s*(?:please|pls|plz))?" + _REMINDED + r"$", re.I)
@@ -85,7 +88,7 @@ def _choice_word(phrase: str) -> bool:
     from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
 
     bare = phrase.strip(" .!,").lower()
-    return "`" in mark_identifiers(phrase) or bare in TOOL_FAMILIES or bare in LANGUAGES
+    return "`" in mark_identifiers(phrase) or bare in TOOL_FAMILIES or bare in CHOICE_FAMILIES or bare in LANGUAGES
 
 
 def _two_languages(*sides: str) -> bool:
@@ -98,7 +101,8 @@ def _one_job_choice(m: re.Match[str]) -> Rule | None:
     x, y = m.group("x").strip("`").lower(), m.group("y").strip("`").lower()
     scope = (m.groupdict().get("scope") or "").strip(" ,")
     scope = f" {scope}" if scope else ""
-    if x != y and TOOL_FAMILIES.get(x, frozenset()) & TOOL_FAMILIES.get(y, frozenset()):
+    if x != y and (TOOL_FAMILIES.get(x, frozenset()) & TOOL_FAMILIES.get(y, frozenset())
+                   or CHOICE_FAMILIES.get(x, frozenset()) & CHOICE_FAMILIES.get(y, frozenset())):
         return Rule(f"Use `{x}` instead of `{y}`{scope}", "instead", [x], [y], standing=True, alone=True)
     if x != y and x in PROGRAMMING_LANGUAGES and y in PROGRAMMING_LANGUAGES and scope:
         # "no. swift, not objective-c, for new files": the language new work is written in (refl29); bare, two
@@ -114,6 +118,10 @@ def _tool_rule(clause: str, c: str) -> Rule | None:
     m = _TERSE_CHOICE.match(c)
     if m:
         return _one_job_choice(m)
+    m = _TOOL_SHOUTED.match(clause.strip())
+    if m:  # "pnpm!! for the third time": the tool, said again and louder (refl31, blind6)
+        name = _tool_name(m.group("x"), everyday=False)
+        return Rule(f"Use {name}", "always", [name], [], standing=True, alone=True) if name else None
     m = _TEAM_TOOL.match(c) or _TOOL_SHOP.match(c)
     if m:
         name = _tool_name(m.group("x"))

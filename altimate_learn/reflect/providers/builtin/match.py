@@ -115,6 +115,10 @@ once until where what how why forget mind care worry matter believe guess mean s
 so than like""".split())
 
 
+_UNLESS_I_ASK = re.compile(r"\bunless\s+(?:i|we)\s+(?:ask(?:\s+(?:you\s+)?(?:to|for\s+it))?|say\s+so|tell\s+you(?:\s+to)?)"
+                           r"(?=\s*(?:[.!,;]|$))", re.I)
+
+
 def _cut_glued_reason(c: str) -> str:
     found = _GLUED_REASON.match(c)
     if not found or found.group("said").split()[-1].lower() in _TAKES_A_CLAUSE:
@@ -125,6 +129,11 @@ def _cut_glued_reason(c: str) -> str:
 def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     typed = clause.strip()
     c = _cut_glued_reason(strip_lead(clause))
+    # "dont upgrade deps unless i ask": the person's "without asking" about a kind of thing (refl31, blind6); not about
+    # the things of this task ("never modify the original migration files unless I ask", refl24's look-alike)
+    unless = _UNLESS_I_ASK.search(c)
+    if unless and not re.search(r"\b(?:the|this|that|these|those|it|them)\b", c[:unless.start()], re.I):
+        c = c[:unless.start()] + "without asking" + c[unless.end():]
     # "did everything go well? if not, please stop killing your own session": "stop" and what the agent keeps doing is
     # the complaint whatever the answer; any other rule after "if not," holds only if it did not ("if not, use npm")
     c = strip_lead(re.sub(r"^if\s+not\s*,\s*(?=(?:please\s+|pls\s+)?stop\s+[a-z]+ing\b)", "", c, flags=re.I))

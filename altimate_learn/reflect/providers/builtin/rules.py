@@ -234,7 +234,7 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
         # "Errors are returned as Result, we don't panic outside main": the team's way after a comma is read only when
         # nothing else in the sentence gave a rule ("Use camelCase for JSON fields, we don't do snake_case" keeps its
         # first rule; refl26)
-        for late, clauses in ((False, _clauses(part)), (True, _late_clauses(part))):
+        for late, clauses in ((False, _clauses(part)), (True, _late_clauses(part)), (True, _reason_cut(part))):
             if len(candidates) > before:
                 break
             for clause in clauses:
@@ -461,6 +461,29 @@ def _asks_new_work_within(said: list[str]) -> int | None:
         if _new_work_tail(sentence) is not None:
             return None if any(_tied(part) for part in said[index:]) else index
     return None
+
+
+# A reason said after a comma with a subject of its own ("we rebase feature branches here, merge commits get rejected by the
+# PR check", "…, it's in the style guide", "…, that broke 3 middlewares"): the statement before it is the rule (refl31, blind6)
+_TRAILING_REASON = re.compile(r",\s+(?:(?:it|that|this|they|which)(?:'s|'re|\s+is|\s+are|\s+was|\s+were|\s+will|"
+                              r"\s+would|\s+broke|\s+breaks|\s+causes|\s+caused|\s+makes|\s+gets)|its\s|thats\s|theyre\s|"
+                              r"we'?ve\s+had|we\s+(?:had|ship|hit|ran\s+into|got\s+bitten)|otherwise|or\s+else|"
+                              r"(?:the\s+|our\s+)?(?!(?:and|or|but|so|then|what|who|how|why|where|when|which|there)\b)"
+                              r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+(?:get|gets|got|is|are|was|were|will|"
+                              r"won'?t|can'?t|cannot|breaks?|broke|fails?|failed|maps?|converts?|handles?|takes?|took|needs?|"
+                              r"expects?|costs?|blocks?|rejects?)\b)", re.I)
+
+
+def _reason_cut(sentence: str) -> list[str]:
+    """The sentence without a reason said after its first comma (:data:`_TRAILING_REASON`), tried only when the sentence
+    and its pieces give no rule; [] when it has none."""
+    found = _TRAILING_REASON.search(sentence)
+    said = sentence[:found.start()].strip() if found else ""
+    if len(said.split()) < 2 or "," in said or _BROKEN.search(sentence[found.end():] if found else ""):
+        return []  # ("timestamps are stored in UTC, the UI is broken": a report after it)
+    # only a statement of the team's ways or a rule said to hold, whose reason the person adds: "respond in english, the
+    # users are in the UK" is this task's choice, and its reason says so
+    return [said] if _TIED.search(said) or re.search(r"\b(?:never|always|unless\s+(?:i|we)\s+ask)\b", said, re.I) else []
 
 
 def _late_clauses(sentence: str) -> list[str]:

@@ -18,7 +18,8 @@ _LEADING = re.compile(
            [A-Za-z][\w.+#-]{0,14}:(?=\s)|\[[\w\ -]{1,20}\]|
            [A-Za-z][\w.+#-]{0,14}(?:\ [\w.+#-]{1,14}){0,2}\ (?:failed|error|errors|warning|warnings|check):(?=\s)|
            no+|nope|nah|wrong|incorrect|hmm+|ugh|oops|oh|ah|ok(?:ay)?|so|and|but|also|well|actually|wait|hold\ on|
-           hey|again|seriously|please|pls|plz|careful|reminder|remember|note|nit|suggestion|important|fyi|
+           (?:just\ )?(?:a\ )?(?:quick\ |friendly\ |gentle\ |small\ )?reminder(?:\ that)?|
+           hey|again|seriously|please|pls|plz|careful|remember|note|nit|suggestion|important|fyi|
            heads\ up|come\ on|sorry|correction|one\ (?:more\ |last\ |small\ )?thing(?:\ though)?|also\ note|just|btw|by\ the\ way|
            though|dude|man|bro|mate|guys|folks|quick\ note|side\ note|small\ thing|@[\w-]+|cc\ @[\w-]+|like\ i\ said|as\ i\ said(?:\ before)?|
            as\ i\ mentioned|i\ (?:already\ |just\ )?(?:said|told\ you|mentioned)(?:\ this)?(?:\ (?:before|earlier|at\ the\ (?:start|beginning)))?|

@@ -281,6 +281,35 @@ for _family, _names in {
         TOOL_FAMILIES[_name] = TOOL_FAMILIES.get(_name, frozenset()) | {_family}
 del _family, _names, _name
 
+# More tools of one job, read only in a choice between two of them ("pathlib, not os.path", "use fastapi, not flask",
+# "don't use requests, httpx"; refl31): as names alone in a sentence they stay prose (many are everyday words, and
+# TOOL_FAMILIES marks its names as code everywhere)
+CHOICE_FAMILIES: dict[str, frozenset[str]] = {}
+for _family, _names in {
+    "python paths": "pathlib os.path",
+    "python cli": "click typer argparse docopt",
+    "python web framework": "flask fastapi django starlette litestar",
+    "js web framework": "express koa fastify hono nestjs",
+    "ui framework": "react vue svelte angular solid preact",
+    "css styling": "tailwind tailwindcss bootstrap styled-components emotion sass scss css-modules",
+    "js state": "redux zustand mobx jotai recoil pinia vuex",
+    "task queue": "celery rq dramatiq huey bullmq sidekiq",
+    "database": "postgres postgresql mysql mariadb sqlite mongodb",
+    "cache store": "redis memcached valkey",
+    "rust errors": "thiserror anyhow eyre",
+    "rust async": "tokio async-std smol",
+    "rust http": "reqwest ureq hyper",
+    "go http": "gin echo chi fiber",
+    "jvm build": "maven gradle sbt",
+    "python async": "asyncio trio anyio",
+    "python json": "orjson ujson simplejson",
+    "go logging": "zap zerolog logrus slog",
+    "js http mocks": "msw nock",
+}.items():
+    for _name in _names.split():
+        CHOICE_FAMILIES[_name] = CHOICE_FAMILIES.get(_name, frozenset()) | {_family}
+del _family, _names, _name
+
 # Tool names that are everyday words too ("black", "requests", "moment"): named alone ("no black", "black is not
 # allowed") they need not mean the tool, so only a choice between two tools of one job reads them as tools.
 EVERYDAY_TOOL_NAMES = frozenset("black requests node fetch parcel moment hatch rye mamba arrow bun jest".split())
