@@ -50,6 +50,26 @@ def wrote_instructions(request: str | None) -> bool:
     """Whether ``request`` (the message the answer replied to) asked for the agents' instructions file (a /init)."""
     return bool(request) and bool(INSTRUCTIONS_REQUEST.search(request[:2000]))
 
+
+# The same answer known by its own words when the request is not (OpenCode's and Crush's /init send their prompt as
+# injected text, so no typed request precedes the answer): it names the agents' file and ends by saying the file is for
+# agents ("This file will help agentic coding agents understand how to work with this repository", "a standardized
+# guideline … making it easier for coding agents and contributors"), and fixed nothing in the same breath (cls31: four
+# first-sight false alarms of the report families followed such answers on dev owners, and no correction did).
+_INSTRUCTIONS_FILE = re.compile(r"\b(?:CLAUDE|AGENTS|OpenCode|GEMINI|CRUSH|QWEN)\.md\b", _I)
+_FOR_AGENTS = re.compile(r"\b(?:agentic\s+coding\s+agents?|(?:ai\s+)?coding\s+agents?|future\s+(?:instances|agents|sessions)|"
+                         r"ai\s+(?:coding\s+)?(?:agents?|assistants?)|agents?\s+(?:working|operating)\s+(?:in|with|on)\s+this)\b", _I)
+_FIXED_TOO = re.compile(r"\b(?:fixed|resolved|repaired|patched)\b", _I)
+INSTRUCTIONS_TAIL = 400
+
+
+def answer_wrote_instructions(answer: str | None) -> bool:
+    """Whether ``answer`` reports writing the agents' instructions file (and nothing else fixed): see above."""
+    if not answer:
+        return False
+    tail = answer[-INSTRUCTIONS_TAIL:]
+    return bool(_INSTRUCTIONS_FILE.search(answer) and _FOR_AGENTS.search(tail) and not _FIXED_TOO.search(tail))
+
 # "uv, not pip", "pnpm not npm!", "ruff — not flake8": the whole message a terse choice of one tool, name or form over
 # another, typed after an answer that used the other one (a word of Y is in the answer) or that did not name X alone
 # (the agent may have run pip in a tool call its words do not name: "Installed httpx."). Never as the answer to the agent's own question ("npm or pnpm?"

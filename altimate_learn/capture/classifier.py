@@ -285,7 +285,8 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         proposal = against_answer.proposed_only(answer)  # "… I could add backoff. Would you like me to implement that?"
         # (a step that only applies the change, which the person says they took, leaves the work the agent's: reapplied)
         claimed = (answered(answer) and (not handed_over(answer or "") or reapplied(own, answer or ""))
-                   and not against_answer.wrote_instructions(request) and not proposal)
+                   and not against_answer.wrote_instructions(request) and not against_answer.answer_wrote_instructions(answer)
+                   and not proposal)
         # Replying to the agent's question, a stated rule is a preference; deep in a long message, a requirement.
         # ("Shall I use the key?" "No, don't paste keys": a refusal of the proposal still corrects it.)
         replying = (bool(answer) and bool(ASKED.search(answer or "")) and not CLOSER.search((answer or "")[-300:])

@@ -125,3 +125,32 @@ def test_the_history_can_be_limited_to_recent_versions():
     assert since_filter(["a", "b", "c"], dates, "2026-12-03") == ["b", "c"]
     assert since_filter(["a", "b", "c"], dates, "2026-12-05T22") == []
     assert _utc("0") == "1970-01-01T00:00:00"
+
+
+# -- an answer that wrote the agents' instructions file changed no code (`against_answer.answer_wrote_instructions`) ----
+
+GUIDE = ("I've created CRUSH.md with the build, lint and test commands, the code style and the repository layout. "
+         "This file will help agentic coding agents understand how to work with this repository effectively.")
+
+
+@pytest.mark.parametrize("text", [
+    "when I run the server I get ModuleNotFoundError: No module named 'fastapi'",
+    "the app crashes when I open the settings page, can you look at it",
+    "this repo is a mess, the wireless branch doesn't build and master is missing the board, please sort it out",
+])
+def test_a_report_after_an_answer_that_only_wrote_the_agents_guide_is_the_project_s_own(text):
+    verdict = judge(text, GUIDE)
+    assert not verdict.correction, verdict.reason
+
+
+def test_the_guide_answer_still_counts_as_done_work_when_it_fixed_something_or_is_not_for_agents():
+    from altimate_learn.capture.against_answer import answer_wrote_instructions
+
+    assert answer_wrote_instructions(GUIDE)
+    fixed = ("I fixed the import in server.py and updated AGENTS.md so future agents know to run `make dev`; "
+             "this will help AI agents working in this repo.")
+    assert not answer_wrote_instructions(fixed)
+    assert judge("still getting ModuleNotFoundError when I run the server", fixed).correction
+    readme = "I've rewritten README.md with setup steps for new contributors."
+    assert not answer_wrote_instructions(readme)
+    assert judge("the server doesn't start anymore", "I've moved the config loading into server.py and it works now.").correction
