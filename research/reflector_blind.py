@@ -456,6 +456,11 @@ MEASURED_BLIND7: list[tuple[str, str, str, dict[str, int]]] = [
      {"rule": 58, "rule lesson": 6, "rule match": 5, "rule flagged": 35, "rule flagged lesson": 5,
       "one-off": 62, "one-off lesson": 0, "one-off flagged": 47, "one-off flagged lesson": 0,
       "not": 120, "not lesson": 4, "not flagged": 3, "not flagged lesson": 1}),
+    ("b091823a (refl31's first four changes, landed as d3f31770..b091823a)", "00:23", "mid-way: blind6's wrong lessons "
+     "fixed, review31's R31-4, the reflect footer after a reject, forms of blind6's rule rows",
+     {"rule": 58, "rule lesson": 6, "rule match": 5, "rule flagged": 35, "rule flagged lesson": 5,
+      "one-off": 62, "one-off lesson": 0, "one-off flagged": 47, "one-off flagged lesson": 0,
+      "not": 120, "not lesson": 4, "not flagged": 3, "not flagged lesson": 1}),
 ]
 NOTES_BLIND7: list[str] = []
 
