@@ -150,3 +150,39 @@ STATED_LOOKALIKES = [
 @pytest.mark.parametrize("text", STATED_LOOKALIKES)
 def test_stated_lookalike_gives_nothing(text: str) -> None:
     assert lessons(text) == []
+
+
+# --- 4. session #14's residuals -----------------------------------------------------------------------------------------
+RESIDUALS = [
+    ("as agreed, no new env vars without asking", ["Never add new env vars without asking."]),
+    ("as agreed, no new environment variables without asking", ["Never add new environment variables without asking."]),
+    ("we try not to touch generated files", ["Try not to touch generated files."]),
+    ("we try not to edit migrations after merge", ["Try not to edit migrations after merge."]),
+    ("new helpers always go in utils/helpers.py", ["Always put new helpers in `utils/helpers.py`."]),
+    ("No, intermediate models always go in models/intermediate/, not in models/staging/.",
+     ["Always put intermediate models in `models/intermediate/`, not in `models/staging/`."]),
+    # what the rest of the project uses is the team's way
+    ("everything else in the project uses poetry", ["Use `poetry`."]),
+    ("the rest of the codebase uses httpx, not requests", ["Use `httpx` instead of `requests`."]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), RESIDUALS)
+def test_residual_gives_its_rule(text: str, expected: list[str]) -> None:
+    assert lessons(text) == expected
+
+
+RESIDUAL_LOOKALIKES = [
+    "as agreed, no new meeting rooms without asking",
+    "we try not to touch the button",  # one thing of this task
+    "we try not to touch the legacy module",
+    "we try not to schedule meetings on fridays",  # the team's calendar
+    "we try not to break the build",  # a mishap, not a way of working
+    "everything else uses the old client",  # no tool
+    "we avoid meetings on fridays",
+]
+
+
+@pytest.mark.parametrize("text", RESIDUAL_LOOKALIKES)
+def test_residual_lookalike_gives_nothing(text: str) -> None:
+    assert lessons(text) == []

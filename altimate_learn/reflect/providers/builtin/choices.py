@@ -34,7 +34,10 @@ _HERE = r"(?:\s+(?:here|now|these\s+days|nowadays|anymore|any\s+more|in\s+this\s
 _REMINDED = (r"(?:\s*[,;.!]+\s*(?:(?:please|and|so)\s+)*(?:remember(?:\s+(?:that|this|it))?|don'?t\s+forget(?:\s+(?:that|this|it))?|"
              r"keep\s+(?:that|this|it)\s+in\s+mind|try\s+again|(?:do|run|redo)\s+it\s+again|thanks?|ok\??))*[\s,.!]*")
 # "we use pnpm here", "this repo uses poetry", "our team prefers ruff", "we switched to vitest"
-_TEAM_TOOL = re.compile(r"^(?:we|(?:this|our|the)\s+(?:repo(?:sitory)?|project|codebase|team|app|company|monorepo|stack))\s+"
+_TEAM_TOOL = re.compile(r"^(?:we|(?:this|our|the)\s+(?:repo(?:sitory)?|project|codebase|team|app|company|monorepo|stack)|"
+                        # "everything else in the project uses X", "the rest of the app uses X": the team's way (refl31)
+                        r"everything\s+else(?:\s+(?:in|on)\s+(?:the|this|our)\s+(?:repo|project|codebase|app|team))?|"
+                        r"the\s+rest\s+of\s+(?:the|this|our)\s+(?:repo|project|codebase|app|code|team))\s+"
                         r"(?P<how>always\s+|only\s+)?(?:use|uses|prefer|prefers|work\s+with|works\s+with|rely\s+on|relies\s+on|"
                         r"are\s+using|'re\s+using|standardi[sz]ed\s+on|switched\s+to|moved\s+to|migrated\s+to)\s+"
                         + _TOOL + r"(?P<purpose>\s+(?:for|to)\s+(?!(?:this|that|it|now|the\s+moment)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,4}?)?"

@@ -277,7 +277,7 @@ _NO_KIND = re.compile(r"^(?:please\s+|pls\s+)?no\s+(?P<more>more\s+)?(?P<what>`[
 _NO_DOING = re.compile(r"^(?:please\s+|pls\s+)?no\s+(?:more\s+)?(?P<verb>[a-z]+ing)\s+(?P<rest>(?:to|into|on|without|in|with)\s+"
                        r"[\w`.-]+(?:\s+[\w`.-]+){0,3})\s*[.!]*$", re.I)
 # "no new dependencies without asking", "no new endpoints without a test": any new one of a kind, kept out unless …
-_NO_NEW_WITHOUT = re.compile(r"^no\s+new\s+(?P<kind>[a-z][\w-]*s(?:\s+[a-z][\w-]*s)?)\s+(?P<unless>(?:without|unless)\s+"
+_NO_NEW_WITHOUT = re.compile(r"^no\s+new\s+(?P<kind>(?:[a-z][\w-]*\s+)?[a-z][\w-]*s)\s+(?P<unless>(?:without|unless)\s+"
                              r"[\w`.-]+(?:\s+[\w`.-]+){0,4})\s*[.!]*$", re.I)
 # Code that "no X" may forbid with a noun after it: "print statements", "console.log calls", "`any` types".
 _CODE_NOUN = re.compile(r"^(?:`[^`]+`|[a-z_]+(?:\.[a-z_]+)+(?:\(\))?|[a-z_]+\(\))(?:\s+(?:calls?|statements?|types?|"

@@ -15,7 +15,7 @@ from altimate_learn.reflect.providers.builtin.choices import (_FUNCTION_WORDS, _
 from altimate_learn.reflect.providers.builtin.conventions import PROJECT_LEAD, scoped_contrast, team_convention
 from altimate_learn.reflect.providers.builtin.identifiers import slot
 from altimate_learn.reflect.providers.builtin.imperatives import (_ENSURE_OF_ONE, _NEG, _WE_NEG, _ever_a_kind,
-                                                                  imperative_rule)
+                                                                  _office_life, imperative_rule)
 from altimate_learn.reflect.providers.builtin.one_off import _THIS_TASKS, _one_ui_part, _plural
 from altimate_learn.reflect.providers.builtin.phrase import (Rule, _ASKS, _NOT_A_SCOPE, _TASKS_SCOPE, _bad_object,
                                                              _clean_object)
@@ -245,6 +245,14 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     # "we try not to use global state": the team's preference, as "we avoid global state" says it ("Never …" would make it a
     # ban; review30 R30-8); "try not to" before another verb is left as it is
     c = re.sub(r"^we\s+(?:always\s+)?try\s+not\s+to\s+use\s+", "we avoid ", c, flags=re.I)
+    # ... and before another verb, kept in the person's words: "we try not to touch generated files" -> "Try not to touch
+    # generated files." (a preference about a kind of thing, not a ban; refl31, refl30's residual)
+    tried = re.match(r"^we\s+(?:always\s+)?try\s+not\s+to\s+(?P<verb>[a-z]+)\s+(?P<what>[^,;]+?)\s*[.!]*$", c, re.I)
+    if tried and tried.group("verb").lower() in VERBS and not _bad_object(tried.group("what")) \
+            and _ever_a_kind(tried.group("what")) and not _office_life(tried.group("what")) and not re.search(r"\b(?:this|that|these|those|it|them|new|now)\b",
+                                                                   tried.group("what"), re.I):
+        what = _clean_object(tried.group("what"))
+        return Rule(f"Try not to {tried.group('verb').lower()} {what}", "never", [], [what], standing=True)
     usual = re.match(r"^we\s+(?:usually|generally|normally|typically)\s", c, re.I) is not None
     c = re.sub(r"^we\s+(?:usually\s+|generally\s+|normally\s+|typically\s+)?(?=(?:" + "|".join(sorted(VERBS - {"use", "prefer"}))
                + r")\s)", "", c, flags=re.I)  # "we usually put the test next to the component" (refl26): the team's way
@@ -415,7 +423,11 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         subject = re.sub(r"\s+in\s+(?:this|our)\s+(?:repo(?:sitory)?|project|codebase)$", "", subject, flags=re.I)
         if re.match(r"^[A-Z][a-z]", subject):
             subject = subject[0].lower() + subject[1:]
-        text = f"Put {subject} {m.group(2).lower()} {where}"
+        # "new helpers always go in utils/helpers.py": the person's "always" leads the order (refl31, refl30's residual)
+        always = re.search(r"\s+(always)$", subject, flags)
+        if always:
+            subject = subject[:always.start()]
+        text = f"{'Always put' if always else 'Put'} {subject} {m.group(2).lower()} {where}"
         if m.group(4):
             other = _clean_object(m.group(4))
             # "not in the templates" keeps its preposition; a bare name in that slot is code ("not `tests/`")
