@@ -804,12 +804,19 @@ _register(BlindSet(
          "landing (4fb60a61) reads only the reply, which the set's rows do not carry (the second look)",
          {("all", WITH): (0.965, 0.683, 82, 3, 38, 117),
           ("all", WITHOUT): (0.930, 0.550, 66, 5, 54, 115)}),
+        ("ecc66440", "00:36", "after cls31's last classifier landing (8bf115ef: an answer that wrote the agents' "
+         "instructions file changed no code); the third and last look",
+         {("all", WITH): (0.965, 0.683, 82, 3, 38, 117),
+          ("all", WITHOUT): (0.930, 0.550, 66, 5, 54, 115)}),
     ],
     looks=[
         ("9efff510", "23:36", "first sight", {
             "all, with": {'+broken_after_done': {'fn': 4, 'tp': 18}, '+buried': {'fn': 7, 'tp': 4}, '+challenge_question': {'fn': 5, 'tp': 13}, '+complaint': {'fn': 3, 'tp': 7}, '+convention_fact': {'fn': 4, 'tp': 3}, '+hedged': {'fn': 3, 'tp': 4}, '+pasted_error': {'fn': 2, 'tp': 9}, '+reminder': {'fn': 3, 'tp': 10}, '+shorthand_typo': {'fn': 1, 'tp': 5}, '+terse': {'fn': 6, 'tp': 9}, '-approval': {'tn': 14}, '-continue': {'tn': 10}, '-existing_bug': {'fp': 1, 'tn': 13}, '-first_rules': {'tn': 10}, '-learn_question': {'fp': 1, 'tn': 14}, '-new_request': {'tn': 5}, '-own_mistake': {'tn': 10}, '-pasted_log_request': {'tn': 7}, '-request_with_cue': {'fp': 1, 'tn': 19}, '-status_update': {'tn': 11}, '-thanks': {'tn': 4}},
             "all, without": {'+broken_after_done': {'fn': 11, 'tp': 11}, '+buried': {'fn': 6, 'tp': 5}, '+challenge_question': {'fn': 5, 'tp': 13}, '+complaint': {'fn': 4, 'tp': 6}, '+convention_fact': {'fn': 2, 'tp': 5}, '+hedged': {'fn': 2, 'tp': 5}, '+pasted_error': {'fn': 10, 'tp': 1}, '+reminder': {'fn': 4, 'tp': 9}, '+shorthand_typo': {'fn': 1, 'tp': 5}, '+terse': {'fn': 9, 'tp': 6}, '-approval': {'tn': 14}, '-continue': {'tn': 10}, '-existing_bug': {'tn': 14}, '-first_rules': {'tn': 10}, '-learn_question': {'tn': 15}, '-new_request': {'tn': 5}, '-own_mistake': {'fp': 2, 'tn': 8}, '-pasted_log_request': {'fp': 1, 'tn': 6}, '-request_with_cue': {'fp': 2, 'tn': 18}, '-status_update': {'tn': 11}, '-thanks': {'tn': 4}}}),
         ("bf243378", "00:02", "the end", {
+            "all, with": {'+broken_after_done': {'fn': 4, 'tp': 18}, '+buried': {'fn': 7, 'tp': 4}, '+challenge_question': {'fn': 5, 'tp': 13}, '+complaint': {'fn': 3, 'tp': 7}, '+convention_fact': {'fn': 4, 'tp': 3}, '+hedged': {'fn': 3, 'tp': 4}, '+pasted_error': {'fn': 2, 'tp': 9}, '+reminder': {'fn': 3, 'tp': 10}, '+shorthand_typo': {'fn': 1, 'tp': 5}, '+terse': {'fn': 6, 'tp': 9}, '-approval': {'tn': 14}, '-continue': {'tn': 10}, '-existing_bug': {'fp': 1, 'tn': 13}, '-first_rules': {'tn': 10}, '-learn_question': {'fp': 1, 'tn': 14}, '-new_request': {'tn': 5}, '-own_mistake': {'tn': 10}, '-pasted_log_request': {'tn': 7}, '-request_with_cue': {'fp': 1, 'tn': 19}, '-status_update': {'tn': 11}, '-thanks': {'tn': 4}},
+            "all, without": {'+broken_after_done': {'fn': 11, 'tp': 11}, '+buried': {'fn': 6, 'tp': 5}, '+challenge_question': {'fn': 5, 'tp': 13}, '+complaint': {'fn': 4, 'tp': 6}, '+convention_fact': {'fn': 2, 'tp': 5}, '+hedged': {'fn': 2, 'tp': 5}, '+pasted_error': {'fn': 10, 'tp': 1}, '+reminder': {'fn': 4, 'tp': 9}, '+shorthand_typo': {'fn': 1, 'tp': 5}, '+terse': {'fn': 9, 'tp': 6}, '-approval': {'tn': 14}, '-continue': {'tn': 10}, '-existing_bug': {'tn': 14}, '-first_rules': {'tn': 10}, '-learn_question': {'tn': 15}, '-new_request': {'tn': 5}, '-own_mistake': {'fp': 2, 'tn': 8}, '-pasted_log_request': {'fp': 1, 'tn': 6}, '-request_with_cue': {'fp': 2, 'tn': 18}, '-status_update': {'tn': 11}, '-thanks': {'tn': 4}}}),
+        ("ecc66440", "00:36", "after the last landing", {
             "all, with": {'+broken_after_done': {'fn': 4, 'tp': 18}, '+buried': {'fn': 7, 'tp': 4}, '+challenge_question': {'fn': 5, 'tp': 13}, '+complaint': {'fn': 3, 'tp': 7}, '+convention_fact': {'fn': 4, 'tp': 3}, '+hedged': {'fn': 3, 'tp': 4}, '+pasted_error': {'fn': 2, 'tp': 9}, '+reminder': {'fn': 3, 'tp': 10}, '+shorthand_typo': {'fn': 1, 'tp': 5}, '+terse': {'fn': 6, 'tp': 9}, '-approval': {'tn': 14}, '-continue': {'tn': 10}, '-existing_bug': {'fp': 1, 'tn': 13}, '-first_rules': {'tn': 10}, '-learn_question': {'fp': 1, 'tn': 14}, '-new_request': {'tn': 5}, '-own_mistake': {'tn': 10}, '-pasted_log_request': {'tn': 7}, '-request_with_cue': {'fp': 1, 'tn': 19}, '-status_update': {'tn': 11}, '-thanks': {'tn': 4}},
             "all, without": {'+broken_after_done': {'fn': 11, 'tp': 11}, '+buried': {'fn': 6, 'tp': 5}, '+challenge_question': {'fn': 5, 'tp': 13}, '+complaint': {'fn': 4, 'tp': 6}, '+convention_fact': {'fn': 2, 'tp': 5}, '+hedged': {'fn': 2, 'tp': 5}, '+pasted_error': {'fn': 10, 'tp': 1}, '+reminder': {'fn': 4, 'tp': 9}, '+shorthand_typo': {'fn': 1, 'tp': 5}, '+terse': {'fn': 9, 'tp': 6}, '-approval': {'tn': 14}, '-continue': {'tn': 10}, '-existing_bug': {'tn': 14}, '-first_rules': {'tn': 10}, '-learn_question': {'tn': 15}, '-new_request': {'tn': 5}, '-own_mistake': {'fp': 2, 'tn': 8}, '-pasted_log_request': {'fp': 1, 'tn': 6}, '-request_with_cue': {'fp': 2, 'tn': 18}, '-status_update': {'tn': 11}, '-thanks': {'tn': 4}}}),
     ],
@@ -819,7 +826,8 @@ _register(BlindSet(
         "category, so most likely neither mechanism of the pass fired on a row of this set, though both moved the sixth "
         "set they were written from "
         "(FP 5 -> 0, TP 59 -> 63 with the answer). Which rows the three false alarms and 38 misses are was not read: "
-        "the set stays blind. Two of the three looks were spent.",
+        "the set stays blind. All three looks were spent; the third (00:36, after the last landing, which reads an answer "
+        "that wrote the agents' instructions file) equals the other two.",
         "",
         "Limits: one writer (cwrite7; what the writer read is in the set's README); 120 corrections, so one message moves "
         "recall by 0.008; 120 not, so one false alarm moves precision by about 0.01 at these counts.",
