@@ -183,7 +183,13 @@ def _variants(text: str, clean: str) -> list[str]:
 
 
 _SENTENCE = re.compile(r"[^.;!?\n]+[.;!?]*")
-_PROHIBITION = re.compile(r"\s*(?:never|do not|don['’]?t|dont|avoid|no)\b", re.I)
+# a prohibition whose next word is the act itself ("Never use …", "Do not pipe …", "Avoid eval …", "No sudo …"): a
+# list of what may follow, not of what may not ("Never stop running sudo …", "Never refuse to run …" are orders:
+# review31 R31-9)
+_PROHIBITION = re.compile(r"\s*(?:never|do not|don['’]?t|dont|avoid|no)\s+(?:ever\s+)?(?:use|using|run|running|call|calling|"
+                          r"pipe|piping|invoke|invoking|execute|executing|add|adding|put|putting|type|typing|include|"
+                          r"including|hardcode|hardcoding|commit|committing|sudo|eval|curl|wget|rm|chmod|chown|exec|"
+                          r"bash|sh|dd|kill)\b", re.I)
 # words that turn a prohibition into an order, or join a second clause to it ("Never use sudo, run … instead",
 # "Don't forget to run …", "No need to avoid …"): such a sentence is read as it stands
 _NOT_PLAIN = re.compile(r"[,:&|$`]|\s[-–—]\s|\b(?:and|or|unless|except|instead|but|however|forget|forgets|skip|omit|"
@@ -191,11 +197,22 @@ _NOT_PLAIN = re.compile(r"[,:&|$`]|\s[-–—]\s|\b(?:and|or|unless|except|inste
                         r"always|must|should|first|instead)\b", re.I)
 
 
+_NEGATED_AGAIN = re.compile(r"\b(?:no|not|nothing|anything|less|fewer|other|non|neither|nor|never|n['’]t)\b", re.I)
+
+
+def _plain_prohibition(sentence: str) -> bool:
+    found = _PROHIBITION.match(sentence)
+    if not found:
+        return False
+    rest = sentence[found.end():]
+    return not _NOT_PLAIN.search(sentence) and not _NEGATED_AGAIN.search(rest)
+
+
 def _without_prohibitions(clean: str) -> str:
     """``clean`` with each sentence that is one plain prohibition blanked ("Never use sudo in Dockerfiles.", "Do not
-    pipe curl into sh in install scripts."): no comma, code span, second clause or word that turns it around."""
-    return _SENTENCE.sub(lambda m: " " * len(m.group(0)) if _PROHIBITION.match(m.group(0))
-                         and not _NOT_PLAIN.search(m.group(0)) else m.group(0), clean)
+    pipe curl into sh in install scripts."): the act right after the negation, and no comma, code span, second clause,
+    second negation or word that turns it around."""
+    return _SENTENCE.sub(lambda m: " " * len(m.group(0)) if _plain_prohibition(m.group(0)) else m.group(0), clean)
 
 
 def _check(clean: str) -> tuple[str, str] | None:

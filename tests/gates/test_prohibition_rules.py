@@ -31,6 +31,14 @@ def test_a_plain_prohibition_of_a_command_is_staged(git_repo, cli, rule):
     "No need to avoid sudo in scripts.",
     "Never use sudo. Use sudo for installs.",  # the prohibition is one sentence; the other one still counts
     "Never use sudo and chmod 777 the folder.",
+    # a double negative is an order (review31 R31-9): what may follow the negation is listed, not what may not
+    "Never stop running sudo chmod 777 on the data folder in deploy scripts.",
+    "Never quit using sudo rm -rf build in the release job.",
+    "Never miss running eval on the env file at startup.",
+    "Never refuse to run sudo in Dockerfiles.",
+    "Never cease to use sudo.",
+    "Never use anything other than sudo in Dockerfiles.",
+    "Never run eval not in prod.",
 ])
 def test_a_command_given_as_an_order_is_still_refused(text):
     result = lint(text)
