@@ -162,14 +162,16 @@ def run_learn():
     return _run
 
 
-def learn_in_process(*args: str, cwd: Path, drop_env: tuple[str, ...] = ("ALTIMATE_LEARN",)) -> subprocess.CompletedProcess[str]:
+def learn_in_process(*args: str, cwd: Path, env: dict[str, str] | None = None,
+                     drop_env: tuple[str, ...] = ("ALTIMATE_LEARN",)) -> subprocess.CompletedProcess[str]:
     """`learn ARGS` in ``cwd`` through the same entry point as the installed command (`altimate_learn.entry.main`), in
     this process, as a child process would see it: stdin from /dev/null; fds 1 and 2 (and whatever a process that it
     starts inherits) written to files and read back as text with universal newlines; an uncaught exception is a
-    traceback and exit 1; ``sys.exit(code)`` is that code. The environment (without ``drop_env`` variables), the
-    current folder, the umask and the SIGINT/SIGTERM handlers are restored afterwards. A `learn` process costs
-    0.3-0.9 s of interpreter start and imports; this costs the command alone. Tests of the installed entry point,
-    hooks as processes, exit codes of real processes and signals keep `run_learn` / `run_hook`."""
+    traceback and exit 1; ``sys.exit(code)`` is that code. The command sees the environment without ``drop_env``
+    variables and with ``env`` added; the environment, the current folder, the umask and the SIGINT/SIGTERM handlers
+    are restored afterwards. A `learn` process costs 0.3-0.9 s of interpreter start and imports; this costs the
+    command alone. Tests of the installed entry point, hooks as processes, exit codes of real processes and signals
+    keep `run_learn` / `run_hook`."""
     import io
     import signal
     import tempfile
@@ -179,8 +181,9 @@ def learn_in_process(*args: str, cwd: Path, drop_env: tuple[str, ...] = ("ALTIMA
 
     saved_env = dict(os.environ)
     for key in list(os.environ):
-        if key.startswith(drop_env):
+        if drop_env and key.startswith(drop_env):
             del os.environ[key]
+    os.environ.update(env or {})
     saved_cwd = os.getcwd()
     saved_umask = os.umask(0o022)
     os.umask(saved_umask)
@@ -232,6 +235,18 @@ def learn_in_process(*args: str, cwd: Path, drop_env: tuple[str, ...] = ("ALTIMA
             raw = handle.read().decode("utf-8", "replace")
             texts.append(raw.replace("\r\n", "\n").replace("\r", "\n"))
     return subprocess.CompletedProcess(["learn", *args], int(code), texts[0], texts[1])
+
+
+@pytest.fixture
+def learn_cli():
+    """`learn ARGS` in ``cwd`` as `run_learn` gives it (a CompletedProcess; ``env`` added to the environment), run in
+    this process through the entry point (`learn_in_process`): for tests that read a command's output, exit code and
+    files. Tests of the installed entry point, hooks, real processes and signals use `run_learn`."""
+
+    def _run(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+        return learn_in_process(*args, cwd=cwd, env=env, drop_env=())
+
+    return _run
 
 
 @pytest.fixture

@@ -222,40 +222,40 @@ def test_local_is_refused(git_repo, cli):
     assert code == 1 and err.strip().startswith("Error: --local is for claude-code only.")
 
 
-def test_check_reports_missing_working_and_broken_plugins(git_repo, run_learn):
-    out = run_learn("install", "opencode", "--check", cwd=git_repo)
+def test_check_reports_missing_working_and_broken_plugins(git_repo, learn_cli):
+    out = learn_cli("install", "opencode", "--check", cwd=git_repo)
     assert out.returncode == 1 and "not installed (no .opencode/plugins/altimate-learn.js)" in out.stdout
-    run_learn("install", "opencode", cwd=git_repo)
-    out = run_learn("install", "opencode", "--check", cwd=git_repo)
+    learn_cli("install", "opencode", cwd=git_repo)
+    out = learn_cli("install", "opencode", "--check", cwd=git_repo)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "the hook runs (altimate-learn" in out.stdout
     plugin = git_repo / PLUGIN
     plugin.write_text(plugin.read_text().replace(json.dumps(os.path.abspath(sys.executable)),
                                                  json.dumps("/nonexistent/python3")))
-    out = run_learn("install", "opencode", "--check", cwd=git_repo)
+    out = learn_cli("install", "opencode", "--check", cwd=git_repo)
     assert out.returncode == 1
     assert "differs from what this learn would write" in out.stdout
     assert "the hook command does not run: FileNotFoundError" in out.stdout
 
 
-def test_an_older_global_copy_is_named_with_the_command_that_updates_it(git_repo, run_learn):
+def test_an_older_global_copy_is_named_with_the_command_that_updates_it(git_repo, learn_cli):
     """trial26: the plugin in the project and an older copy in the user's plugins folder: --check told to run
     `learn install opencode` (which rewrites the project's copy) to update the global one, and `learn doctor` said
     only "working", neither the two copies nor the older one."""
-    run_learn("install", "opencode", cwd=git_repo)
-    run_learn("install", "opencode", "--user", cwd=git_repo)
+    learn_cli("install", "opencode", cwd=git_repo)
+    learn_cli("install", "opencode", "--user", cwd=git_repo)
     older = Path(os.environ["XDG_CONFIG_HOME"]) / "opencode" / "plugins" / "altimate-learn.js"
     older.write_text(older.read_text().replace("globalThis.__altimateLearnContexts", "globalThis.__olderLearn"))
-    out = run_learn("install", "opencode", "--check", cwd=git_repo)
+    out = learn_cli("install", "opencode", "--check", cwd=git_repo)
     assert out.returncode == 0, out.stdout
     assert (f"Note: the plugin {older} differs from what this learn would write (another installation, or an older "
             "version). Run `learn install opencode --user` to update it.") in out.stdout
-    doctor = run_learn("doctor", cwd=git_repo).stdout
+    doctor = learn_cli("doctor", cwd=git_repo).stdout
     assert "    Note: the hooks are installed in 2 files (the plugin in the project and the user's plugins folder)" \
         in doctor
     assert f"    Note: the plugin {older} differs" in doctor
-    run_learn("install", "opencode", "--user", cwd=git_repo)
-    assert "differs" not in run_learn("install", "opencode", "--check", cwd=git_repo).stdout
+    learn_cli("install", "opencode", "--user", cwd=git_repo)
+    assert "differs" not in learn_cli("install", "opencode", "--check", cwd=git_repo).stdout
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")

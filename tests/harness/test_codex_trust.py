@@ -37,13 +37,13 @@ def hook_state(root: Path, events=EVENTS, group: int = 0, extra: str = "") -> st
 
 
 def test_check_and_doctor_say_codex_skips_hooks_until_they_are_trusted(git_repo: Path, isolated_home: Path,
-                                                                       run_learn):
-    assert run_learn("install", "codex", cwd=git_repo).returncode == 0
-    proc = run_learn("install", "codex", "--check", cwd=git_repo)  # no config.toml: the project is not trusted
+                                                                       learn_cli):
+    assert learn_cli("install", "codex", cwd=git_repo).returncode == 0
+    proc = learn_cli("install", "codex", "--check", cwd=git_repo)  # no config.toml: the project is not trusted
     assert proc.returncode == 1
     assert f"{git_repo} is not trusted in {isolated_home}/.codex/config.toml" in proc.stdout
     assert "trust_level = \"trusted\"" in proc.stdout
-    doctor = run_learn("doctor", cwd=git_repo).stdout  # trial30: it said "NOT WORKING: run `learn install codex`"
+    doctor = learn_cli("doctor", cwd=git_repo).stdout  # trial30: it said "NOT WORKING: run `learn install codex`"
     line = next(x for x in doctor.splitlines() if x.startswith("  codex: hooks in "))
     assert line.endswith(f"NOT RUN: Codex loads {git_repo}/.codex/hooks.json only in a project you trust, and "
                          f"{git_repo} is not trusted in {isolated_home}/.codex/config.toml: trust the folder when "
@@ -51,51 +51,51 @@ def test_check_and_doctor_say_codex_skips_hooks_until_they_are_trusted(git_repo:
     assert "learn install codex` to repair" not in doctor
 
     config(isolated_home, trusted_project(git_repo))  # the folder is trusted, the hooks not yet (the reviewer's case)
-    proc = run_learn("install", "codex", "--check", cwd=git_repo)
+    proc = learn_cli("install", "codex", "--check", cwd=git_repo)
     assert proc.returncode == 1
     assert "but codex will not run them:" in proc.stdout.splitlines()[0]
     assert SKIP in proc.stdout
     assert ("Not trusted yet: SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Stop, SessionEnd."
             in proc.stdout)
-    doctor = run_learn("doctor", cwd=git_repo).stdout
+    doctor = learn_cli("doctor", cwd=git_repo).stdout
     line = next(x for x in doctor.splitlines() if x.startswith("  codex: hooks in "))
     assert line.endswith("NOT RUN: " + next(x for x in proc.stdout.splitlines() if SKIP in x))
     assert "working" not in line
 
     config(isolated_home, trusted_project(git_repo) + hook_state(git_repo, EVENTS[:-2]))  # two still untrusted
-    proc = run_learn("install", "codex", "--check", cwd=git_repo)
+    proc = learn_cli("install", "codex", "--check", cwd=git_repo)
     assert proc.returncode == 1 and "Not trusted yet: Stop, SessionEnd." in proc.stdout
 
     config(isolated_home, trusted_project(git_repo) + hook_state(git_repo))  # what /hooks writes: all trusted
-    proc = run_learn("install", "codex", "--check", cwd=git_repo)
+    proc = learn_cli("install", "codex", "--check", cwd=git_repo)
     assert proc.returncode == 0, proc.stdout
     assert proc.stdout.splitlines()[0].endswith("(project) and run.")
     assert "it skips them until you trust them again in /hooks" in proc.stdout
-    assert ".codex/hooks.json, working" in run_learn("doctor", cwd=git_repo).stdout
+    assert ".codex/hooks.json, working" in learn_cli("doctor", cwd=git_repo).stdout
 
     config(isolated_home, trusted_project(git_repo) + hook_state(git_repo, extra="enabled = false\n"))
-    proc = run_learn("install", "codex", "--check", cwd=git_repo)
+    proc = learn_cli("install", "codex", "--check", cwd=git_repo)
     assert proc.returncode == 1 and "are turned off in Codex's /hooks" in proc.stdout
 
 
-def test_the_keys_follow_learns_place_in_a_shared_hooks_file(git_repo: Path, isolated_home: Path, run_learn):
+def test_the_keys_follow_learns_place_in_a_shared_hooks_file(git_repo: Path, isolated_home: Path, learn_cli):
     """Another tool's hook comes first in each event: learn's handlers are group 1, and trusting group 0 (the
     other tool's) does not make learn's run."""
     other = {"type": "command", "command": "/usr/local/bin/other-tool", "timeout": 5}
     (git_repo / ".codex").mkdir()
     (git_repo / ".codex" / "hooks.json").write_text(json.dumps({"hooks": {
         "SessionStart": [{"hooks": [other]}], "UserPromptSubmit": [{"hooks": [other]}]}}))
-    assert run_learn("install", "codex", cwd=git_repo).returncode == 0
+    assert learn_cli("install", "codex", cwd=git_repo).returncode == 0
     data = json.loads((git_repo / ".codex" / "hooks.json").read_text())
     assert data["hooks"]["SessionStart"][0]["hooks"] == [other]  # learn's entry came after it
     config(isolated_home, trusted_project(git_repo) + hook_state(git_repo, ["session_start", "user_prompt_submit"])
            + hook_state(git_repo, ["pre_tool_use", "post_tool_use", "stop", "session_end"]))
-    proc = run_learn("install", "codex", "--check", cwd=git_repo)
+    proc = learn_cli("install", "codex", "--check", cwd=git_repo)
     assert proc.returncode == 1 and "Not trusted yet: SessionStart, UserPromptSubmit." in proc.stdout
     config(isolated_home, trusted_project(git_repo) + hook_state(git_repo, ["session_start", "user_prompt_submit"],
                                                                  group=1)
            + hook_state(git_repo, ["pre_tool_use", "post_tool_use", "stop", "session_end"]))
-    assert run_learn("install", "codex", "--check", cwd=git_repo).returncode == 0
+    assert learn_cli("install", "codex", "--check", cwd=git_repo).returncode == 0
 
 
 def rollout(home: Path, root: Path, session: str, started: str) -> None:
@@ -108,18 +108,18 @@ def rollout(home: Path, root: Path, session: str, started: str) -> None:
 
 
 def test_sessions_that_ran_without_learns_hooks_are_named_even_when_config_says_trusted(
-        git_repo: Path, isolated_home: Path, run_learn):
+        git_repo: Path, isolated_home: Path, learn_cli, run_learn):
     """A hook changed after it was trusted is skipped too (Codex compares its hash, which learn does not compute):
     the latest Codex sessions of the project in which learn's hooks never ran say so."""
-    assert run_learn("enable", cwd=git_repo).returncode == 0
-    assert run_learn("install", "codex", cwd=git_repo).returncode == 0
+    assert learn_cli("enable", cwd=git_repo).returncode == 0
+    assert learn_cli("install", "codex", cwd=git_repo).returncode == 0
     hooks_file = git_repo / ".codex" / "hooks.json"
     os.utime(hooks_file, (INSTALLED_AT, INSTALLED_AT))
     config(isolated_home, trusted_project(git_repo) + hook_state(git_repo))
     rollout(isolated_home, git_repo, "01a23baa-0000-7000-8000-000000000001", "2025-12-01T09:00:00.000Z")  # before
-    assert run_learn("install", "codex", "--check", cwd=git_repo).returncode == 0
+    assert learn_cli("install", "codex", "--check", cwd=git_repo).returncode == 0
     rollout(isolated_home, git_repo, "01a23baa-0000-7000-8000-000000000002", "2026-06-01T09:00:00.000Z")
-    proc = run_learn("install", "codex", "--check", cwd=git_repo)
+    proc = learn_cli("install", "codex", "--check", cwd=git_repo)
     assert proc.returncode == 1
     assert ("The last Codex session of this project (01a23baa-0000-7000-8000-000000000002) ran without learn's "
             f"hooks, installed before it: {SKIP}") in proc.stdout
@@ -131,7 +131,7 @@ def test_sessions_that_ran_without_learns_hooks_are_named_even_when_config_says_
                "turn_id": "t1", "prompt": "add a health check endpoint"}
     hook = run_learn("hook", "codex", cwd=git_repo, input=json.dumps(payload))
     assert hook.returncode == 0
-    assert run_learn("install", "codex", "--check", cwd=git_repo).returncode == 0
+    assert learn_cli("install", "codex", "--check", cwd=git_repo).returncode == 0
 
 
 def test_a_user_install_is_read_from_codex_home(tmp_path: Path, isolated_home: Path):
@@ -165,13 +165,13 @@ def trust_codex_hooks(root: Path) -> None:
 
 
 def test_status_says_codex_does_not_run_hooks_it_was_not_told_to_trust(git_repo: Path, isolated_home: Path,
-                                                                        run_learn):
+                                                                        learn_cli):
     """review13 R13-21: `learn status` (the Quick start's check) listed Codex's hooks as installed while Codex
     skipped them; only `learn doctor` said so."""
-    assert run_learn("enable", cwd=git_repo).returncode == 0
-    assert run_learn("install", "codex", cwd=git_repo).returncode == 0
+    assert learn_cli("enable", cwd=git_repo).returncode == 0
+    assert learn_cli("install", "codex", cwd=git_repo).returncode == 0
     config(isolated_home, trusted_project(git_repo))  # the folder is trusted, the hooks not yet
-    out = run_learn("status", cwd=git_repo).stdout
+    out = learn_cli("status", cwd=git_repo).stdout
     assert out.startswith("Learning: enabled, but codex does not run learn's hooks yet, so nothing is delivered or "
                           "captured (see Hooks below)\n")
     assert "Hooks installed: codex (.codex/hooks.json, but codex does not run them yet).\n" in out
@@ -180,6 +180,6 @@ def test_status_says_codex_does_not_run_hooks_it_was_not_told_to_trust(git_repo:
             "SessionEnd. (`learn doctor` checks again)\n") in out
 
     trust_codex_hooks(git_repo)
-    out = run_learn("status", cwd=git_repo).stdout
+    out = learn_cli("status", cwd=git_repo).stdout
     assert out.startswith("Learning: enabled\n")
     assert "Hooks installed: codex (.codex/hooks.json).\n" in out and "does not run" not in out

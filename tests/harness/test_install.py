@@ -220,45 +220,45 @@ def test_check_finds_a_broken_command(git_repo: Path):
     assert not ok and any(line.startswith("FAILS: /nonexistent/python") for line in lines)
 
 
-def test_cli_install_dry_run_and_check(git_repo: Path, run_learn):
-    proc = run_learn("install", "claude-code", "--dry-run", cwd=git_repo)
+def test_cli_install_dry_run_and_check(git_repo: Path, learn_cli):
+    proc = learn_cli("install", "claude-code", "--dry-run", cwd=git_repo)
     assert proc.returncode == 0 and "Dry run" in proc.stdout
-    proc = run_learn("install", "codex", cwd=git_repo)
+    proc = learn_cli("install", "codex", cwd=git_repo)
     assert proc.returncode == 0 and "trust" in proc.stdout and "[features]" in proc.stdout
-    proc = run_learn("install", "codex", "--check", cwd=git_repo)  # Codex would not load them: an untrusted project
+    proc = learn_cli("install", "codex", "--check", cwd=git_repo)  # Codex would not load them: an untrusted project
     assert proc.returncode == 1 and f"{git_repo} is not trusted in" in proc.stdout  # (tests/harness/test_codex_trust.py)
-    proc = run_learn("install", "gemini", "--check", cwd=git_repo)
+    proc = learn_cli("install", "gemini", "--check", cwd=git_repo)
     assert proc.returncode == 1
     assert proc.stderr.strip() == "Error: learn hooks for gemini are not installed or do not run (see above)."
-    proc = run_learn("install", "vim", cwd=git_repo)
+    proc = learn_cli("install", "vim", cwd=git_repo)
     assert proc.returncode == 1 and proc.stderr.startswith("Error: unknown agent 'vim'.")
-    proc = run_learn("install", "codex", "--local", cwd=git_repo)
+    proc = learn_cli("install", "codex", "--local", cwd=git_repo)
     assert proc.returncode == 1 and "--local is only for claude-code" in proc.stderr
-    proc = run_learn("install", "claude-code", "--local", cwd=git_repo)
+    proc = learn_cli("install", "claude-code", "--local", cwd=git_repo)
     assert proc.returncode == 0 and (git_repo / ".claude" / "settings.local.json").is_file()
 
 
 # --- issue 12.5: --check agrees with --local; uninstall leaves the tree as it was; committed files ----------
 
-def test_check_finds_hooks_installed_with_local_and_names_the_file(git_repo: Path, run_learn):
-    assert run_learn("install", "claude-code", "--local", cwd=git_repo).returncode == 0
-    proc = run_learn("install", "claude-code", "--check", cwd=git_repo)
+def test_check_finds_hooks_installed_with_local_and_names_the_file(git_repo: Path, learn_cli):
+    assert learn_cli("install", "claude-code", "--local", cwd=git_repo).returncode == 0
+    proc = learn_cli("install", "claude-code", "--check", cwd=git_repo)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     local = git_repo / ".claude" / "settings.local.json"
     assert proc.stdout.splitlines()[0] == f"learn hooks for claude-code are installed in {local} (local) and run."
     assert "--local" not in proc.stdout.replace("(local)", "")  # no advice to install elsewhere
-    proc = run_learn("install", "claude-code", "--check", "--local", cwd=git_repo)
+    proc = learn_cli("install", "claude-code", "--check", "--local", cwd=git_repo)
     assert proc.returncode == 0
-    proc = run_learn("install", "claude-code", "--check", "--user", cwd=git_repo)
+    proc = learn_cli("install", "claude-code", "--check", "--user", cwd=git_repo)
     assert proc.returncode == 1 and "Run `learn install claude-code --user`." in proc.stdout
 
 
 @pytest.mark.parametrize("harness,project", [("codex", ".codex/hooks.json"), ("gemini", ".gemini/settings.json")])
-def test_local_for_an_agent_without_a_local_file_says_what_to_run(git_repo: Path, run_learn, harness: str,
+def test_local_for_an_agent_without_a_local_file_says_what_to_run(git_repo: Path, learn_cli, harness: str,
                                                                   project: str):
     """trial27: the README's quick start reads `learn install claude-code --local (or: learn install codex | …)`;
     `learn install codex --local` said only that codex has no local file."""
-    proc = run_learn("install", harness, "--local", cwd=git_repo)
+    proc = learn_cli("install", harness, "--local", cwd=git_repo)
     assert proc.returncode == 1 and proc.stdout == ""
     assert proc.stderr.strip() == (f"Error: --local is only for claude-code (its .claude/settings.local.json); {harness} "
                                    f"has no local settings file. Run `learn install {harness}` for the project's "
@@ -355,8 +355,8 @@ def test_a_project_install_says_it_names_this_machines_python_and_offers_the_pat
     assert any("every teammate needs learn installed and on PATH" in line for line in lines)
 
 
-def test_cli_on_path_is_refused_with_check(git_repo: Path, run_learn):
-    proc = run_learn("install", "codex", "--check", "--on-path", cwd=git_repo)
+def test_cli_on_path_is_refused_with_check(git_repo: Path, learn_cli):
+    proc = learn_cli("install", "codex", "--check", "--on-path", cwd=git_repo)
     assert proc.returncode == 2 and "--on-path" in proc.stderr
 
 
@@ -464,20 +464,20 @@ def test_a_gemini_hook_whose_program_is_missing_answers_nothing_and_succeeds(tmp
     assert bare.returncode == 127 and bare.stderr  # what Gemini CLI read as a blocking verdict
 
 
-def test_a_local_install_keeps_its_machine_path_out_of_git(git_repo: Path, run_learn):
+def test_a_local_install_keeps_its_machine_path_out_of_git(git_repo: Path, learn_cli):
     # fix17: `learn install claude-code --local` wrote .claude/settings.local.json (this machine's Python path)
     # and `git status` offered it for the next `git add .`; now this clone's git ignores it, and nothing new
     # that would be committed appears (info/exclude, not a .gitignore to commit)
     from tests.conftest import git
 
-    proc = run_learn("install", "claude-code", "--local", cwd=git_repo)
+    proc = learn_cli("install", "claude-code", "--local", cwd=git_repo)
     assert proc.returncode == 0, proc.stderr
     assert (git_repo / ".claude" / "settings.local.json").is_file()
     status = git(git_repo, "status", "--porcelain", "--untracked-files=all")
     assert ".claude" not in status and ".gitignore" not in status  # (.gitattributes is for the team: committed)
     assert "/.claude/settings.local.json" in (git_repo / ".git" / "info" / "exclude").read_text().splitlines()
     assert "git ignores it in this clone" in proc.stdout
-    again = run_learn("install", "claude-code", "--local", cwd=git_repo)
+    again = learn_cli("install", "claude-code", "--local", cwd=git_repo)
     assert "git ignores it" not in again.stdout  # said once; the line is not added twice
     assert (git_repo / ".git" / "info" / "exclude").read_text().count("settings.local.json") == 1
 
