@@ -121,7 +121,6 @@ STATED = [
     ("never bump major versions unless we ask, it broke the build last time", ["Never bump major versions without asking."]),
     # a choice between two tools of one job that the first table does not name
     ("no, pathlib not os.path", ["Use `pathlib` instead of `os.path`."]),
-    ("it's zustand, not redux", ["Use `zustand` instead of `redux`."]),
     ("thiserror, not anyhow", ["Use `thiserror` instead of `anyhow`."]),
     # a tool's name said again, louder
     ("pnpm!! for the third time", ["Use `pnpm`."]),
@@ -142,6 +141,8 @@ STATED_LOOKALIKES = [
     "one question at a time, and what is the port?",
     "npm!",  # one "!" may answer a question
     "redis!!",  # no tool a project settles on by that table
+    "pytest!!! it works now",  # joy, not a reminder
+    "it is mysql not postgres, check the dsn",  # what one thing of this task is
     "we decided to use redis last week, so add a cache layer with it",
     "import pathlib; pathlib.Path('x').write_text('y')",
 ]

@@ -44,8 +44,17 @@ _TEAM_TOOL = re.compile(r"^(?:we|(?:this|our|the)\s+(?:repo(?:sitory)?|project|c
                         + _HERE + r"(?:(?:\s*,?\s+not\s+|\s*[,;]\s*(?:there'?s|there\s+is|we\s+have)\s+no\s+)" + _TOOL_Y + _HERE + r")?"
                         + _REMINDED + r"$", re.I)
 _TOOL_SHOP = re.compile(r"^we(?:'re|\s+are)\s+an?\s+" + _TOOL + r"\s+(?:shop|house|team)" + _HERE + _REMINDED + r"$", re.I)
-# "pnpm!!", "uv!!!": a tool's name alone, said with more than one "!" (one "!" may answer a question: "npm!")
-_TOOL_SHOUTED = re.compile(r"^" + _TOOL + r"\s*!{2,}\s*$", re.I)
+# "pnpm!! for the third time", "uv!!!": a tool's name, the whole message, said with more than one "!" (one "!" may answer a
+# question: "npm!"; "pytest!!! it works now" is joy)
+_TOOL_SHOUTED = re.compile(r"^\s*" + _TOOL + r"\s*!{2,}\s*(?:(?:for\s+the\s+\w+\s+time|again|(?:as\s+|like\s+)?i\s+said|"
+                           r"i\s+told\s+you|remember)[\s.!]*)?$", re.I)
+
+
+def shouted_tool(own: str) -> str | None:
+    """ "Use `pnpm`." for a message that is a tool's name said with "!!" (:data:`_TOOL_SHOUTED`), else None."""
+    m = _TOOL_SHOUTED.match(own)
+    name = _tool_name(m.group("x"), everyday=False) if m else None
+    return f"Use {name}." if name else None
 # "stick to uv", "keep using pnpm", "only use ruff"
 _STICK_TO = re.compile(r"^(?:please\s+)?(?:just\s+)?(?:stick\s+(?:to|with)|keep\s+using|only\s+use)\s+" + _TOOL + _HERE
                        + r"(?:\s*,?\s*(?:please|pls|plz))?" + _REMINDED + r"$", re.I)
@@ -91,7 +100,7 @@ def _choice_word(phrase: str) -> bool:
     from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
 
     bare = phrase.strip(" .!,").lower()
-    return "`" in mark_identifiers(phrase) or bare in TOOL_FAMILIES or bare in CHOICE_FAMILIES or bare in LANGUAGES
+    return "`" in mark_identifiers(phrase) or bare in TOOL_FAMILIES or bare in LANGUAGES
 
 
 def _two_languages(*sides: str) -> bool:
@@ -121,10 +130,6 @@ def _tool_rule(clause: str, c: str) -> Rule | None:
     m = _TERSE_CHOICE.match(c)
     if m:
         return _one_job_choice(m)
-    m = _TOOL_SHOUTED.match(clause.strip())
-    if m:  # "pnpm!! for the third time": the tool, said again and louder (refl31, blind6)
-        name = _tool_name(m.group("x"), everyday=False)
-        return Rule(f"Use {name}", "always", [name], [], standing=True, alone=True) if name else None
     m = _TEAM_TOOL.match(c) or _TOOL_SHOP.match(c)
     if m:
         name = _tool_name(m.group("x"))

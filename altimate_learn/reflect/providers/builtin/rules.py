@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from altimate_learn.reflect.providers.builtin.choices import shouted_tool
 from altimate_learn.reflect.providers.builtin.hedges import softened, unhedge
 from altimate_learn.reflect.providers.builtin.match import match_rule
 from altimate_learn.reflect.providers.builtin.other_languages import choice_in_other_language
@@ -73,6 +74,9 @@ def rules_for(text: str) -> tuple[list[str], str]:
         return [], OWN_SLIP  # "my bad, I gave you the wrong table name. it's analytics.page_views, not web.page_views"
     if _TAKEN_BACK.search(own):
         return [], TAKEN_BACK  # "why add lodash when the codebase uses ramda? actually lodash is fine here" (R30-8)
+    shouted = shouted_tool(own)
+    if shouted:  # "pnpm!! for the third time" (refl31, blind6)
+        return [shouted], ""
     rules, declined = _extract(text)
     if rules:
         return rules, ""
