@@ -36,8 +36,8 @@ from dataclasses import dataclass
 
 from altimate_learn.capture.cues import (APPROVAL, ASKED, CLAIMS, CLOSER, CONTINUE_ONLY, CONTINUE_WORDS, DONE_ACT, HANDED_OVER,
                                          REDIRECT_AFTER_NO)
-from altimate_learn.capture import (against_answer, buried, challenged, claims, clause_rules, conventions, guards, indirect,
-                                    languages, softened, withdrawals)
+from altimate_learn.capture import (against_answer, buried, claims, clause_rules, conventions, guards, indirect, languages,
+                                    softened, withdrawals)
 # The cue tables and the clause rules live in `clause_rules`; these names are kept here for the research tools.
 from altimate_learn.capture.clause_rules import (ALL_BROKEN, ALL_CHALLENGES, ALL_CUES, ALL_PERSISTS,  # noqa: F401
                                                  LONG_MESSAGE, SOFT_MESSAGE, _is_question, _try)
@@ -326,8 +326,6 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
                 reason = conventions.broken_convention(own, answer or "") or conventions.against_the_rest(own)
             if reason is None and claimed:  # "sorry to be picky, but …", "I might be wrong, but …" (cls30, `softened`)
                 reason = softened.softened(own)
-            if reason is None and claimed:  # "why does the lambda need s3:* on *? it only reads one bucket" (cls31, `challenged`)
-                reason = challenged.why_then_fact(own)
             if reason and not (guards.BUG_HUNT.search(own) or withdrawals.withdrawn(reason, own)):
                 return Verdict(True, reason, "pattern")
         # "日本語でお願いします" after an English answer, "keep our chat in english" after a Portuguese one: the agent

@@ -61,25 +61,19 @@ def test_a_fault_or_a_refusal_is_still_a_correction(text, answer):
     assert verdict.correction, text
 
 
-# -- a challenge asked, then the fact against the choice (`capture/challenged.py`) -----------------------------------
-
-WHY_THEN_FACT = [
-    ("why does the worker poll every second? the queue only gets a job an hour", "I've set up the worker to poll the queue."),
-    ("how come the cache key includes the timestamp? every request misses it now", "The response cache is in place."),
-    ("why is the migration numbered 0007? there's already a 0007 on main", "I've written the migration for the new index."),
-    ("Why are the prices stored as floats? Our ledger needs exact cents.", "The orders table is created."),
-    ("hmm, how is a 30s timeout supposed to work for the export? it takes five minutes on the big accounts",
-     "I've added a timeout to the export call."),
-]
-
-
-@pytest.mark.parametrize("text, answer", WHY_THEN_FACT)
-def test_a_why_question_answered_by_the_person_s_own_fact_is_a_correction(text, answer):
-    verdict = judge(text, answer)
-    assert verdict.correction, text
-
+# -- a why-question, then a fact of the person's own: no correction on its own (review31 R31-6) ----------------------
+# cls31 read "why does the lambda need s3:* on *? it only reads one bucket" as a correction after done work; the same
+# form is how people ask out of surprise, to learn, or about their own history, and it made 7 of 8 such questions
+# false alarms while gaining nothing on held-out or blind data: it was taken out. These stay questions.
 
 WHY_ONLY_ASKS = [
+    ("why is the page so fast now? it was taking 5 seconds before.", "I've cached the product list."),
+    ("why does the test pass now? it was failing for me yesterday.", "I fixed the fixture's timezone."),
+    ("why does it work without a restart? I thought the config was only read at startup.", "The config reload is done."),
+    ("why is the diff so small? I expected more changes to be needed.", "I've updated the handler."),
+    ("why does this use a generator? I've never seen that pattern before.", "I've rewritten the export loop."),
+    ("why are the tests in a separate folder? I'm new to this repo.", "I've added the tests."),
+    ("why is the memory usage lower now? The graph dropped by half.", "I've switched to streaming the rows."),
     ("why did you pick 500ms for the retry delay? is that a common default?", "I've added retries with a 500ms delay."),
     ("why is there a lock file in the repo? are the other services doing the same", "I've pinned the dependencies."),
     ("why does the build take so long now? just curious, it works fine", "The build pipeline is done."),
