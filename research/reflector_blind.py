@@ -439,7 +439,8 @@ NOTES_BLIND6_READ: list[str] = [
     "or a rule said to hold (\"we rebase feature branches here, merge commits get rejected by the PR check\"); \"just a "
     "reminder that\" as a reminder's lead; \"unless i ask\" about a kind of thing as \"without asking\"; a terse choice "
     "between two tools of a job the first table does not name (vocabulary.CHOICE_FAMILIES: \"pathlib, not os.path\"); a "
-    "tool's name said with \"!!\". blind6 rule rows 5 -> 10 of 56 (the 5 new lessons reviewed good). Most of the 46 "
+    "tool's name said with \"!!\"; the case a kind is named in (\"columns are snake_case in our database\"); \"every <kind> "
+    "goes through <code>\". blind6 rule rows 5 -> 12 of 56 (the 7 new lessons reviewed good). Most of the 44 "
     "left are reports whose rule is only inferable (\"it deleted all of them … the cd failed silently\"), rules buried "
     "after a request for new work, hedged questions, conventions said as facts in a form no other set shares, and 6 not "
     "in English: they wait for a model or a person.",

@@ -122,6 +122,11 @@ STATED = [
     # a choice between two tools of one job that the first table does not name
     ("no, pathlib not os.path", ["Use `pathlib` instead of `os.path`."]),
     ("thiserror, not anyhow", ["Use `thiserror` instead of `anyhow`."]),
+    # the case a kind of thing is named in; each one of a kind through one piece of code
+    ("columns are snake_case in our database, the ORM maps them", ["Name columns in `snake_case` in our database."]),
+    ("components are PascalCase", ["Name components in `PascalCase`."]),
+    ("every user-facing string goes through i18n t(), we ship in 6 languages",
+     ["Every user-facing string goes through i18n `t()`."]),
     # a tool's name said again, louder
     ("pnpm!! for the third time", ["Use `pnpm`."]),
     ("uv!!!", ["Use `uv`."]),
@@ -143,6 +148,9 @@ STATED_LOOKALIKES = [
     "redis!!",  # no tool a project settles on by that table
     "pytest!!! it works now",  # joy, not a reminder
     "it is mysql not postgres, check the dsn",  # what one thing of this task is
+    "the users are lowercase",
+    "each request goes through the auth middleware",  # one thing of the code, no kind's way
+    "every error goes through sentry",
     "we decided to use redis last week, so add a cache layer with it",
     "import pathlib; pathlib.Path('x').write_text('y')",
 ]

@@ -73,6 +73,13 @@ _NAME_PATTERN = re.compile(r"^(?:(?:our|the|all(?:\s+our)?)\s+)?(?P<what>(?:bran
                            r"\s+(?:are|look\s+like|follow|use)\s+(?:the\s+(?:pattern|format)\s+)?(?P<pattern>[\w<>{}.:]+(?:[/_-][\w<>{}.:]+)+|"
                            r"[\w.]*<[\w-]+>[\w<>{}./:-]*)" + _HERE + _END, re.I)
 
+# "columns are snake_case in our database", "components are PascalCase": the case a kind of thing is named in (refl31,
+# blind6)
+_CASE_OF_KIND = re.compile(r"^(?:(?:our|the|all(?:\s+our)?)\s+)?(?P<what>(?:[a-z][\w-]*\s+)?[a-z][\w-]*[a-rt-z]s)\s+are\s+"
+                           r"(?:(?:in|all|always)\s+)?(?P<case>snake_case|camelCase|PascalCase|kebab-case|SCREAMING_SNAKE_CASE|"
+                           r"UPPER_SNAKE_CASE|UPPER_CASE|lower_snake_case|lowercase)"
+                           r"(?P<where>\s+(?:in|for|across)\s+(?:our|the|this)\s+(?:database|db|schema|api|apis|codebase|code|"
+                           r"repo|project|models?|tables?|frontend|backend))?" + _HERE + _END, re.I)
 # "staging models are named stg_<source>__<entity>": the pattern a kind of thing is named by, with a placeholder (refl29)
 _NAMED_BY = re.compile(r"^(?:(?:our|the|all(?:\s+our)?)\s+)?(?P<what>(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*[a-rt-z]s)" + _HERE
                        + r"\s+are\s+(?:always\s+)?(?:named|called)\s+(?:like\s+)?(?P<pattern>[\w.-]*<[\w-]+>[\w<>{}./:-]*)"
@@ -377,6 +384,11 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
     if m and not set(m.group("what").lower().split()) & (PEOPLE | VAGUE_KINDS):
         return Rule(f"Name {m.group('what')} `{m.group('pattern')}`", "convention", [m.group("pattern")], [], standing=True,
                     alone=True)
+    m = _CASE_OF_KIND.match(said)
+    if m and not set(m.group("what").lower().split()) & (PEOPLE | VAGUE_KINDS):
+        where = re.sub(r"\s+(?:in|across)\s+(?:this|the)\s+(?:codebase|code|repo|project)$", "", m.group("where") or "")
+        return Rule(f"Name {m.group('what')} in `{m.group('case')}`{where}", "convention", [m.group("case")], [],
+                    standing=True, alone=True)
     m = _NAME_PATTERN.match(said)
     if m:
         return Rule(f"{_sentence_case(m.group('what'))} follow `{m.group('pattern')}`", "convention", [m.group("pattern")],
@@ -427,12 +439,14 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
         return None
     m = _ROUTE.match(said)
     # ... or "all <kind>" through code: "all user-facing strings go through t() in this app" (refl28)
-    every = bool(m and not m.group("y") and not m.group("tail") and re.match(r"all\s", m.group("subject"), re.I)
+    every = bool(m and not m.group("y") and not m.group("tail") and re.match(r"(?:all|every|each)\s", m.group("subject"), re.I)
                  and _names_code(m.group("x")))
     if m and (m.group("only") or m.group("y") or every) and not (m.group("tail") and (m.group("y") or not m.group("only"))):
         subject = m.group("subject")
         words = set(re.findall(r"[a-z]+(?:-[a-z]+)*", subject.lower()))  # "user-facing strings" are no users
-        if (_plural(subject) or _kind(subject)) and not words & (PEOPLE | VAGUE_KINDS | _TROUBLE) \
+        # ("every user-facing string goes through i18n t()": each one of a kind, singular; refl31)
+        if (_plural(subject) or _kind(subject) or re.match(r"(?:every|each)\s", subject, re.I)) \
+                and not words & (PEOPLE | VAGUE_KINDS | _TROUBLE) \
                 and not _NOT_STANDING.search(subject + " " + m.group("x") + " " + (m.group("y") or "")):
             text = f"{_sentence_case(subject)} {(m.group('only') or '').lower()}{m.group('verb').lower()} {m.group('x')}"
             if m.group("y"):

@@ -487,7 +487,8 @@ def _reason_cut(sentence: str) -> list[str]:
         return []  # ("timestamps are stored in UTC, the UI is broken": a report after it)
     # only a statement of the team's ways or a rule said to hold, whose reason the person adds: "respond in english, the
     # users are in the UK" is this task's choice, and its reason says so
-    return [said] if _TIED.search(said) or re.search(r"\b(?:never|always|unless\s+(?:i|we)\s+ask)\b", said, re.I) else []
+    return [said] if _TIED.search(said) or re.search(r"\b(?:never|always|every|each|unless\s+(?:i|we)\s+ask)\b", said, re.I) \
+        else []
 
 
 def _late_clauses(sentence: str) -> list[str]:
