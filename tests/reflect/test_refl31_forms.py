@@ -173,6 +173,8 @@ RESIDUALS = [
     # what the rest of the project uses is the team's way
     ("everything else in the project uses poetry", ["Use `poetry`."]),
     ("the rest of the codebase uses httpx, not requests", ["Use `httpx` instead of `requests`."]),
+    # a hedged choice the person says the rest of the project already makes is the project's way
+    ("maybe use a queue instead of polling, like the rest of the services", ["Use a queue instead of polling."]),
 ]
 
 
@@ -189,6 +191,8 @@ RESIDUAL_LOOKALIKES = [
     "we try not to break the build",  # a mishap, not a way of working
     "everything else uses the old client",  # no tool
     "we avoid meetings on fridays",
+    "I think we should use a queue instead of polling",  # an idea for this task's design
+    "maybe use a queue instead of polling, like the other day",
 ]
 
 

@@ -259,7 +259,8 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
                     if ONE_COMPONENT not in declined:
                         declined.append(ONE_COMPONENT)
                     continue  # "the script should never overwrite an existing output file, …": how one thing behaves
-                if softened(said[index]) and not _GENERAL.search(said[index]) and _design_idea(rule):
+                if softened(said[index]) and not _GENERAL.search(said[index]) and _design_idea(rule) \
+                        and not _LIKE_THE_REST.search(own):
                     if HEDGED_IDEA not in declined:
                         declined.append(HEDGED_IDEA)
                     continue  # "I think we should use a queue instead of polling": an idea for this task's design
@@ -310,6 +311,15 @@ def _two_statements(one: str, other: str) -> bool:
     """Whether two clauses of one sentence are two statements: neither is the whole sentence, and one is joined to it as
     a statement of its own (", and we use rspec not minitest")."""
     return "whole" not in (one, other) and "own" in (one, other) and one != other
+
+
+# The person says the rest of the project already does it that way: a hedged choice is then the project's way, not an idea
+# for this task's design ("perhaps we could use the tailwind classes for that instead of a separate css file? that's how
+# the rest of the app is done"; refl31, blind6)
+_LIKE_THE_REST = re.compile(r"\b(?:that'?s|this\s+is|it'?s)\s+how\s+(?:the\s+rest\s+of\s+the|every\s+other|all\s+the\s+other)\s+"
+                            r"(?:app|codebase|code|project|repo|site|ui|components?|screens?|pages?|services?)\s+(?:is|are|does|do|"
+                            r"works?|was)\b|\blike\s+(?:the\s+rest\s+of\s+the|every\s+other|all\s+the\s+other)\s+"
+                            r"(?:app|codebase|code|project|repo|components?|screens?|pages?|services?)\b", re.I)
 
 
 SPEC_OF_NEW_WORK = ("a requirement of the new work the message asks for (\"add …, and never …\", \"Build X. Always …\"): "
