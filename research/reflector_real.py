@@ -2,8 +2,8 @@
 whether a reviewer would call them good, vague or wrong.
 
     python research/reflector_real.py             # prints a Markdown section (both splits)
-    python research/reflector_real.py --dev-only  # lists the dev split's lessons only (for tuning): the held-out
-                                                  # split shows as counts, never as texts
+    python research/reflector_real.py --dev-only  # the dev split alone (for tuning): the held-out split is not read
+                                                  # at all, so this run is no look at it (refl31)
 
 Two inputs, both from the real-session corpus: every message labelled `correction` or `bug` (what a
 perfect classifier would hand the reflector), and every message the correction classifier flags (what
@@ -44,13 +44,14 @@ def reviews() -> dict[str, dict[str, str]]:
     return {row["text"]: row for row in rows}
 
 
-def evaluate() -> dict[str, Any]:
-    """Lessons and no-lesson reasons for the labelled corrections and for the classifier's signals."""
+def evaluate(split: str | None = None) -> dict[str, Any]:
+    """Lessons and no-lesson reasons for the labelled corrections and for the classifier's signals (of one split with
+    ``split``: "dev" reads no held-out message)."""
     known = reviews()
     out: dict[str, Any] = {}
-    labelled = [m for m in load_messages() if m.label in ("correction", "bug")]
+    labelled = [m for m in load_messages(split=split) if m.label in ("correction", "bug")]
     flagged, model_only = [], set()
-    for m, msg, prev in iter_classifier_inputs():
+    for m, msg, prev in iter_classifier_inputs(split):
         verdict = classify_user_message(msg, prev, answer=m.answer)
         if verdict.correction:
             flagged.append(m)
@@ -116,7 +117,7 @@ def _short(text: str, limit: int = 120) -> str:
 
 
 def main(dev_only: bool = False) -> str:
-    result = evaluate()
+    result = evaluate("dev" if dev_only else None)
     lines = ["## Reflect: the built-in reflector on real corrections", ""]
     lines.append("Data: the real-session corpus (`research/data/real/`, both splits). Method: "
                  "`altimate_learn.reflect.providers.builtin.item_rules` on each message (reminders and corrective questions restated first; "
@@ -136,6 +137,8 @@ def main(dev_only: bool = False) -> str:
               "|---|---|---:|---:|---:|---:|---:|---:|"]
     for name, r in result.items():
         for split, s in r["splits"].items():
+            if dev_only and split != "dev":
+                continue  # not read at all (a look at the held-out split is counted; this run is none)
             v = s["verdicts"]
             lines.append(f"| {name} | {split} | {s['messages']} | {s['lessons']} | {v.get('good', 0)} | "
                          f"{v.get('vague', 0)} | {v.get('wrong', 0)} | {v.get('unreviewed', 0)} |")

@@ -1,0 +1,34 @@
+"""`research/reflector_real.py --dev-only` reads the dev split alone (refl31): tuning on it is no look at the held-out
+split, whose messages, lessons and counts it never computes."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from research import reflector_real  # noqa: E402
+from research.data import real_sessions  # noqa: E402
+
+
+def test_dev_only_reads_no_held_out_message(monkeypatch) -> None:
+    asked: list[object] = []
+    load, inputs = real_sessions.load_messages, real_sessions.iter_classifier_inputs
+
+    def load_messages(split=None, **kw):
+        asked.append(split)
+        return load(split=split, **kw)
+
+    def iter_classifier_inputs(split=None):
+        asked.append(split)
+        return inputs(split)
+
+    monkeypatch.setattr(reflector_real, "load_messages", load_messages)
+    monkeypatch.setattr(reflector_real, "iter_classifier_inputs", iter_classifier_inputs)
+    monkeypatch.setattr(reflector_real, "careful_rules", lambda: [])  # the hand-sorted dev rows: dev only already
+    section = reflector_real.main(dev_only=True)
+    assert asked and all(split == "dev" for split in asked)
+    assert "| holdout |" not in section and "| dev |" in section
