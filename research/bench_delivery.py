@@ -1806,6 +1806,9 @@ BLIND51_INTRO, BLIND52_INTRO = (TWENTYEIGHTH_ROUND_WRITER.format(who=who, style=
      "ones), in scenarios of this writer's own"),
 ))
 
+BLIND51_INTRO += (" Measured by the lead on the session's first code (02a79f3b) and on its last code (after deliver32's file-kind ordering and L14-1 fix, b75b6b2d): the same recall task by task, 98% at 300 (60 of 61), 97% at 1,000 (59) and 95% at 10,000 (58; direct 21 of 21, vague 13 of 14, file 13 of 14, follow-up 12 of 12 at 1,000; 23.5-23.9 lessons and 754-808 tokens a session). The lead's reading of the 2 misses at 1,000 (delivery_why), both file-rank: a query hook instead of fetching in `useEffect`, 18th of the lessons matching the file, for a vague request in a session at 26 lessons; Pydantic validators for a file task, 24th, in a session at 15.")
+BLIND52_INTRO += (" Measured by the lead on 02a79f3b and b75b6b2d: the same recall task by task, 98% at 300 (51 of 52), 96% at 1,000 and 10,000 (50; direct 17 of 17, vague 14 of 14, file 10 of 10, follow-up 9 of 11; 22.8-23.2 lessons, 733-791 tokens). The 2 misses at 1,000, both file-rank and both follow-ups in sessions at 39-40 lessons: webhook handlers never calling the provider back synchronously, 6th; `cache.memoize()` from `app.cache`, 32nd. Counted by the lead at 1,000: 4 file-rank over both batches, no floor, no no-signal miss.")
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
