@@ -341,9 +341,9 @@ def quarantine_release(
         print_json(result.to_json())
     if not result.released:
         if not result.source:  # it failed a check of its own text: no file to fix, --force does not release it
-            raise LearnError(f"{lesson_id} stays quarantined: {result.reason}.",
-                             "Write the rule again without what the reason names (`learn remember \"…\"`), then "
-                             f"`learn quarantine drop {lesson_id}`.")
+            from altimate_learn.gates import quarantine
+
+            raise LearnError(f"{lesson_id} stays quarantined: {result.reason}.", quarantine.rewrite_hint(lesson_id))
         raise LearnError(f"{lesson_id} stays quarantined: {result.reason}.",
                          "Fix the instruction file it conflicts with; if the vet is wrong, release it anyway with "
                          f"`learn quarantine release {lesson_id} --force`; or drop the rule with "

@@ -194,7 +194,7 @@ _PROHIBITION = re.compile(r"\s*(?:never|do not|don['’]?t|dont|avoid|no)\s+(?:e
 # "Don't forget to run …", "No need to avoid …"): such a sentence is read as it stands
 _NOT_PLAIN = re.compile(r"[,:&|$`]|\s[-–—]\s|\b(?:and|or|unless|except|instead|but|however|forget|forgets|skip|omit|"
                         r"fail|neglect|without|need|needs|hesitate|then|yet|only|until|before|after|otherwise|rather|"
-                        r"always|must|should|first|instead)\b", re.I)
+                        r"always|must|should|first)\b", re.I)
 
 
 _NEGATED_AGAIN = re.compile(r"\b(?:no|not|nothing|anything|less|fewer|other|non|neither|nor|never|n['’]t)\b", re.I)

@@ -294,8 +294,7 @@ def _force(store: Store, item: dict, contract: Any, approved_ids: set[str]) -> R
     if not item.get("source"):  # the lint refused the wording: nothing to overrule, the text must change
         raise LearnError(f"{lesson_id} was not quarantined by the vet but because {item.get('reason') or 'its text'}"
                          "; --force overrules only a conflict with an instruction file.",
-                         'Write the rule again without what the reason names (`learn remember "…"`), then '
-                         f"`learn quarantine drop {lesson_id}`.")
+                         quarantine.rewrite_hint(lesson_id))
     if item.get("was") == "approved" and lesson_id in approved_ids:
         with store.lock():
             _restore_approved(store, lesson_id, contract.hash, "person", overruled_item=item)

@@ -144,6 +144,12 @@ CHECK_HINT = ("A rule that failed a check of its own text (no instruction file n
               "the reason names (`learn remember \"…\"`), then `learn quarantine drop ID`.")
 
 
+def rewrite_hint(lesson_id: str) -> str:
+    """What to do about a rule a check of its own text refused: no file to fix, nothing ``--force`` can overrule."""
+    return ('Write the rule again without what the reason names (`learn remember "…"`), then '
+            f"`learn quarantine drop {lesson_id}`.")
+
+
 def hints(items: list[Entry]) -> list[str]:
     """What to do about the listed rules: an instruction file to fix for a conflict with one (it names its
     ``source``), the rule to write again for one that failed a check of its text (a shell command, a URL: no file to
