@@ -74,7 +74,8 @@ nineteenth; `delivery_tasks_blind35.jsonl` and `delivery_tasks_blind36.jsonl`, t
 `delivery_tasks_blind45.jsonl` and `delivery_tasks_blind46.jsonl`, the same for the twenty-fifth;
 `delivery_tasks_blind47.jsonl` and `delivery_tasks_blind48.jsonl`, the same for the twenty-sixth;
 `delivery_tasks_blind49.jsonl` and `delivery_tasks_blind50.jsonl`, the same for the twenty-seventh;
-`delivery_tasks_blind51.jsonl` and `delivery_tasks_blind52.jsonl`, the same for the twenty-eighth). The
+`delivery_tasks_blind51.jsonl` and `delivery_tasks_blind52.jsonl`, the same for the twenty-eighth;
+`delivery_tasks_blind53.jsonl` and `delivery_tasks_blind54.jsonl`, the same for the twenty-ninth). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 Each Edit writes a placeholder, except for the tasks that carry `edits` (file → the code the agent writes into it:
 `delivery_tasks_deliver26.jsonl`, 12 tasks by the delivery engineer of session 2026-12-05 #9), whose Edit writes it,
@@ -91,7 +92,7 @@ task must get, not all that may help, so this share is an upper bound; it moves 
 
     python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,precision,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
         blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44,blind45,blind46,blind47,blind48,blind49,blind50,
-        blind51,blind52]
+        blind51,blind52,blind53,blind54]
 """
 
 from __future__ import annotations
@@ -1809,6 +1810,87 @@ BLIND51_INTRO, BLIND52_INTRO = (TWENTYEIGHTH_ROUND_WRITER.format(who=who, style=
 BLIND51_INTRO += (" Measured by the lead on the session's first code (02a79f3b) and on its last code (after deliver32's file-kind ordering and L14-1 fix, b75b6b2d): the same recall task by task, 98% at 300 (60 of 61), 97% at 1,000 (59) and 95% at 10,000 (58; direct 21 of 21, vague 13 of 14, file 13 of 14, follow-up 12 of 12 at 1,000; 23.5-23.9 lessons and 754-808 tokens a session). The lead's reading of the 2 misses at 1,000 (delivery_why), both file-rank: a query hook instead of fetching in `useEffect`, 18th of the lessons matching the file, for a vague request in a session at 26 lessons; Pydantic validators for a file task, 24th, in a session at 15.")
 BLIND52_INTRO += (" Measured by the lead on 02a79f3b and b75b6b2d: the same recall task by task, 98% at 300 (51 of 52), 96% at 1,000 and 10,000 (50; direct 17 of 17, vague 14 of 14, file 10 of 10, follow-up 9 of 11; 22.8-23.2 lessons, 733-791 tokens). The 2 misses at 1,000, both file-rank and both follow-ups in sessions at 39-40 lessons: webhook handlers never calling the provider back synchronously, 6th; `cache.memoize()` from `app.cache`, 32nd. Counted by the lead at 1,000: 4 file-rank over both batches, no floor, no no-signal miss.")
 
+_TWENTYEIGHTH_READ = TWENTYEIGHTH_ROUND_WRITER.split("issue 19, ", 1)[1].split(", never the delivery code", 1)[0]
+assert _TWENTYEIGHTH_READ.startswith("lines 1 to 20") and "2026-12-05 #15" in TWENTYEIGHTH_ROUND_WRITER
+assert "2026-12-05 #15" not in _TWENTYEIGHTH_READ  # the session is renamed first: this round's list names #15
+TWENTYNINTH_ROUND_WRITER = TWENTYEIGHTH_ROUND_WRITER.replace("2026-12-05 #15", "2026-12-06 #16").replace(
+    _TWENTYEIGHTH_READ, (
+    "lines 1 to 20 of this file's docstring (the task kinds) and its lines 60 to 90 (the docstring's end and its "
+    "usage lines), the lines that register the task sets (the twenty-eighth round's template, from "
+    "`_TWENTYSEVENTH_READ = ` to its `\"2026-12-05 #15\")` line, with its list of what was read, and the registration "
+    "of blind batches 51 and 52 up to the end of batch 51's style text, their two `SETS` lines; a listing of the "
+    "first 22 characters of the lines after that style text, to find the insertion point, showed the openings of the "
+    "lines of batch 52's style text (such as product names, \"Freshdesk, Sales\"), the openings of the lead's two "
+    "added sentences (\" Me\") and of the `SETS` lines, and after this registration was inserted a print of its "
+    "first lines showed the first 40 characters of the last two lines of batch 52's style text (its count of needed "
+    "lessons only the file can bring, 24) and of the lead's two sentences (\"Measured by the lead\")), the usage "
+    "lines 91 to 94, how `stores/generate.py` scopes lessons (a grep for its path, "
+    "trigger and scope lines), this file's lines 128 to 230 (`load_tasks()`, `Session`, `_needed_lessons()`, "
+    "`store_for()`, `check_unique()`, `isolated_environment()`), `_generator()`, `ROOT` and `SEED` (imported and "
+    "called for the prefix check), a grep for the task fields it reads (`followup`, `followup_files`, `edits`, "
+    "`creates`; it also showed one-line fragments of the report code, of earlier writers' lists of what they read and "
+    "of one earlier intro saying its batch was measured blind twice by the lead), a grep for the registration names "
+    "(it also showed one line of the intro of a set by the delivery engineer of session 2026-12-05 #15), one line of "
+    "blind batch 52 (its first), the labels in `research/__main__.py` and the two lines after them, the `HELD_OUT` "
+    "line of `delivery_why.py`, the team preamble and this writer's brief, and a grep of `CHANGELOG.md` for blind "
+    "batches with the ten lines around the entry of batches 51 and 52 (it showed fragments of older entries: the miss "
+    "of blind batch 46 on a router whose request says `pd.read_sql`, and figures measured on blind and fresh batches "
+    "of earlier rounds)"))
+BLIND53_TASKS, BLIND54_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (53, 54))
+BLIND53_INTRO, BLIND54_INTRO = (TWENTYNINTH_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a thirty-third writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks typed as developers type them: terse, lowercase, shorthand "
+     "and slips (\"svc\", \"rn\", \"u\", \"pls\", \"obv\", \"bc\", \"teh\", \"wtf\", \"w/\", \"??\"), product names "
+     "(Twilio, HubSpot, Salesforce, Snowflake, Zendesk, Fivetran, Chargebee, GitHub Actions, Shopify, Sentry), vague "
+     "ones as symptoms naming no convention (an SQS order consumer re-processing the same messages while orders that "
+     "failed often vanish, a customer billed twice after tapping pay twice on flaky wifi, three copies of Zendesk "
+     "tickets after a Fivetran resync, a Salesforce join dropping half its rows, $4999 for a $49.99 plan, staging pods "
+     "on the prod database after a Helm change, an exports bucket destroyed with its files, a dashboard chart unlike "
+     "the others that pulled d3 into the bundle, a 3am page for a disk at 80%, coupon tests that fail by time of "
+     "day); direct ones such as a proration with decimals and banker's rounding, HubSpot deal associations flattened "
+     "in staging, a nightly reminder CronJob that never overlaps, a dbt CI workflow with OIDC and a timeout, a Twilio "
+     "client on the shared httpx client with a timeout, an opportunities fact joined to a Salesforce SCD, React keys "
+     "in an order history list, a pdf-renderer Dockerfile, the PR size limit and TODO format (no file), a "
+     "least-privilege IAM policy for an exports Lambda; file ones with a few words or none (a Chargebee invoices "
+     "staging model, a ledger Deployment, an invite dialog, a statement export in the reports service, a reporting "
+     "RDS module, a web release workflow, a pivot macro, a mart's yml); follow-ups on a second topic (Shopify order "
+     "ids in scientific notation, a teams list endpoint with 300 queries, a backfill command for the reports service, "
+     "an invoice page that white-screens and only logs to the console, a weekly conversion rate with zero-signup "
+     "weeks, a new variable for the deploy script, a slow subscriptions snapshot, a locked-down search namespace); 62 "
+     "needed lessons (19 direct, 14 vague, 17 file, 12 follow-up), up to 3 a task, every section of the source file; "
+     "6 tasks need lessons scoped to narrow paths and touch files those paths match (b53-01 "
+     "`services/api/app/services/billing/**`, b53-02 `models/staging/hubspot/*.sql`, b53-12 "
+     "`services/api/app/routers/**`, b53-18 `web/src/features/dashboard/**`, b53-29 `models/staging/shopify/*.sql`, "
+     "b53-30 `services/api/app/db/**`; b53-11 `services/worker/**` besides), none scoped to paths the task's files "
+     "(for a follow-up, its second files) do not match; 31 needed lessons only the file can bring (the 17 of the file "
+     "tasks and the 14 of the vague ones, whose requests name no convention), in scenarios of this writer's own"),
+    ("the same writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks, typed the same way (\"lol\", \"ppl\", \"af\", \"theres\", "
+     "\"reciept\", \"comp\", \"w/\", \">1\", \"txn\", \"??\"), product names (DocuSign, Recurly, Snowflake, Looker, "
+     "Auth0, Adyen, AWS Cost Explorer, Statuspage, SNS, pnpm), vague ones as symptoms naming no "
+     "convention (a receipt request with a misspelt field silently ignored, the previous user's name on the account "
+     "page after switching accounts, CSV imports that time out and run the API out of memory, German amounts saved as "
+     "1.234, a 9-minute API image build after a one-line change, a Snowflake bill tripled by full scans of a "
+     "sessions fact, dunning emails in spam, a search cluster finance cannot allocate, plain-text and doubled emails "
+     "on the CFO's dashboard, pods on an old database password and a base64 password in the repository); direct ones "
+     "such as a DocuSign webhook checked and deduplicated, revenue converted to USD at the daily rate, a trial flag on "
+     "Recurly subscriptions, CPU autoscaling and a disruption budget for a geocoder, structured logging in an ingest "
+     "service, a debounced customer search, a Terraform SNS module with typed variables and `for_each`, Pydantic "
+     "validators for a signup payload, an incremental page-views fact, a class component rewritten with hooks and a "
+     "labelled icon button; file ones with a few words or none (an intermediate model, an Adyen client, a members "
+     "table, a module's `versions.tf`, the web `package.json`, refund-service tests, a seed, `dbt_project.yml`); "
+     "follow-ups on a second topic (a subscription add-on table model, a wallet transfer that debits without "
+     "crediting, a referral stats page and its route, a new dependency and setting for a ledger service, a calendar "
+     "table, a DNS record for a status page, a shared API key between two services, a fan-out that leaks tasks when "
+     "one call fails); 54 needed lessons (17 direct, 12 vague, 14 file, 11 follow-up), up to 3 a task, every section "
+     "of the source file; 6 tasks need lessons scoped to narrow paths and touch files those paths match (b54-01 "
+     "`services/api/app/webhooks/**`, b54-02 `models/marts/finance/*.sql`, b54-11 `services/api/app/schemas/**`, "
+     "b54-12 `web/src/app/**`, b54-29 `services/api/app/models/**`, b54-30 `services/api/app/services/**`), none "
+     "scoped to paths the task's files (for a follow-up, its second files) do not match; 26 needed lessons only the "
+     "file can bring (the 14 of the file tasks and the 12 of the vague ones, whose requests name no convention), in "
+     "scenarios of this writer's own"),
+))
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
@@ -1876,6 +1958,8 @@ SETS = {
     "blind50": (BLIND50_TASKS, "Blind batch 50 (written apart from the code)", BLIND50_INTRO),
     "blind51": (BLIND51_TASKS, "Blind batch 51 (written apart from the code)", BLIND51_INTRO),
     "blind52": (BLIND52_TASKS, "Blind batch 52 (written apart from the code)", BLIND52_INTRO),
+    "blind53": (BLIND53_TASKS, "Blind batch 53 (written apart from the code)", BLIND53_INTRO),
+    "blind54": (BLIND54_TASKS, "Blind batch 54 (written apart from the code)", BLIND54_INTRO),
 }
 
 
