@@ -22,6 +22,13 @@ Formats:
   "gemini" | "info" | "error", "content"}`), written again under the same `id` when the message grows (its tool calls and
   results), among `{"$set": ...}` updates of the session's fields. Read as the `gemini` chat document it stands for (the
   last version of each message, in the order the messages came): what is typed and what is not is decided as for `gemini`.
+- `qwen`: a Qwen Code chat (`~/.qwen/projects/<project>/chats/<session>.jsonl`; Qwen Code is a fork of Gemini CLI that
+  records its chats as Claude Code does, one record a line: `{"uuid", "parentUuid", "sessionId", "timestamp", "type":
+  "user" | "assistant" | "tool_result" | "system", "message": {"role", "parts": [...]}}`). A `user` record's `text` parts
+  are typed, less what Gemini CLI's code puts there too (the files an `@path` pulled in, "Please continue.", the report of
+  a `!command`); an `assistant` record's parts marked `thought` are its reasoning, its other `text` parts what it said
+  (its `functionCall`s are not kept); a `tool_result` whose response says "[Operation Cancelled]" is a tool call the person
+  refused, an interruption; `system` records (telemetry, compression, slash commands) hold nothing typed.
 - `opencode-db`: OpenCode's SQLite store (`~/.local/share/opencode/opencode.db`, with its write-ahead log
   `opencode.db-wal` when that was committed too, as OpenCode keeps recent writes there): the `session`, `message` and `part`
   tables hold what an OpenCode session export holds (`message.data` is the message's `info`, `part.data` a part), and are
@@ -48,8 +55,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from research.real_sessions_formats import PARSERS as _FIRST_PARSERS
-from research.real_sessions_formats import (_CC_NOT_TYPED, _NOT_TYPED, Session, Turn, json_objects, parse_gemini,
-                                            parse_opencode, reasoning_summary)
+from research.real_sessions_formats import (_CC_NOT_TYPED, _GEMINI_CONTINUE, _GEMINI_REFERENCED, _GEMINI_SHELL,
+                                            _NOT_TYPED, Session, Turn, json_objects, parse_gemini, parse_opencode,
+                                            reasoning_summary)
 
 
 def _words(content: object) -> str:
@@ -251,10 +259,38 @@ def parse_cursor_jsonl(text: str) -> list[Session]:
     return [session]
 
 
+def parse_qwen(text: str) -> list[Session]:
+    session = Session()
+    for obj in json_objects(text):
+        kind = obj.get("type")
+        message = obj.get("message") if isinstance(obj.get("message"), dict) else {}
+        parts = [p for p in message.get("parts") or [] if isinstance(p, dict)]
+        if session.started is None and isinstance(obj.get("timestamp"), str):
+            session.started = obj["timestamp"]
+        if kind == "user":
+            typed = _GEMINI_REFERENCED.sub("", "".join(str(p.get("text") or "") for p in parts if not p.get("thought")))
+            typed = typed.strip()
+            if typed and typed != _GEMINI_CONTINUE and not _GEMINI_SHELL.match(typed) and not _NOT_TYPED.search(typed):
+                session.turns.append(Turn("user", typed))
+        elif kind == "assistant":
+            session.model = session.model or (obj.get("model") if isinstance(obj.get("model"), str) else None)
+            for part in parts:
+                if part.get("thought") and isinstance(part.get("text"), str):
+                    session.thought(part["text"])
+            words = "".join(str(p.get("text") or "") for p in parts if not p.get("thought")).strip()
+            if words:
+                session.said(words)
+        elif kind == "tool_result":
+            if "[Operation Cancelled]" in json.dumps([p.get("functionResponse") for p in parts], ensure_ascii=False):
+                session.turns.append(Turn("interrupt", ""))
+    return [session]
+
+
 PARSERS = {**_FIRST_PARSERS, "codex-legacy": parse_codex_legacy, "gemini-jsonl": parse_gemini_jsonl,
-           "md-transcript": parse_md_transcript, "claude-code-md": parse_claude_code_md, "cursor-jsonl": parse_cursor_jsonl}
+           "md-transcript": parse_md_transcript, "claude-code-md": parse_claude_code_md, "cursor-jsonl": parse_cursor_jsonl, "qwen": parse_qwen}
 # Formats read from bytes: each parser takes `read(suffix)`, the bytes of the file (suffix "") or of a file committed next
 # to it (its path plus the suffix), None when there is none.
 BLOB_PARSERS = {"opencode-db": parse_opencode_db, "crush-db": parse_opencode_db}
 # The agent behind each format added here.
-AGENTS = {"codex-legacy": "codex", "gemini-jsonl": "gemini-cli", "opencode-db": "opencode", "crush-db": "crush"}
+AGENTS = {"codex-legacy": "codex", "gemini-jsonl": "gemini-cli", "opencode-db": "opencode", "crush-db": "crush",
+          "qwen": "qwen-code"}

@@ -101,8 +101,8 @@ class RealMessage:
     label: str
     why: str
     repo: str
-    harness: str  # the export format: aider, specstory, claude-code, codex, codex-legacy, opencode, opencode-db, crush-db, gemini, ...
-    agent: str  # the coding agent: aider, cursor, copilot-chat, claude-code, codex, antigravity, opencode, crush, gemini-cli
+    harness: str  # the export format: aider, specstory, claude-code, codex, codex-legacy, opencode, opencode-db, crush-db, gemini, qwen, ...
+    agent: str  # the coding agent: aider, cursor, copilot-chat, claude-code, codex, antigravity, opencode, crush, gemini-cli, qwen-code
     split: str
     # The agent's answer to it (before the next typed message), None when none came; its start is where an agent owns
     # up ("You're right, I misread…"). In sessions built before answers kept their start (no `clip`; none left since

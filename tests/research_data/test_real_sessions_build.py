@@ -565,3 +565,41 @@ def test_a_pasted_cookie_header_is_scrubbed_whole_in_every_form_a_browser_or_cur
     for text in ("Cookie: it was missing, so the login failed", "the session cookie: set it to expire sooner",
                  "Set-Cookie:\nthe server sends none, so the login fails"):
         assert scrub(text) == text
+
+
+def test_a_qwen_code_chat_keeps_typed_text_its_reasoning_apart_and_refused_tool_calls_as_interruptions():
+    from research.real_sessions_build import trajectory as build_trajectory
+    from research.real_sessions_formats_more import AGENTS, PARSERS
+
+    def record(kind: str, *parts: dict, **extra) -> str:
+        role = {"user": "user", "assistant": "model", "tool_result": "user"}.get(kind)
+        body = {"uuid": "x", "sessionId": "s", "timestamp": "2026-03-12T10:00:00Z", "type": kind, **extra}
+        if role:
+            body["message"] = {"role": role, "parts": list(parts)}
+        return json.dumps(body, ensure_ascii=False)
+
+    chat = "\n".join([
+        record("user", {"text": "Answer in Russian"}),
+        record("system", subtype="ui_telemetry", systemPayload={"uiEvent": {"event.name": "qwen-code.api_response"}}),
+        record("assistant", {"text": "The user wants Russian replies.", "thought": True}, {"text": "Хорошо."},
+               model="coder-model"),
+        record("user", {"text": "@notes.md add a reminder"}, {"text": "\n--- Content from referenced files ---"},
+               {"text": "\nContent from @notes.md: buy milk"}),
+        record("assistant", {"text": "I will edit the file.", "thought": True},
+               {"functionCall": {"name": "write_file", "args": {"file_path": "notes.md"}}}),
+        record("tool_result", {"functionResponse": {"name": "write_file", "response": {
+            "error": "[Operation Cancelled] Reason: User did not allow tool call"}}}),
+        record("user", {"text": "I already changed that file, you overwrote it at start"}),
+        record("tool_result", {"functionResponse": {"name": "read_file", "response": {"output": "buy milk"}}}),
+        record("user", {"text": "Please continue."}),
+        "not json",
+    ])
+    [session] = PARSERS["qwen"](chat)
+    assert [(t.role, t.text) for t in session.turns] == [
+        ("user", "Answer in Russian"), ("assistant", "Хорошо."), ("user", "@notes.md add a reminder"), ("interrupt", ""),
+        ("user", "I already changed that file, you overwrote it at start")]
+    assert session.model == "coder-model" and session.turns[0].thinking == ["The user wants Russian replies."]
+    assert AGENTS["qwen"] == "qwen-code"
+    records = build_trajectory(session, {"repo": "o/r", "harness": "qwen", "agent": "qwen-code"}, "o__r-0")
+    assert [r["type"] for r in records] == ["session", "user", "assistant", "user", "interrupt", "user"]
+    assert records[2]["thinking"] == "The user wants Russian replies."
