@@ -228,10 +228,13 @@ _NOT_TYPED = re.compile(
 
 
 def specstory_agent(text: str) -> str:
-    """Which agent a SpecStory export came from: the session comment SpecStory writes for Codex CLI, else the
-    assistant headers."""
+    """Which agent a SpecStory export came from: the session comment SpecStory writes for Codex CLI and (its Markdown
+    v2, `<!-- Claude Code Session <id> … -->`, with headers `_**Agent (claude-sonnet-4-5-20250929)**_`) for Claude Code,
+    else the assistant headers."""
     if re.search(r"^<!-- Codex CLI Session ", text, re.M):
         return "codex"
+    if re.search(r"^<!-- Claude Code Session ", text, re.M):
+        return "claude-code"
     heads = " ".join(m.group(2) for m in _SPEC_HEADER.finditer(text) if m.group(1) != "User")
     if "copilot" in heads.lower():
         return "copilot-chat"
