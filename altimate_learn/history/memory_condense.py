@@ -191,7 +191,10 @@ def _unresolved(token: str) -> bool:
 _PLACE_NOUN = re.compile(r"\b(?:files?|folders?|director(?:y|ies)|dirs?|modules?|packages?|controllers?|components?"
                          r"|pages?|views?|templates?|models?|handlers?|routes?|routers?|services?|scripts?"
                          r"|migrations?|schemas?|middlewares?|notebooks?|class(?:es)?|endpoints?|resolvers?"
-                         r"|screens?|layouts?|stylesheets?|configs?|apps?|codebase|repo(?:s|sitory)?|projects?)\b",
+                         r"|screens?|layouts?|stylesheets?|configs?|apps?|codebase|repo(?:s|sitory)?|projects?"
+                         # parts of a system ("in app.py or the API layer": review34 R34-3)
+                         r"|layers?|tiers?|back-?ends?|front-?ends?|(?:client|server)[\s-]side|areas?|sections?"
+                         r"|features?|pipelines?|workers?)\b",
                          re.I)
 # Places in words that name no kind of file: "all billing code", "the invoice logic", "anything that computes
 # prices", "anywhere money is handled", "wherever we compute tax" (review13 R13-1), and a piece that starts with a

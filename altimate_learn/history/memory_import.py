@@ -908,6 +908,7 @@ def _note_repeat(delta: dict[str, Any], outcome: Outcome, text: str,
     from altimate_learn.curate.apply import opposite
     from altimate_learn.curate.polarity import polar_spans
     from altimate_learn.curate.prepared import jaccard, word_set
+    from altimate_learn.gates.screen import _says_less
 
     spans = {(span.key, span.polarity): span.label for span in polar_spans(text)}
     words = word_set(text)
@@ -918,11 +919,16 @@ def _note_repeat(delta: dict[str, Any], outcome: Outcome, text: str,
         if not spans.keys() <= other:
             continue
         # two or more names, each given the same way on both sides, say it whatever the other words ("Use `structlog`
-        # for all logging instead of `print()`." beside "Log with `structlog`, never `print()`.": review13 R13-20)
+        # for all logging instead of `print()`." beside "Log with `structlog`, never `print()`.": review13 R13-20);
+        # or a part of the lesson said again, nothing added ("When running tests, run `uv run pytest`." of "Run tests
+        # with `uv run pytest`, never `bare pytest`.": `learn remember` counts it for the lesson, review34 R34-3)
+        part = _says_less(text, lesson.get("text") or "")
         if not (len(spans) >= 2 and spans.keys() == other) \
-                and jaccard(words, word_set(lesson.get("text") or "")) < REPEAT_WORDS:
+                and jaccard(words, word_set(lesson.get("text") or "")) < REPEAT_WORDS and not part:
             continue
-        if opposite(text, lesson.get("text") or ""):
+        # each name the memory gives is given the same way in the lesson (above): a part of it is no opposite, though
+        # the lesson's other name is negated ("never `bare pytest`" beside "run `uv run pytest`")
+        if opposite(text, lesson.get("text") or "") and not part:
             continue
         names = ", ".join(f"`{label}`" for label in sorted(spans.values()))
         note = f"may repeat {lesson['id']} (both give {names} the same way): reject it in review if it adds nothing"

@@ -840,3 +840,19 @@ def test_a_memory_giving_a_lessons_plain_names_the_other_way_round_is_noted_as_a
     assert outcome["status"] == "conflict" and "may repeat" not in reason and "helpful" not in reason, outcome
     assert reason.startswith(f"overlaps {lesson} on ") and f'to make "{text}" the rule' in reason, reason
     assert all(l["helpful"] == 0 for l in candidate(git_repo))  # no vote for the rule it contradicts
+
+
+def test_a_memory_saying_part_of_a_lesson_again_is_staged_with_a_note_naming_it(cli, git_repo):
+    """review34 R34-3: "When running tests, run `uv run pytest`." beside the approved "Run tests with `uv run pytest`,
+    never `bare pytest`." says a part of it and adds nothing (`learn remember` counts it for the lesson); it was staged
+    as a new lesson without a word. A memory adding a word of its own ("in CI") is no part of it."""
+    approve(git_repo, ("L-aaaa0005", "Run tests with `uv run pytest`, never `bare pytest`."))
+    folder = claude_folder(git_repo)
+    write(folder, "feedback_tests.md", memory("tests", "feedback", "When running tests, run `uv run pytest`."))
+    write(folder, "feedback_ci.md", memory("ci", "feedback", "Run `uv run pytest` with coverage in the nightly job."))
+    memories = by_name(run_json(cli))
+    note = "may repeat L-aaaa0005"
+    assert memories["tests"]["status"] == "staged" and note in memories["tests"]["reason"]
+    assert note not in (memories["ci"].get("reason") or "")
+    code, out, _ = cli("show")
+    assert code == 0 and note in out

@@ -83,7 +83,10 @@ def test_places_in_words_with_no_kind_of_file_keep_the_lesson_project_wide(cli, 
             "code": "in calc.py and all billing code.",
             "anywhere": "in billing.py and anywhere money is handled.",
             "logic": "in calc.py and the invoice logic.",
-            "wherever": "in calc.py, billing.py and wherever we compute tax."}
+            "wherever": "in calc.py, billing.py and wherever we compute tax.",
+            # review34 R34-3: scoped to calc.py, the rule was lost for the API layer the memory names too
+            "layer": "any date parsing in calc.py or the API layer.",
+            "backend": "in billing.py and the rest of the backend."}
     for n, (name, how) in enumerate(hows.items()):
         write(folder, f"feedback_{name}.md", memory(
             name, "feedback", f"Rule number {n} about money: keep `amount_{name}` in integer cents.\n\n"

@@ -51,7 +51,8 @@ HTML = rx(
     r"[^>]*?\s(?:src|href|data|action|formaction|srcdoc|style|content|http-equiv|xlink:href)\s*="
     r"|<\s*[a-z][\w-]*\s[^>]*?\bon[a-z]{3,}\s*="
     r"|<\s*(script|iframe|object|embed|style|svg)\b[^>]*>.*?<\s*/\s*\1\s*>"
-    r"|(?<![\w\])])\[[^\]\[]+\]\[[^\]\[]*\](?![(\[])",
+    # a reference link "[text][ref]"; two redaction placeholders side by side ("[REDACTED:token][REDACTED:…]") are none
+    r"|(?<![\w\])])\[(?!REDACTED:)[^\]\[]+\]\[(?!REDACTED:)[^\]\[]*\](?![(\[])",
     re.I,
 )
 EMAIL = rx(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
