@@ -24,9 +24,11 @@ settings.load_profile("learn")
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Once per run (not per worker): the package's bytecode, written where Python looks for it. Hundreds of tests
-    start the real `learn` as a process; without bytecode (a clean clone, or PYTHONDONTWRITEBYTECODE=1 set, which
-    also stops each process from writing it) every start compiles the package's modules from source again."""
+    """In every process of the run: Ctrl-C as from a terminal (see :func:`_interruptible`). Once per run (not per
+    worker): the package's bytecode, written where Python looks for it. Hundreds of tests start the real `learn` as
+    a process; without bytecode (a clean clone, or PYTHONDONTWRITEBYTECODE=1 set, which also stops each process
+    from writing it) every start compiles the package's modules from source again."""
+    _interruptible()
     if hasattr(config, "workerinput"):
         return
     import compileall
@@ -34,6 +36,28 @@ def pytest_configure(config: pytest.Config) -> None:
     import altimate_learn
 
     compileall.compile_dir(str(Path(altimate_learn.__file__).parent), quiet=2)
+
+
+def _interruptible() -> None:
+    """SIGINT raises KeyboardInterrupt here, and so is at its default in every process a test starts, also when the
+    run was started with SIGINT ignored: a shell without job control ignores it for the commands it runs in the
+    background (`pytest ... &` in a script, a CI step's background job), and ignored signals are inherited, so a
+    `learn` a test stops with SIGINT (as Ctrl-C would) never saw it and the test timed out (#16: both opencode serve
+    Ctrl-C tests, in the lead's background whole-suite runs only). Python itself installs this handler at start-up
+    unless SIGINT is ignored; a handled signal is reset to its default in a child (exec), an ignored one is not."""
+    import signal
+
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def ignores(pid: int, sig: int) -> bool:
+    """Process ``pid`` ignores ``sig`` (its SigIgn mask in /proc): a test that sends SIGINT as Ctrl-C checks first
+    that the process can see it, rather than wait out a timeout for a signal that was never going to arrive."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("SigIgn:"):
+            return bool(int(line.split()[1], 16) >> (sig - 1) & 1)
+    return False
 
 
 # The slowest files, slowest first (seconds of one worker, measured 2026-12-06 by ci33 on a loaded 2-core machine,
