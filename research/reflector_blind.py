@@ -9,9 +9,10 @@
     python research/reflector_blind.py --set blind4 --read all   # the fourth set (blind in session #12, dev data since #13)
     python research/reflector_blind.py --set blind5 --read all   # the fifth set (blind in session #13, dev data since #14)
     python research/reflector_blind.py --set blind6 --read all   # the sixth set (blind in session #14, dev data since #15)
+    python research/reflector_blind.py --set blind7 --read all   # the seventh set (blind in session #15, dev data since #16)
     python research/reflector_blind.py --file research/data/corrections_blind4.jsonl --numbers
                                                       # a NEW blind set given by its file: counts only, the whole set
-    python research/reflector_blind.py                # the Markdown section (blind7's recorded counts; blind6, blind5,
+    python research/reflector_blind.py                # the Markdown section (blind8's recorded counts; blind7, blind6, blind5,
                                                       # blind4, blind3 and blind2 listed with their reviews)
 
 `main() -> str` returns the section; `evaluate(half)` returns the raw counts (tests may use it).
@@ -36,7 +37,8 @@ The halves are `research.blind_halves.half_of` ("blind2-half:"), shared with the
 A set given by its file (`--file PATH`; session #11: cwrite3's `corrections_blind3.jsonl`, a named dev set since session
 #12; session #12: cwrite4's `corrections_blind4.jsonl`, a named dev set since session #13; session #13: cwrite5's
 `corrections_blind5.jsonl`, a named dev set since session #14; session #14: cwrite6's `corrections_blind6.jsonl`, a named
-dev set since session #15; session #15: cwrite7's `corrections_blind7.jsonl`) is blind: it is counted whole,
+dev set since session #15; session #15: cwrite7's `corrections_blind7.jsonl`, a named dev set since session #16;
+session #16: cwrite8's `corrections_blind8.jsonl`) is blind: it is counted whole,
 by numbers only, and never read (`read` refuses it). Besides the three counts above, its numbers say how many rule rows
 give a lesson that **matches** the reference (:func:`matches`, fixed before the set was counted: the lesson covers at least
 half of the reference's content words), a similarity counted without reading a lesson, not a review.
@@ -66,12 +68,14 @@ SETS = {"blind2": (DATA / "corrections_blind2.jsonl", "blind2-half:"),
         "blind3": (DATA / "corrections_blind3.jsonl", "blind3-half:"),
         "blind4": (DATA / "corrections_blind4.jsonl", "blind4-half:"),
         "blind5": (DATA / "corrections_blind5.jsonl", "blind5-half:"),
-        "blind6": (DATA / "corrections_blind6.jsonl", "blind6-half:")}
+        "blind6": (DATA / "corrections_blind6.jsonl", "blind6-half:"),
+        "blind7": (DATA / "corrections_blind7.jsonl", "blind7-half:")}
 REVIEWS = DATA / "reflector_blind2_reviews.jsonl"
 REVIEWS_BLIND3 = DATA / "reflector_blind3_reviews.jsonl"
 REVIEWS_BLIND4 = DATA / "reflector_blind4_reviews.jsonl"
 REVIEWS_BLIND5 = DATA / "reflector_blind5_reviews.jsonl"
 REVIEWS_BLIND6 = DATA / "reflector_blind6_reviews.jsonl"
+REVIEWS_BLIND7 = DATA / "reflector_blind7_reviews.jsonl"
 HALVES = ("A", "B")
 KINDS = ("rule", "one-off", "not")
 
@@ -490,16 +494,55 @@ NOTES_BLIND7: list[str] = [
 
 
 def blind7_lines() -> list[str]:
-    lines = ["## Reflect: the built-in reflector on a new blind written set (issue 20, blind7, counted only)", "",
+    lines = ["## Reflect: the built-in reflector on the seventh blind written set (issue 20, blind7: counted only in "
+             "session #15, dev data since session #16)", "",
              "Data: `research/data/corrections_blind7.jsonl` (written by cwrite7 in session #15 without reading the "
              "reflector, the classifier or the earlier sets; `corrections_blind7_README.md`), the fields of blind2-6. "
-             "Nobody tuning the reflector read a row: it was counted whole, by numbers only (`python "
-             "research/reflector_blind.py --file research/data/corrections_blind7.jsonl --numbers`), at most three "
+             "Nobody tuning the reflector read a row in session #15: it was counted whole, by numbers only (`python "
+             "research/reflector_blind.py --file research/data/corrections_blind7.jsonl --numbers`), three "
              "times, with blind3's measure of a match to the reference (fixed in session #11). In brackets: of the rows "
              "the correction classifier flags given the answer.", ""]
-    if not MEASURED_BLIND7:
+    lines += _counted_table(MEASURED_BLIND7) + ["", *NOTES_BLIND7, ""]
+    return lines + _review_lines("blind7", REVIEWS_BLIND7, "session #16") + ["", *NOTES_BLIND7_READ, ""]
+
+
+NOTES_BLIND7_READ: list[str] = [
+    "Read at the start of session #16 (refl34, on fff2c87f): 11 lessons, none wrong. The 4 not rows gave 5: 3 first "
+    "messages stating ground rules (4 lessons, good; one repeats half of another, vague) and 1 request whose choice has "
+    "a lasting reason (\"Use the batch endpoint instead of calling `translate()` per string.\", the writer's \"not\"; "
+    "reviewed good, a disagreement of readers). The 6 rule rows' lessons are all good. Of the 52 rule rows that gave "
+    "nothing, the groups: reminders whose statement the reflector could not read (\"once again, …\", \"pretty sure I "
+    "said …\", \"I told you before, migrations go through alembic, …\", \"like I said yesterday, all dates in UTC in "
+    "the db\"), conventions said as facts (\"prod deploys only happen from tags\", \"all user-facing strings go through "
+    "i18n here\", \"we don't use ORMs in this service, everything is sqlc\"), rules buried after a request for new work "
+    "(\"…, btw, use the theme colors not hex values\"), challenge questions and reports whose rule is only inferable "
+    "(\"why u deleted the tests\", \"we're on java 11\"), terse replies (\"use pnpm\", \"no, tabs\", \"py3.8 pls\"), hedged "
+    "questions, a chat typo (\"teh\") and 5 not in English. refl34 acted on the groups real dev corrections share: a "
+    "reminder's lead (\"once again,\", \"again:\", \"pretty sure I said\"), \"stop using <a kind of code>\" (review31's "
+    "R31-10), \"X and use Y instead to Z\" (a real dev correction), where tests live \", not in a <folder>/\", and slips "
+    "whose word is certain (typos.repair). blind7 rule rows 6 -> 9 of 58 (each new lesson reviewed good).",
+]
+
+
+BLIND8 = DATA / "corrections_blind8.jsonl"
+# The new blind set of session #16 (cwrite8), counted whole by `--file … --numbers` at most three times (first sight before
+# any change of refl34's landed, one mid-way, after the last landing), never read; recorded, not recomputed by the section.
+# (commit, UTC time, what it was, {count name: n})
+MEASURED_BLIND8: list[tuple[str, str, str, dict[str, int]]] = []
+NOTES_BLIND8: list[str] = []
+
+
+def blind8_lines() -> list[str]:
+    lines = ["## Reflect: the built-in reflector on a new blind written set (issue 20, blind8, counted only)", "",
+             "Data: `research/data/corrections_blind8.jsonl` (written by cwrite8 in session #16 without reading the "
+             "reflector, the classifier or the earlier sets; `corrections_blind8_README.md`), the fields of blind2-7. "
+             "Nobody tuning the reflector read a row: it was counted whole, by numbers only (`python "
+             "research/reflector_blind.py --file research/data/corrections_blind8.jsonl --numbers`), at most three "
+             "times, with blind3's measure of a match to the reference (fixed in session #11). In brackets: of the rows "
+             "the correction classifier flags given the answer.", ""]
+    if not MEASURED_BLIND8:
         return lines + ["Not counted yet.", ""]
-    return lines + _counted_table(MEASURED_BLIND7) + (["", *NOTES_BLIND7, ""] if NOTES_BLIND7 else [""])
+    return lines + _counted_table(MEASURED_BLIND8) + (["", *NOTES_BLIND8, ""] if NOTES_BLIND8 else [""])
 
 
 def _counted_table(measured: list[tuple[str, str, str, dict[str, int]]]) -> list[str]:
@@ -619,7 +662,7 @@ NOTES_BLIND3: list[str] = [
 def main() -> str:
     known = reviews()
     results = {h: evaluate(h) for h in HALVES}
-    lines = blind7_lines() + blind6_lines() + blind5_lines() + blind4_lines() + blind3_lines()
+    lines = blind8_lines() + blind7_lines() + blind6_lines() + blind5_lines() + blind4_lines() + blind3_lines()
     lines += ["## Reflect: the built-in reflector on a blind written set (issue 20, halves A and B)", "",
              "Data: `research/data/corrections_blind2.jsonl` (written by cwrite2, who read neither the reflector nor its "
              "tests; `corrections_blind2_README.md`): each correction carries the standing rule a careful reviewer would "
@@ -710,7 +753,7 @@ if __name__ == "__main__":
     elif not args and set_name == "blind2":
         print(main(), end="")
     else:
-        sys.exit("usage: python research/reflector_blind.py [--set blind1|blind2|blind3|blind4|blind5|blind6] [--numbers [A] | --read A|B|all]\n"
+        sys.exit("usage: python research/reflector_blind.py [--set blind1|blind2|blind3|blind4|blind5|blind6|blind7] [--numbers [A] | --read A|B|all]\n"
                  "       python research/reflector_blind.py --file PATH --numbers\n"
                  "  --numbers: both halves, counts only\n"
                  "  --read A|B|all: a named set's rows and lessons, to tune on (both are dev data now)\n"

@@ -46,7 +46,9 @@ fails) and waits for a model (`capture/commands.py`). Nor does one-off steering 
 file for this change, an open list, an emphatic complaint, a design statement about one part, a task step), nor a
 "Never …" rule whose feedback names a path apart from it (`half_placement`: the lesson would lose where the thing
 goes or what to do instead), nor a
-rule that would carry a typo of the person's (`typos.py`: declined, never repaired); the reason names the shape.
+rule that would carry a typo of the person's (`typos.py`: repaired only when the word meant is certain, one known word
+one dropped letter, swap or doubled letter away, "everwhere" -> "everywhere"; declined otherwise); the reason names the
+shape.
 
 A rule that restates an existing lesson (word overlap) becomes HELPFUL on that lesson. A rule sharing a
 backticked identifier with an existing lesson declares the relation the curator asks for: ``supersedes``

@@ -292,6 +292,7 @@ _CODE_NOUN = re.compile(r"^(?:`[^`]+`|[a-z_]+(?:\.[a-z_]+)+(?:\(\))?|[a-z_]+\(\)
 # "recalled" leads after which a bare "no X" is the rule said again: "I told you before,", "as I said,", "for the last time,"
 RECALLED = re.compile(r"^\W*(?:(?:as|like)\s+i\s+(?:already\s+)?(?:said|mentioned|told\s+you)"
                       r"(?:\s+(?:before|earlier|at\s+the\s+(?:start|beginning)))?|"
+                      r"(?:(?:i'?m\s+)?(?:pretty\s+|quite\s+|fairly\s+)?sure\s+)?"  # "pretty sure I said no emojis …" (refl34)
                       r"i(?:'ve|\s+have)?\s+(?:already\s+)?(?:said|told\s+you)(?:\s+(?:this|it|that))?"
                       r"(?:\s+(?:before|already|earlier|at\s+the\s+(?:start|beginning)|(?:multiple|many|several|so\s+many|a\s+(?:hundred|million|few))\s+times))*|"
                       r"for\s+the\s+(?:last|\w+th|third|second)\s+time|how\s+many\s+times\s+(?:do\s+|must\s+)?i\s+"
@@ -343,7 +344,10 @@ _BESIDE = re.compile(r"^(?P<kind>(?:[a-z][\w-]*\s+)?(?:tests|specs|stories|style
                      r"are\s+placed)\s+(?:right\s+)?next\s+to\s+(?P<what>the\s+(?:code|component|source|module|file|"
                      r"implementation)s?(?:\s+files?)?)(?:\s+(?:here|in\s+this\s+(?:repo|repository|project|codebase)))?"
                      r"(?:\s*\([^()]{1,40}\)|\s+as\s+(?P<pattern>`?\*?[\w.*-]+`?))?"
-                     r"(?:\s*[,;]\s*(?:there\s+is|there'?s|we\s+have)\s+no\s+(?P<none>`?[\w./-]+`?)\s+(?:folder|directory|dir))?"
+                     r"(?:\s*[,;]\s*(?:there\s+is|there'?s|we\s+have)\s+no\s+(?P<none>`?[\w./-]+`?)\s+(?:folder|directory|dir)"
+                     # "…, not in a tests/ folder" (blind7; refl34)
+                     r"|\s*,?\s+not\s+in\s+(?P<other>(?:an?\s+|the\s+|(?:a\s+)?separate\s+)?`?[\w.-]+/`?"
+                     r"(?:\s+(?:folder|directory|dir))?))?"
                      r"\s*[.!]*$", re.I)
 
 
@@ -373,7 +377,10 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
             text += f" as `{m.group('pattern').strip('`')}`"
         if m.group("none"):
             text += f", not in `{m.group('none').strip('`').rstrip('/')}`"
-        return Rule(text, "place", [m.group("what")], [m.group("none")] if m.group("none") else [], standing=True,
+        if m.group("other"):
+            text += f", not in {m.group('other')}"
+        avoided = m.group("none") or m.group("other")
+        return Rule(text, "place", [m.group("what")], [avoided] if avoided else [], standing=True,
                     alone=True)
     m = _EACH_OWN.match(said)
     if m and (_code_talk(m.group("kind") + " " + m.group("rest")) or _names_code(m.group("rest"))) \

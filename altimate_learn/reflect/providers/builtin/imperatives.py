@@ -50,6 +50,32 @@ def _ever_a_kind(obj: str) -> bool:
     return not _one_thing(what) and (not re.match(r"(?:the|all\s+the)\s", what, re.I) or _a_kind(what))
 
 
+# A kind of code the agent keeps using or adding: "relative imports", "mocks for the database", "default exports in
+# components"; a bare plural with at most one word before it, and where it holds a kind or a part the project has one of
+_HABIT_KIND = re.compile(r"^(?P<what>(?:[a-z]+(?:-[a-z]+)?\s+)?[a-z]{3,}s)(?:\s+(?:for|in|inside|across)\s+"
+                         r"(?P<scope>(?:the\s+)?[a-z]+(?:\s+[a-z]+)?))?\s*[.!]*$", re.I)
+_NOT_A_KIND_WORD = frozenset("""the a an this that these those my your our their some any all more fewer other new old
+so too many much few such same different random weird extra unnecessary""".split())
+
+
+def _habit_kind(obj: str) -> bool:
+    """Whether what "stop <verb>ing …" is about is a kind of code (:data:`_HABIT_KIND`, its words code talk), not this
+    task's things ("the old client", "so many words", "different colors", "mocks in these tests")."""
+    from altimate_learn.reflect.providers.builtin.conventions import _code_talk
+    from altimate_learn.reflect.providers.builtin.one_off import _VAGUE_KINDS
+
+    m = _HABIT_KIND.match(obj.strip())
+    if not m or not _plural(m.group("what")):
+        return False
+    words = m.group("what").lower().split()
+    if words[0] in _NOT_A_KIND_WORD or words[-1] in _VAGUE_KINDS:
+        return False
+    scope = (m.group("scope") or "").lower()
+    if scope and re.search(r"\b(?:this|that|these|those|it|new|old|other|my|your|same|first|last|current)\b", scope):
+        return False
+    return _code_talk(m.group("what"))
+
+
 def _office_life(obj: str) -> bool:
     """Whether what a prohibition is about is the team's life away from the code: its head (the last word before a
     preposition) is one of vocabulary.OFFICE_LIFE ("meetings on fridays", "long standups")."""
@@ -143,6 +169,11 @@ def imperative_rule(c: str, typed: str, usual: bool) -> Rule | None:
         # state ("we don't support windows", "we don't need tests here") and not one thing ("we don't use the old client")
         ours = bool(re.match(r"we\s", c, flags)) and verb not in _STATIVE and not re.match(r"(?:in|out|up|off)\b", obj, flags) \
             and not re.search(r"\b(?:yet|now|here|there|today|this|that|these|those|it|them|new|old|other)\b", obj, flags)
+        # "stop using relative imports", "stop using mocks for the database": "stop" and a gerund say the agent keeps
+        # doing it, and what it keeps doing to is a kind of code, so the rule holds every time (review31 R31-10; refl34)
+        # (only "using": the other verbs count as a word of content, and "stop adding comments" stays this change's)
+        ours = ours or head in ("stop", "quit") and first.split()[0].lower() == "using" and verb == "use" \
+            and _habit_kind(obj)
         return Rule(text, "never", [], [obj], standing=(ever or ours) and _ever_a_kind(obj),
                     once=not ever and bool(re.match(r"(?:don'?t|do\s+not|dont|stop|quit)\b", c, flags)))
 

@@ -329,7 +329,7 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
             return found
     # don't use Y, use X (instead) / we don't use Y anymore, we use X
     m = re.match(r"^(?:" + _NEG + r"|" + _WE_NEG + r")\s+(use|using|call|calling|import|importing|add|adding)\s+(.+?)"
-                 r"\s*(?:[,;.—–-]+|\s+)\s*(?:please\s+|just\s+|we\s+|you\s+should\s+|always\s+|instead\s*,?\s*)*"
+                 r"\s*(?:[,;.—–-]+|\s+)\s*(?:and\s+|please\s+|just\s+|we\s+|you\s+should\s+|always\s+|instead\s*,?\s*)*"
                  r"(use|call|import|prefer|we\s+use|go\s+with|switch\s+to)\s+(.+)$", c, flags)
     if m:
         gerund = m.group(1).lower()
@@ -338,8 +338,14 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         avoided = m.group(2).split(",", 1)[0]  # ", remove those and use X": the rest is another clause
         bad = avoided if gerund in ("", "using") or re.match(r"^(?:use|using)$", m.group(1), flags) else \
             f"{gerund} {avoided}"
-        found = _instead(m.group(4), bad, verb="use", keep_bad=bad != avoided)
+        # "stop using X and use Y instead to read files": what it is used for follows what it replaces (refl34)
+        good, purpose = m.group(4), ""
+        purposed = re.match(r"^(.+?)\s+instead\s+(to\s+[a-z]+\s+[^,;]+?)\s*[.!]*$", good, flags)
+        if purposed and not re.search(r"\b(?:you|i|me|my|it|them|this|that)\b", purposed.group(2), flags):
+            good, purpose = purposed.group(1), " " + purposed.group(2)
+        found = _instead(good, bad, verb="use", keep_bad=bad != avoided)
         if found:  # a shape that matched but yields nothing usable lets the next shapes try
+            found.text += purpose
             return found
     # the column is called customer_id, not cust_id / the env var is DATABASE_URL not DB_URL
     m = re.match(r"^(?:the\s+)?(.{1,40}?)\s+(?:is|are|should\s+be)\s+(?:called\s+|named\s+|spelled\s+)?(`[^`]+`|[\w.()*/-]+),?\s+not\s+(`[^`]+`|[\w.()*/-]+)$",

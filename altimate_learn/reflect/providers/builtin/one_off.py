@@ -46,7 +46,8 @@ TASK_STEP = "a step of the task at hand (no \"always\", \"every\", \"before …\
 STATEMENT = "a statement of how things are, not an instruction"
 HEDGED_IDEA = ("a hedged suggestion (\"I think we should use a queue instead of polling\") that names no code: an idea "
                "for this task's design, not a standing rule")
-TYPO = "its wording carries a typo (\"{word}\"): the built-in reflector neither keeps nor guesses a spelling"
+TYPO = ("its wording carries a typo (\"{word}\"): the built-in reflector does not keep it, and which word was meant "
+        "is not certain (it repairs a slip only when one known word is one step from it)")
 
 # Words that say when a rule holds (every time, before each commit): a rule with one is not a step of this task.
 _WHEN = re.compile(r"\b(?:always|never|every|each|whenever|before|after|when|unless|per|by\s+default|any\s+new|"

@@ -16,7 +16,7 @@ from altimate_learn.reflect.providers.builtin.one_off import (ONE_FIX, TYPO, _BE
                                                               one_off)
 from altimate_learn.reflect.providers.builtin.phrase import MAX_CHARS, Rule, _NOT_A_SCOPE, _TASKS_SCOPE, _clean_object
 from altimate_learn.reflect.providers.builtin.text import content_words, strip_lead, strip_stop, tidy
-from altimate_learn.reflect.providers.builtin.typos import typo
+from altimate_learn.reflect.providers.builtin.typos import repair, typo
 from altimate_learn.reflect.providers.builtin.vocabulary import AGENTS_OWN, KEPT_OUT, PROJECT_WIDE
 
 def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
@@ -117,10 +117,11 @@ def judge(rule: Rule, message: str = "") -> tuple[str | None, str]:
         # "you forgot to update the changelog": one slip recalled, with no "again" or "keep" to say it is a habit; it
         # waits with that reason rather than as "no clear rule"
         return None, ONE_FIX if rule.shape == "reminder" and not rule.standing else ""
+    text = repair(text)  # "Use slog everwhere" -> "Use slog everywhere": only a slip whose word is certain (refl34)
     why = one_off(rule, text)
     if why:
         return None, why
-    wrong = typo(text, message)
+    wrong = typo(text, repair(message))  # (the message's own slips repaired alike: "legder" then spells "ledger")
     if wrong:
         return None, TYPO.format(word=wrong)
     return text, ""

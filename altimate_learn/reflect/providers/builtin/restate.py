@@ -52,6 +52,8 @@ _REMINDER = re.compile(
     r"|(?:(?:this\s+is\s+(?:the\s+)?)?(?:second|third|fourth|fifth|\d+(?:nd|rd|th))\s+time(?:\s+now)?"
     r"(?:\s+(?:i'?m|i\s+am)\s+(?:saying|telling\s+you)\s+(?:this|it))?|"  # "third time I'm saying this: …" (refl30)
     r"for\s+the\s+(?:second|third|\w+th|last)\s+time)\s*[,:;.!\u2014\u2013-]+\s*"
+    # "once again, tests go next to the code", "again: don't touch src/gen": said before, said again (refl34, blind7)
+    r"|(?:once\s+)?again\s*[,:;\u2014\u2013-]+\s*"
     r")(?:to\s+|that\s+|on\s+|(?:you|we)\s+(?=(?:never|always|don'?t|do\s+not|only)\b))?",
     re.I)
 

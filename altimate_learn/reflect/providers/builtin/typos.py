@@ -10,9 +10,13 @@ the price of a false alarm is a lesson not written. Real words a swap away from 
 then ("retires" / "retries"): the correction then waits for a model or a person, which costs a lesson, never a
 wrong one.
 
-The reflector does not repair a typo: it cannot tell from its small word lists alone that the word it would
-write is the one the person meant, and writing a word the person did not type is inventing. A lesson with a typo
-is not written; the correction stays open, with the reason, for a model or a person.
+A few slips are repaired, where the word meant is certain (:func:`repair`, refl34, brief item 3): a chat slip of a short
+word (``teh``, ``wiht``: :data:`CHAT_FIXES`), and a prose word of six letters or more that is in no word list (the
+reflector's, the word-vector table's 22,000 English and software words) and is exactly one
+known word away by a letter dropped ("everwhere", "commited"), two neighbouring letters swapped ("forntend") or a letter
+typed twice ("actuall"). A changed letter or an extra one is never repaired ("falsy" is not "false", "upserts" not
+"upsert"), nor a word two known words are that one step from, nor code, a name or a capitalised word. Anything else
+is still not written: a lesson with a typo it cannot repair waits, with the reason, for a model or a person.
 """
 
 from __future__ import annotations
@@ -56,6 +60,80 @@ def _plural(word: str) -> str:
 
 
 _PROSE_WORD = re.compile(r"(?<![\w`./\\-])[A-Za-z]+(?![\w`/\\(-]|\.\w)")
+
+
+# Chat slips of short words, each a misspelling of exactly one word (never repaired by the general rule: too short)
+CHAT_FIXES = {"teh": "the", "hte": "the", "adn": "and", "nad": "and", "taht": "that", "thta": "that", "jsut": "just",
+              "waht": "what", "whta": "what", "wiht": "with", "yuo": "you", "becuase": "because", "beacuse": "because"}
+REPAIR_LENGTH = 6
+
+
+@lru_cache(maxsize=1)
+def _vocabulary() -> frozenset[str]:
+    """Every word a repair may write: the reflector's own lists and the word-vector table's vocabulary."""
+    from altimate_learn.wordvec import load
+
+    return frozenset(load().words) | known_words()
+
+
+def _one_step_from(word: str, vocabulary: frozenset[str]) -> set[str]:
+    """The words of ``vocabulary`` the typo ``word`` is one dropped letter, one swap or one doubled letter away from."""
+    found = set()
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    for i in range(len(word) + 1):  # a letter dropped: "everwhere" -> "everywhere"
+        for letter in letters:
+            candidate = word[:i] + letter + word[i:]
+            if candidate in vocabulary:
+                found.add(candidate)
+    for i in range(len(word) - 1):  # two neighbouring letters swapped: "forntend" -> "frontend"
+        if word[i] != word[i + 1]:
+            candidate = word[:i] + word[i + 1] + word[i] + word[i + 2:]
+            if candidate in vocabulary:
+                found.add(candidate)
+    for i in range(1, len(word)):  # a letter typed twice: "actuall" -> "actual"
+        if word[i] == word[i - 1] and word[:i] + word[i + 1:] in vocabulary:
+            found.add(word[:i] + word[i + 1:])
+    return found
+
+
+def _inflected(word: str, vocabulary: frozenset[str]) -> str:
+    """The known word ``word`` is a form of ("upserts" of "upsert", "truthy" of "truth", "commited" of "commit"), or ""."""
+    for suffix, stems in (("ies", ("y",)), ("es", ("", "e")), ("s", ("",)), ("ed", ("", "e")), ("ing", ("", "e")),
+                          ("er", ("", "e")), ("ers", ("", "e")), ("ly", ("",)), ("y", ("", "e"))):
+        if word.endswith(suffix):
+            for stem in stems:
+                if word[: -len(suffix)] + stem in vocabulary:
+                    return word[: -len(suffix)] + stem
+    return ""
+
+
+def repair(lesson: str) -> str:
+    """``lesson`` with the slips whose word is certain repaired (see the module docstring); code in backticks, names and
+    capitalised words are left as typed."""
+    parts = re.split(r"(`[^`]*`)", lesson)
+    for n in range(0, len(parts), 2):
+        def fix(match: re.Match[str]) -> str:
+            word = match.group(0)
+            if word != word.lower():
+                return word  # a name, an acronym or the lesson's first word (its verb) is not repaired
+            if word in CHAT_FIXES:
+                return CHAT_FIXES[word]
+            if len(word) < REPAIR_LENGTH:
+                return word
+            vocabulary = _vocabulary()
+            if word in vocabulary or any(word + end in vocabulary for end in ("s", "d", "ed", "r", "er", "ing", "ly")):
+                return word  # a known word, or the base of known forms ("expire" of "expired"): a real word
+            meant = _one_step_from(word, vocabulary)
+            if len(meant) != 1:
+                return word
+            found = meant.pop()
+            stem = _inflected(word, vocabulary)
+            if stem and not found.startswith(stem):
+                return word  # "upserts", "truthy": a form of a known word, not a slip ("commited" is one of "committed")
+            return found
+
+        parts[n] = _PROSE_WORD.sub(fix, parts[n])
+    return "".join(parts)
 
 
 def typo(lesson: str, message: str = "") -> str | None:
