@@ -528,7 +528,13 @@ BLIND8 = DATA / "corrections_blind8.jsonl"
 # The new blind set of session #16 (cwrite8), counted whole by `--file … --numbers` at most three times (first sight before
 # any change of refl34's landed, one mid-way, after the last landing), never read; recorded, not recomputed by the section.
 # (commit, UTC time, what it was, {count name: n})
-MEASURED_BLIND8: list[tuple[str, str, str, dict[str, int]]] = []
+MEASURED_BLIND8: list[tuple[str, str, str, dict[str, int]]] = [
+    ("83f0fbac (main; the reflector as refl31 left it)", "02:28", "first sight: before any change of refl34's to the "
+     "reflector landed, before any row was read",
+     {"rule": 59, "rule lesson": 4, "rule match": 3, "rule flagged": 29, "rule flagged lesson": 3,
+      "one-off": 61, "one-off lesson": 1, "one-off flagged": 43, "one-off flagged lesson": 1,
+      "not": 120, "not lesson": 2, "not flagged": 10, "not flagged lesson": 0}),
+]
 NOTES_BLIND8: list[str] = []
 
 

@@ -104,8 +104,8 @@ NOTHING = [
     "Implement the webhook handler. Always verify the signature first.",
     # one part of this task after "make sure", asked as a question
     "Can you make sure the button is never disabled on mobile?",
-    # a rule that would carry a chat typo is not written (the typo is neither kept nor repaired)
-    "dont touch teh lockfile", "never edit hte migrations",
+    # (refl34: a rule with a chat slip of a short word, "dont touch teh lockfile", is written with the slip repaired now,
+    # as brief item 3 of session #16 asks; tests/reflect/test_refl34_forms.py and test_one_off_steering.py hold them)
     # what befalls a team, said with a verb and its particle
     "we always run out of time before the release", "we always end up with merge conflicts",
     "we always get stuck on the review", "we always run into this",

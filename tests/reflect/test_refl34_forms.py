@@ -39,6 +39,7 @@ GIVES = [
     # slips whose word is certain (brief item 3)
     ("we use slog everwhere, no println in commited code", "Use slog everywhere, no println in commited code."),
     ("dont hardcode teh region pls, it comes from the env", "Never hardcode the region."),
+    ("never edit hte migrations", "Never edit the migrations."),  # (refl27 had it among the look-alikes: declined)
     ("never use hardcoded credentails in config files", "Never use hardcoded credentials in config files."),
 ]
 
