@@ -519,8 +519,10 @@ NOTES_BLIND7_READ: list[str] = [
     "(\"why u deleted the tests\", \"we're on java 11\"), terse replies (\"use pnpm\", \"no, tabs\", \"py3.8 pls\"), hedged "
     "questions, a chat typo (\"teh\") and 5 not in English. refl34 acted on the groups real dev corrections share: a "
     "reminder's lead (\"once again,\", \"again:\", \"pretty sure I said\"), \"stop using <a kind of code>\" (review31's "
-    "R31-10), \"X and use Y instead to Z\" (a real dev correction), where tests live \", not in a <folder>/\", and slips "
-    "whose word is certain (typos.repair). blind7 rule rows 6 -> 9 of 58 (each new lesson reviewed good).",
+    "R31-10), \"X and use Y instead to Z\" (a real dev correction), where tests live \", not in a <folder>/\", slips "
+    "whose word is certain (typos.repair), and where a kind of code lives, happens or goes through (\"live in "
+    "LaunchDarkly, not env vars\", \"only happen from tags\", \", no raw ALTER TABLE …\"; the form blind2-6 share). "
+    "blind7 rule rows 6 -> 12 of 58 (each new lesson reviewed good).",
 ]
 
 

@@ -36,11 +36,18 @@ GIVES = [
     ("once again, tests go next to the code, not in a tests/ folder",
      "Put tests next to the code, not in a `tests/` folder."),
     ("tests live next to the component, not in __tests__/", "Put tests next to the component, not in `__tests__/`."),
+    # where a kind of code comes from, lives or goes through, against ", no <code>" too (blind2-7 share the form)
+    ("I told you before, migrations go through alembic, no raw ALTER TABLE in the code",
+     "Migrations go through alembic, not raw ALTER TABLE in the code."),
+    ("Our feature flags live in LaunchDarkly, not env vars.", "Feature flags live in `LaunchDarkly`, not env vars."),
+    ("prod deploys only happen from tags", "Prod deploys only happen from tags."),
+    ("tests live in tests/, not in src/", "Put tests in `tests/`, not in `src/`."),  # a place stays the place form
     # slips whose word is certain (brief item 3)
     ("we use slog everwhere, no println in commited code", "Use slog everywhere, no println in commited code."),
     ("dont hardcode teh region pls, it comes from the env", "Never hardcode the region."),
     ("never edit hte migrations", "Never edit the migrations."),  # (refl27 had it among the look-alikes: declined)
-    ("never use hardcoded credentails in config files", "Never use hardcoded credentials in config files."),
+    ("always run the linter beofre pushing", "Always run the linter before pushing."),
+    ("never commit directly to the main brnach", "Never commit directly to the main branch."),
 ]
 
 
@@ -67,9 +74,18 @@ NOTHING = [
     "pretty sure I said no to that",
     # where tests go, against one folder of this task
     "tests go next to the code, not in the old folder",
+    # what lives or happens somewhere that is no way of the project's; ", no" before no code
+    "migrations go through alembic, no idea why",
+    "the tests run against sqlite, no idea why",
+    "our users live in Berlin, not Munich",
+    "our servers live in us-east-1, not eu-west-1",
+    "accidents only happen from carelessness",
+    "the bug happens from time to time",
     # a slip whose word is not certain stays declined; real words are never changed
     "always keep the databaes migrations reversible",
     "never test caching with the cahsing layer",
+    # spelled as words are ("credentails" has no run of letters words lack): not certain to be a slip, declined
+    "never use hardcoded credentails in config files",
 ]
 
 
@@ -86,3 +102,8 @@ def test_a_repair_touches_no_code_no_name_and_no_real_word() -> None:
     assert repair("Never use upserts or truthy checks.") == "Never use upserts or truthy checks."
     assert repair("The cache should expire after an hour.") == "The cache should expire after an hour."
     assert repair("Keep the databaes small.") == "Keep the databaes small."  # database or databases: not certain
+    # review34 R34-9: another variety's spelling is no slip; a real word the lists lack is none either
+    for word in ("prioritise", "memorise", "accessorise", "falsey", "fulfil", "instalment", "levelled", "counselling",
+                 "outage", "restated", "voided", "heaters", "lunches", "sender", "ticker", "setters", "constrains"):
+        assert repair(f"Never {word} the logs.") == f"Never {word} the logs."
+    assert repair("Use `structlog` to prioritise readable logs.") == "Use `structlog` to prioritise readable logs."

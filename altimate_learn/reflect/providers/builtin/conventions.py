@@ -265,6 +265,8 @@ def tool_way(said: str):  # -> Rule | None
 # "only" (refl26). Both sides are named bare (a tool, code, a kind): "the errors come from the parser, not the lexer"
 # explains this task's failure, and its sides are the conversation's things.
 _ROUTE_VERB = (r"(?:comes?\s+from|go(?:es)?\s+(?:through|via|against)|runs?\s+(?:against|on|in|under|with|through)|"
+               # "feature flags live in LaunchDarkly, not env vars", "prod deploys only happen from tags" (refl34, blind7)
+               r"lives?\s+in|happens?\s+(?:from|through|via)|"
                r"(?:is|are)\s+(?:read|loaded|pulled|fetched|managed|deployed|configured|built|stored|kept|defined|set|"
                r"provisioned|published|released)\s+(?:from|in|by|through|via|with|on|to))")
 _BARE = r"(?!(?:the|a|an|this|that|these|those|it|its|our|my|your|their|his|her|some|any)\b)[\w.@/+-]+(?:\(\))?"
@@ -445,6 +447,13 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
                         [rest], [], standing=True, alone=True)
         return None
     m = _ROUTE.match(said)
+    if m and m.group("tail") and not m.group("y") and not m.group("only"):
+        # "migrations go through alembic, no raw ALTER TABLE in the code": the way set against ", no <code>" as against
+        # ", not <code>" (refl34, blind7); only code after the "no" ("…, no idea why" is no other way)
+        contrast = re.match(r"\s*,\s*no\s+(?P<y>.+?)\s*[.!]*$", m.group("tail"), re.I)
+        if contrast and (_names_code(contrast.group("y")) or re.search(r"\b[A-Z]{3,}\b", contrast.group("y"))):
+            again = _ROUTE.match(said[:m.start("tail")] + ", not " + contrast.group("y"))
+            m = again if again and again.group("y") and not again.group("tail") else m
     # ... or "all <kind>" through code: "all user-facing strings go through t() in this app" (refl28)
     every = bool(m and not m.group("y") and not m.group("tail") and re.match(r"(?:all|every|each)\s", m.group("subject"), re.I)
                  and _names_code(m.group("x")))
@@ -455,6 +464,14 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
         if (_plural(subject) or _kind(subject) or re.match(r"(?:every|each)\s", subject, re.I)) \
                 and not words & (PEOPLE | VAGUE_KINDS | _TROUBLE) \
                 and not _NOT_STANDING.search(subject + " " + m.group("x") + " " + (m.group("y") or "")):
+            verb = m.group("verb").lower()
+            if verb.startswith("happen") and not _code_talk(subject):
+                return None  # "accidents only happen from carelessness": no way of the project's
+            if verb.startswith("live") and (re.search(r"[/\\]|\.\w+$", m.group("x")) or not (
+                    _code_talk(subject) or m.group("x")[0].isupper())):
+                return None  # a place in the repository is the place form's ("tests live in tests/, not in src/"); a
+                # kind of code or a named service it lives in is a way ("… live in LaunchDarkly, not env vars")
+            subject = re.sub(r"^our\s+(?=.*s$)", "", subject, flags=re.I)  # "Our feature flags live in …" (refl34)
             text = f"{_sentence_case(subject)} {(m.group('only') or '').lower()}{m.group('verb').lower()} {m.group('x')}"
             if m.group("y"):
                 text += f", not {m.group('y')}"

@@ -271,7 +271,9 @@ def imperative_rule(c: str, typed: str, usual: bool) -> Rule | None:
         if verb == "use":
             body = "use " + slot(body[4:])
         # "…, never float" names the avoided thing; "…, never as epoch numbers" goes on in prose (review14 R14-9)
-        body = re.sub(r"(,\s+(?:never|not)\s+)([A-Za-z_][\w.-]*)(?=$|\s)",
+        # (not a word before another: "…, never bare pytest" is "bare `pytest`", review34 R34-4)
+        body = re.sub(r"(,\s+(?:never|not)\s+)([A-Za-z_][\w.-]*)(?=[.!]*$|\s+(?:in|on|for|with|at|from|to|inside|"
+                      r"outside|here|directly|anywhere|anymore|again)\b)",
                       lambda n: n.group(0) if n.group(2).lower() in _FUNCTION_WORDS else n.group(1) + slot(n.group(2)),
                       body)
         general = bool(re.search(r"[`_./()]|[a-z][A-Z]|\b(?:every|each|all|always|never|any|before|after|when|whenever|"
