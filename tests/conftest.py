@@ -66,6 +66,9 @@ def ignores(pid: int, sig: int) -> bool:
 # (`--no-loadscope-reorder`): a long file started last would leave the other worker idle at the end. The real agents'
 # files (tests/e2e) come before all of them; every other file follows in pytest-randomly's order. The first one is a
 # single test (every held-out correction through the learner, ~70 runs) that grows with the real-session corpus.
+# Added by ci34 (2026-12-06 #16, one process at load 13: the real-corpus files measured alone): the learner's kept reads
+# on part of the corpus (37 s) and the reflector's dev-only report (225 s with the real classifier, ~10 s of CPU with
+# its stand-in), both new since the list was derived; a long file left to the random order could start last.
 SLOW_FILES = (
     "tests/learner/test_real_sessions.py",
     "tests/capture_text/test_classifier_families.py",
@@ -77,6 +80,7 @@ SLOW_FILES = (
     "tests/capture_text/test_classifier_eighth_pass.py",
     "tests/demo/test_demo.py",
     "tests/capture_text/test_second_opinion.py",
+    "tests/learner/test_learner_real_reads.py",
     "tests/review/test_precommit_hook.py",
     "tests/harness/test_install.py",
     "tests/agents/test_opencode_adapter.py",
@@ -90,6 +94,7 @@ SLOW_FILES = (
     "tests/harness/test_hooks.py",
     "tests/capture/test_capture.py",
     "tests/reflect/test_reflector_blind.py",
+    "tests/reflect/test_reflector_real_dev_only.py",
 )
 
 
