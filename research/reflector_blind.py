@@ -536,6 +536,11 @@ MEASURED_BLIND8: list[tuple[str, str, str, dict[str, int]]] = [
      {"rule": 59, "rule lesson": 4, "rule match": 3, "rule flagged": 29, "rule flagged lesson": 3,
       "one-off": 61, "one-off lesson": 1, "one-off flagged": 43, "one-off flagged lesson": 1,
       "not": 120, "not lesson": 2, "not flagged": 10, "not flagged lesson": 0}),
+    ("631f920b (refl34's first three changes, landed as ae00730d..631f920b)", "03:15", "mid-way: 'stop using <a kind "
+     "of code>', reminder leads, where a kind of code lives or happens, typos.repair, review34's R34-4 and R34-9",
+     {"rule": 59, "rule lesson": 4, "rule match": 3, "rule flagged": 29, "rule flagged lesson": 3,
+      "one-off": 61, "one-off lesson": 1, "one-off flagged": 43, "one-off flagged lesson": 1,
+      "not": 120, "not lesson": 2, "not flagged": 10, "not flagged lesson": 0}),
 ]
 NOTES_BLIND8: list[str] = []
 

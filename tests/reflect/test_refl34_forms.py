@@ -43,7 +43,8 @@ GIVES = [
     ("prod deploys only happen from tags", "Prod deploys only happen from tags."),
     ("tests live in tests/, not in src/", "Put tests in `tests/`, not in `src/`."),  # a place stays the place form
     # slips whose word is certain (brief item 3)
-    ("we use slog everwhere, no println in commited code", "Use slog everywhere, no println in commited code."),
+    ("we use slog everwhere, no println in commited code", "Use slog everywhere, no println in committed code."),
+    ("always pin dependancies in requirements.txt", "Always pin dependencies in `requirements.txt`."),  # a well-known one
     ("dont hardcode teh region pls, it comes from the env", "Never hardcode the region."),
     ("never edit hte migrations", "Never edit the migrations."),  # (refl27 had it among the look-alikes: declined)
     ("always run the linter beofre pushing", "Always run the linter before pushing."),
@@ -107,3 +108,4 @@ def test_a_repair_touches_no_code_no_name_and_no_real_word() -> None:
                  "outage", "restated", "voided", "heaters", "lunches", "sender", "ticker", "setters", "constrains"):
         assert repair(f"Never {word} the logs.") == f"Never {word} the logs."
     assert repair("Use `structlog` to prioritise readable logs.") == "Use `structlog` to prioritise readable logs."
+    assert repair("Never use the calender or a wether.") == "Never use the calender or a wether."  # real words

@@ -11,7 +11,8 @@ then ("retires" / "retries"): the correction then waits for a model or a person,
 wrong one.
 
 A few slips are repaired, where the word meant is certain (:func:`repair`, refl34, brief item 3): a chat slip of a short
-word (``teh``, ``wiht``: :data:`CHAT_FIXES`), and a prose word of six letters or more that is in no word list (the
+word (``teh``, ``wiht``: :data:`CHAT_FIXES`), a well-known misspelling of one word (``commited``, ``recieve``:
+:data:`COMMON_MISSPELLINGS`), and a prose word of six letters or more that is in no word list (the
 reflector's, the word-vector table's 22,000 English and software words), has a run of three letters almost no known word
 has (:data:`RARE_RUN`: "rwh" of "everwhere"; a real word the lists lack, "outage", has none), and is exactly one known
 word away by a letter dropped ("everwhere"), two neighbouring letters swapped ("forntend") or a letter typed twice
@@ -66,6 +67,26 @@ _PROSE_WORD = re.compile(r"(?<![\w`./\\-])[A-Za-z]+(?![\w`/\\(-]|\.\w)")
 # Chat slips of short words, each a misspelling of exactly one word (never repaired by the general rule: too short)
 CHAT_FIXES = {"teh": "the", "hte": "the", "adn": "and", "nad": "and", "taht": "that", "thta": "that", "jsut": "just",
               "waht": "what", "whta": "what", "wiht": "with", "yuo": "you", "becuase": "because", "beacuse": "because"}
+# Well-known misspellings, each of exactly one word (refl34): spelled as words are, so the rule below cannot tell them
+# from a word its lists lack, and some are in the word table itself ("commited"). Not "calender" or "wether" (real words).
+COMMON_MISSPELLINGS = {
+    "commited": "committed", "recieve": "receive", "recieved": "received", "seperate": "separate",
+    "seperately": "separately", "occured": "occurred", "occurence": "occurrence", "definately": "definitely",
+    "accomodate": "accommodate", "untill": "until", "lenght": "length", "enviroment": "environment",
+    "enviroments": "environments", "dependancy": "dependency", "dependancies": "dependencies", "refered": "referred",
+    "begining": "beginning", "sucessful": "successful", "succesful": "successful", "neccessary": "necessary",
+    "necesary": "necessary", "adress": "address", "existant": "existent", "independant": "independent",
+    "maintainance": "maintenance", "paramater": "parameter", "paramaters": "parameters", "arguement": "argument",
+    "arguements": "arguments", "comming": "coming", "writting": "writing", "concensus": "consensus", "wierd": "weird",
+    "thier": "their", "publically": "publicly", "reccomend": "recommend", "recomend": "recommend", "truely": "truly",
+    "tommorow": "tomorrow", "tomorow": "tomorrow", "goverment": "government", "acheive": "achieve",
+    "accidently": "accidentally", "alot": "a lot", "beleive": "believe", "existance": "existence",
+    "foriegn": "foreign", "grammer": "grammar", "harrass": "harass", "occassion": "occasion",
+    "persistant": "persistent", "posession": "possession", "reciept": "receipt", "refrence": "reference",
+    "relevent": "relevant", "resistence": "resistance", "responsability": "responsibility", "similiar": "similar",
+    "succesfully": "successfully", "sucessfully": "successfully", "supercede": "supersede", "threshhold": "threshold",
+    "tounge": "tongue", "unneccessary": "unnecessary", "usefull": "useful",
+}
 REPAIR_LENGTH = 6
 
 
@@ -158,8 +179,8 @@ def repair(lesson: str) -> str:
             word = match.group(0)
             if word != word.lower():
                 return word  # a name, an acronym or the lesson's first word (its verb) is not repaired
-            if word in CHAT_FIXES:
-                return CHAT_FIXES[word]
+            if word in CHAT_FIXES or word in COMMON_MISSPELLINGS:
+                return CHAT_FIXES.get(word) or COMMON_MISSPELLINGS[word]
             if len(word) < REPAIR_LENGTH:
                 return word
             vocabulary = _vocabulary()
