@@ -45,6 +45,9 @@ GIVES = [
     # slips whose word is certain (brief item 3)
     ("we use slog everwhere, no println in commited code", "Use slog everywhere, no println in committed code."),
     ("always pin dependancies in requirements.txt", "Always pin dependencies in `requirements.txt`."),  # a well-known one
+    # a look said to come before a kind of work stays a rule (a real dev lesson, reviewed good)
+    ("Please take some time and analyze the code thoroughly before answering.",
+     "Analyze the code thoroughly before answering."),
     ("dont hardcode teh region pls, it comes from the env", "Never hardcode the region."),
     ("never edit hte migrations", "Never edit the migrations."),  # (refl27 had it among the look-alikes: declined)
     ("always run the linter beofre pushing", "Always run the linter before pushing."),
@@ -82,6 +85,11 @@ NOTHING = [
     "our servers live in us-east-1, not eu-west-1",
     "accidents only happen from carelessness",
     "the bug happens from time to time",
+    # a look at this task's work, however many paths it names (a real dev correction, corpus16's batch 6: it gave
+    # "Compare before / after for things like /archive, /batch, /ship.")
+    "so when you edited commands, it looks like a lot of stuff got simplified or remove.  Compare before / after for "
+    "things like /archive, /batch, /ship.  Show me what was removed from all commands",
+    "compare the output of `ruff` and `black` for src/",
     # a slip whose word is not certain stays declined; real words are never changed
     "always keep the databaes migrations reversible",
     "never test caching with the cahsing layer",

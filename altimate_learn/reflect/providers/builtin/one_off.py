@@ -205,6 +205,11 @@ def one_off(rule: Rule, text: str) -> str:
         verb = text.split(" ", 1)[0].lower()
         if _FINITE.match(text.split(" ", 1)[1] if " " in text else "") or _reported(plain.partition(" ")[2]):
             return STATEMENT  # "squash merge always happens in any case" is not "squash" + a thing
+        # "Compare before / after for things like /archive, /batch, /ship.", "show me what was removed": a look at this
+        # task's work, however many paths it names, unless the person says when it holds (a real dev correction; refl34)
+        if (verb in _ONE_LOOK or re.search(r"\b(?:things|stuff|ones)\s+like\b", prose, re.I)) \
+                and verb not in CONVENTION_VERBS and not _GENERAL.search(text) and not _BEFORE_EACH.search(text):
+            return TASK_STEP
         if not general and (verb not in CONVENTION_VERBS or _AS_EXAMPLE.search(prose)):
             return TASK_STEP
         if not general and _SOME_OF_THIS_TASK.search(prose):
@@ -230,6 +235,11 @@ def one_off(rule: Rule, text: str) -> str:
                      and (step.group("what").split()[-1] in PROJECT_WIDE or _plural(step.group("what")))):
         return UNRESOLVED
     return ""
+
+
+# Verbs of a look at this task's work, done once: "compare …", "show …", "explain …" (refl34)
+_ONE_LOOK = frozenset("""compare show list explain investigate summarize summarise describe diff inspect examine analyze
+analyse find locate tell""".split())
 
 
 # Verbs of one step a "don't …" holds back for this task ("don't run the migration on prod", "don't refactor the whole
