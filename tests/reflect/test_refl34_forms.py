@@ -26,6 +26,8 @@ GIVES = [
      "Use the `grep` and view tools instead of the `repo_browser` tool to read files."),
     ("don't use moment, use dayjs instead to format dates", "Use `dayjs` instead of `moment` to format dates."),
     ("stop using requests and use httpx instead", "Use `httpx` instead of `requests`."),
+    # ... a filler is no purpose (review34 R34-13)
+    ("stop using fetch and use axios instead to be honest", "Use `axios` instead of `fetch`."),
     # a reminder's lead: said before, said again (blind7)
     ("once again, never use print statements", "Never use print statements."),
     ("again: don't touch the generated files in src/gen, change the .proto and regenerate",

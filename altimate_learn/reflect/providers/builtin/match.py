@@ -341,7 +341,10 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         # "stop using X and use Y instead to read files": what it is used for follows what it replaces (refl34)
         good, purpose = m.group(4), ""
         purposed = re.match(r"^(.+?)\s+instead\s+(to\s+[a-z]+\s+[^,;]+?)\s*[.!]*$", good, flags)
-        if purposed and not re.search(r"\b(?:you|i|me|my|it|them|this|that)\b", purposed.group(2), flags):
+        if purposed and re.match(r"to\s+be\s+(?:honest|fair|clear|frank|sure|safe|precise|exact|real)\b", purposed.group(2),
+                                 flags):
+            good = purposed.group(1)  # "… instead to be honest": a filler, no purpose (review34 R34-13)
+        elif purposed and not re.search(r"\b(?:you|i|me|my|it|them|this|that)\b", purposed.group(2), flags):
             good, purpose = purposed.group(1), " " + purposed.group(2)
         found = _instead(good, bad, verb="use", keep_bad=bad != avoided)
         if found:  # a shape that matched but yields nothing usable lets the next shapes try
