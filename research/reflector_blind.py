@@ -541,8 +541,26 @@ MEASURED_BLIND8: list[tuple[str, str, str, dict[str, int]]] = [
      {"rule": 59, "rule lesson": 4, "rule match": 3, "rule flagged": 29, "rule flagged lesson": 3,
       "one-off": 61, "one-off lesson": 1, "one-off flagged": 43, "one-off flagged lesson": 1,
       "not": 120, "not lesson": 2, "not flagged": 10, "not flagged lesson": 0}),
+    ("767b29cd (refl34's last change to the reflector)", "03:45", "after the last landing of a change to the reflector "
+     "(in between: well-known misspellings, a one-time look at this task's work is a task step, review34's R34-13)",
+     {"rule": 59, "rule lesson": 4, "rule match": 3, "rule flagged": 29, "rule flagged lesson": 3,
+      "one-off": 61, "one-off lesson": 1, "one-off flagged": 43, "one-off flagged lesson": 1,
+      "not": 120, "not lesson": 2, "not flagged": 10, "not flagged lesson": 0}),
 ]
-NOTES_BLIND8: list[str] = []
+NOTES_BLIND8: list[str] = [
+    "Reading (refl34): nothing carried, in any count. Rule rows with a lesson stayed 4 of 59 (3 matching the reference), "
+    "one-off rows 1 of 61 and not rows 2 of 120 at all three counts; the 3 lessons of one-off and not rows are unread, so "
+    "whether they are wrong is not known here (the one-off row's lesson was there before any change of refl34's). What "
+    "changed the reflector in between: forms real dev corrections and blind7's rule rows share (\"stop using <a kind of "
+    "code>\", \"stop using X and use Y instead to Z\", reminder leads, where a kind of code lives or happens, \", no "
+    "<code>\"), slips repaired where the word meant is certain (typos.repair), a one-time look at this task's work as a "
+    "task step, review34's R34-4, R34-9 and R34-13. On the sets read, at the end: blind7 rule rows 6 -> 12 of 58 (5 -> 9 "
+    "matching), one-off 0, not 4 (unchanged); blind6 12/56 (7 -> 8 matching); blind2 33 -> 34 of 63; blind3-5 as before; "
+    "the real sessions' dev split 16 -> 17 lessons, all good; the ordinary fixture 1 of 247. As in every session since "
+    "#10, forms read from one writer's rows reach no row of the next writer's.",
+    "",
+    "Not read: no row, message, reference or lesson of the set was shown at any count (`--file … --numbers`).",
+]
 
 
 def blind8_lines() -> list[str]:
