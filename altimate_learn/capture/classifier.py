@@ -36,8 +36,8 @@ from dataclasses import dataclass
 
 from altimate_learn.capture.cues import (APPROVAL, ASKED, CLAIMS, CLOSER, CONTINUE_ONLY, CONTINUE_WORDS, DONE_ACT, HANDED_OVER,
                                          REDIRECT_AFTER_NO)
-from altimate_learn.capture import (against_answer, buried, claims, clause_rules, conventions, guards, indirect, languages,
-                                    softened, withdrawals)
+from altimate_learn.capture import (against_answer, buried, claims, clause_rules, conventions, direct_abroad, guards, indirect,
+                                    languages, softened, withdrawals)
 # The cue tables and the clause rules live in `clause_rules`; these names are kept here for the research tools.
 from altimate_learn.capture.clause_rules import (ALL_BROKEN, ALL_CHALLENGES, ALL_CUES, ALL_PERSISTS,  # noqa: F401
                                                  LONG_MESSAGE, SOFT_MESSAGE, _is_question, _try)
@@ -181,7 +181,7 @@ _PIECE_FAULT = re.compile(r"\b(?:wrong|incorrect|mistak\w*|missing|bugs?|buggy|b
 def _tasking(own: str) -> bool:
     """The message opens a new piece of work (its first or second sentence asks for it, or names the next piece)."""
     sentences = re.split(r"(?<=[.!?])\s+", own.strip(), maxsplit=2)[:2]
-    return (any(_TASK_OPENING.match(s) or languages.TASK_OPENING.match(s) for s in sentences)
+    return (any(_TASK_OPENING.match(s) or languages.TASK_OPENING.match(s) or direct_abroad.NEW_WORK.match(s) for s in sentences)
             or bool(sentences and _NEXT_PIECE.match(sentences[0]) and not _PIECE_FAULT.search(sentences[0])))
 SPEC_OPENING_CLAUSES = 2
 

@@ -15,12 +15,13 @@ from dataclasses import dataclass
 
 from altimate_learn.capture.cues import (APPROVAL, BROKEN, CHALLENGES, CUES, ERROR_AT_END, ERROR_REPORT, ERROR_TALK,
                                          INTERROGATIVE, NOT_OWN_WORDS, PERSISTS, RESOLVED, SHORT_CLAUSE_WORDS, SOFT, WHY)
-from altimate_learn.capture import against_answer, families, guards, indirect, languages, persisting, withdrawals
+from altimate_learn.capture import (against_answer, direct_abroad, families, guards, indirect, languages, persisting,
+                                    withdrawals)
 
-# The English cue tables, then the same families in other languages (`capture/languages.py`).
+# The English cue tables, then the same families in other languages (`capture/languages.py`, `capture/direct_abroad.py`).
 ALL_CHALLENGES = CHALLENGES + languages.CHALLENGES + families.CHALLENGES + indirect.CHALLENGES
-ALL_CUES = CUES + languages.CUES + families.CUES + indirect.CUES
-ALL_PERSISTS = PERSISTS + languages.PERSISTS + indirect.PERSISTS
+ALL_CUES = CUES + languages.CUES + families.CUES + indirect.CUES + direct_abroad.CUES
+ALL_PERSISTS = PERSISTS + languages.PERSISTS + indirect.PERSISTS + direct_abroad.PERSISTS
 ALL_BROKEN = BROKEN + languages.BROKEN + families.BROKEN
 LONG_MESSAGE = 500  # characters of the person's own prose
 # A rule stated in a message longer than this (a prohibition, "X instead of Y", "X, not Y", a convention) counts only
