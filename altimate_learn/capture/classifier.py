@@ -126,7 +126,8 @@ _CLAUSE_SPLIT = re.compile(
     re.I,
 )
 # A bare "No." followed by a sentence is one refusal-plus-direction, not two clauses.
-_BARE_NO = re.compile(r"^(\W*(?:no+|nope|nah)(?:\s+no+)*)\s*[.!]+\s+", re.I | re.M)
+# (and in other languages: "Nein! Du sollst pnpm benutzen, nicht npm.", "Нет. Используй logging")
+_BARE_NO = re.compile(r"^(\W*(?:no+|nope|nah|nein|non|n[aã]o|нет|nahi+n?)(?:\s+no+)*)\s*[.!]+\s+", re.I | re.M)
 
 
 _BARE_NO_ONLY = re.compile(r"^\W*(?:no+|nope|nah)(?:\W+(?:no+|nope|nah))*\W*$", re.I)

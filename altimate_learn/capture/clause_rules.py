@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from altimate_learn.capture.cues import (APPROVAL, BROKEN, CHALLENGES, CUES, ERROR_AT_END, ERROR_REPORT, ERROR_TALK,
-                                         INTERROGATIVE, NOT_OWN_WORDS, PERSISTS, RESOLVED, SHORT_CLAUSE_WORDS, SOFT, WHY)
+from altimate_learn.capture.cues import (APPROVAL, ASKED, BROKEN, CHALLENGES, CLOSER, CUES, ERROR_AT_END, ERROR_REPORT,
+                                         ERROR_TALK, INTERROGATIVE, NOT_OWN_WORDS, PERSISTS, RESOLVED, SHORT_CLAUSE_WORDS, SOFT,
+                                         WHY)
 from altimate_learn.capture import (against_answer, direct_abroad, families, guards, indirect, languages, persisting,
                                     withdrawals)
 
@@ -238,6 +239,8 @@ def clause_reason(reading: Reading) -> str | None:
                 reason = None  # "what if we used sqlite instead of postgres": a question typed without its "?"
             if reason == "corrected course" and replying and guards.PICKS_ONE.match(clause):
                 reason = None  # "Which matters most?" "Actually all three": an answer, not a change of course
+            if reason == direct_abroad.REFUSED_AND_DIRECTED and answer and ASKED.search(answer) and not CLOSER.search(answer[-300:]):
+                reason = None  # "Soll ich auch Tests schreiben?" "Nein, nur das Backend": the refusal answers the question (cls34)
             if reason in REPLY_INFORMS and replying:
                 # "Go, Rust or Python?" "Rust. fuck Go": an answer that swears at an option; "Option 1 or 2?" "2. I
                 # already have some retry logic in fetch_all": information for the choice, not a correction

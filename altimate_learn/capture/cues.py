@@ -361,7 +361,8 @@ CUES: list[tuple[re.Pattern[str], str]] = [
 SOFT = frozenset({"said there is too much of something", "stated what the result should be", "stated a team convention", "stated an always/never rule", 'says "use X instead of Y"',
                   'says "X, not Y"', "prohibited an action", "stated what the result should have been",
                   "stated a rule the result broke", "asked the agent not to do something",
-                  "gave a standing instruction (from now on)"})
+                  "gave a standing instruction (from now on)",
+                  "refused the result and said what to do instead"})  # (the other languages' "no, <direction>": direct_abroad)
 
 # The agent ended its answer with a question for the person: what follows is usually the answer to it.
 ASKED = re.compile(r"(?:\?\W*$|\b(?:let\s+me\s+know|would\s+you\s+like|do\s+you\s+want|should\s+i|shall\s+i|which\s+"

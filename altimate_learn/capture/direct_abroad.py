@@ -84,13 +84,20 @@ _DONT_THEN_USE = re.compile(
 
 # "not X but Y": the language's contrast that needs the "not". Never "not only … but also".
 _NOT_BUT = re.compile(
-    r"\bno\s+(?!s[oó]lo\b|solamente\b|[uú]nicamente\b)[^,.;?!\n]{1,40}?,?\s+sino\s+(?!tambi[eé]n\b|adem[aá]s\b)\w"                 # es
+    r"\bno\s+(?!s[oó]lo\b|solamente\b|[uú]nicamente\b|(?:lo\s+)?s[eé]\b|sab[ií]a\b)[^,.;?!\n]{1,40}?,?\s+sino\s+(?!tambi[eé]n\b|adem[aá]s\b)\w"                 # es
     r"|\bno\s+(?:es|era|son|eran)\s+(?!s[oó]lo\b|malo\b|mala\b|claro\b|perfecto\b|necesario\b|importante\b|urgente\b|problema\b|tan\b|muy\b|mucho\b|lo\s+mismo\b)[^,.;?!\n]{1,30}?,\s*(?:es|era|son|eran)\s+\w"  # es
     r"|\bn[aã]o\s+(?!s[oó]\b|somente\b|apenas\b)[^,.;?!\n]{1,40}?,?\s+(?:mas\s+sim|e\s+sim|sen[aã]o)\s+\w"                           # pt
     r"|\bn[aã]o\s+(?:[eé]|era|s[aã]o)\s+(?!s[oó]\b|necess[aá]rio\b|importante\b|urgente\b|problema\b|t[aã]o\b|muito\b)[^,.;?!\n]{1,30}?,\s*(?:[eé]|era|s[aã]o)\s+\w"  # pt
     r"|\bce\s+n'est\s+pas\s+(?!grave\b|mal\b|clair\b|faux\b|parfait\b|fini\b|pr[eê]t\b|urgent\b|important\b|n[eé]cessaire\b|la\s+peine\b|s[uû]r\b|seulement\b|que\b)[^,.;?!\n]{1,30}?,\s*(?:c'est|mais)\s+\w"  # fr
     r"|^\W*(?:non[,.!]?\s+)?pas\s+(?!de\s+souci|de\s+probl[eè]me|grave|mal|encore|maintenant|tout\s+de\s+suite|s[uû]r|besoin|la\s+peine)[^,.;?!\n]{1,30}?,\s*(?:mais\s+)?(?:le|la|les|l'|un|une|dans|en|sur|avec|c'est)\b"  # fr
     r"|\bnon\s+[eè]\s+(?!necessario\b|male\b|chiaro\b|perfetto\b|finito\b|pronto\b|importante\b|urgente\b|un\s+problema\b|grave\b|solo\b|tanto\b|molto\b)[^,.;?!\n]{1,30}?,\s*(?:[eè]|ma)\s+\w"  # it
+    # "you should use X, not Y" with the verb of use or of duty before it: "du sollst pnpm benutzen, nicht npm", "usa pnpm, no
+    # npm", "use pnpm, não npm", "usa pnpm, non npm", "utilise pnpm, pas npm"
+    r"|\b(?:sollst|solltest|musst|benutze|benutz|nimm|verwende|nutze)\b[^?\n]{1,60}?,\s*nicht\s+(?!n[oö]tig\b|mehr\b|so\b|jetzt\b)\w"
+    r"|\b(?:usa|utiliza|debes|deber[ií]as|tienes\s+que|hay\s+que)\b[^?\n]{1,60}?,\s*no\s+(?!funciona|sirve|anda|s[eé]\b|hace\s+falta|es\b)\w"
+    r"|\b(?:use|usa|utilize|deve|deveria|tem\s+que)\b[^?\n]{1,60}?,\s*n[aã]o\s+(?!funciona|precisa|sei\b|[eé]\b)\w"
+    r"|\b(?:usa|utilizza|devi|dovresti|bisogna)\b[^?\n]{1,60}?,\s*non\s+(?!funziona|serve|so\b|[eè]\b)\w"
+    r"|\b(?:utilise|utilisez|dois|devrais|faut|prends|mets)\b[^?\n]{1,60}?,\s*(?:et\s+)?pas\s+(?!besoin|encore|maintenant|de\s+souci)\w"
     r"|\bnicht\s+(?!nur\b|bloß\b|blo[sß]\b|allein\b)[^.;?!\n]{1,40}?,?\s+sondern\s+(?!auch\b)\w"                                   # de
     # ru: "не X, а Y" opening the clause or after what asks for the thing ("это", "нужно", "хочу", an imperative); never a
     # verb said not to work with its "а" of "but" after it ("что-то не работает пароль, а он правильный")
@@ -159,6 +166,53 @@ _STILL_HI = re.compile(r"\b(?:abhi\s+bhi|ab\s+bhi|abhi\s+tak|ab\s+tak|phir\s+se|
                        r"|\b(?:abhi\s+bhi|ab\s+bhi|phir\s+se|fir\s+se)\s+(?:wahi|vahi|same|wohi)\s+(?:error|issue|problem|dikkat|galti)\b"
                        r"|\b(?:theek|thik|fix|sahi)\s+(?:nahi+n?|nhi)\s+(?:hua|hui|hue)\b", _I)
 
+# "no, <a direction>" (review34 R34-1): a refusal that opens the message, then what to do, as the English "no, use …"
+# (`cues.REDIRECT_AFTER_NO`): "nein, nimm das logging-Modul", "non, utilise pnpm et pas npm", "нет, никогда не …, используй
+# …", "不，用 logging", "いいえ、logging を使ってください", "아니요, … 써 주세요", "nahi, logging use karo". The refusal must
+# stand alone before a mark ("no," / "nein!" / "不，"), so "no funciona" or "nein danke" is none of it; what follows must
+# direct (the verb of doing or using said to the agent, never / always, should / must, "not X" in German and French, "instead",
+# "only", "the other one"), and never only decline the agent's offer ("no, gracias", "nein, nicht nötig", "нет, не надо",
+# "不用了", "いいえ、大丈夫です"). Its reason is soft (`cues.SOFT`): never in a reply to the agent's own question ("Should I
+# also add tests?" "No, just the endpoint", `clause_rules`), a new request or deep in a long message.
+REFUSED_AND_DIRECTED = "refused the result and said what to do instead"
+_REFUSAL = (r"^\W*(?:(?:no+|n[aã]o|non|nein|nee|нет|не-а|nope|nah|nahi+n?|nhi)\s*(?:[,.!:;\u2013\u2014-]\s*)+"
+            r"|(?:不是?|不对|いいえ|いや|違う|ちがう|아니(?:요|야|에요)?)\s*[,.!，、。！\s]\s*)")
+_DECLINES = (r"(?:s[oó]lo\s+quer[ií]a|s[oó]\s+queria|je\s+voulais\s+(?:juste|seulement)|volevo\s+solo|ich\s+wollte\s+nur|я\s+просто|"
+             r"我只是|只是(?:问|想)|(?:ちょっと)?(?:聞き|知り)たかった|"
+             r"(?:ce\s+n'est\s+|c'est\s+)?pas\s+grave|(?:das\s+ist\s+|ist\s+)?nicht\s+(?:schlimm|so\s+wichtig|wichtig)|не\s+страшно|"
+             r"ничего\s+страшного|не\s+важно|неважно|"
+             r"gracias|no\s+hace\s+falta|no\s+es\s+necesario|est[aá]\s+bien|todo\s+bien|por\s+ahora|a[uú]n\s+no|todav[ií]a\s+no|"
+             r"nada\s+m[aá]s|eso\s+es\s+todo|no\s+pasa\s+nada|tranquil\w*|de\s+nada|"
+             r"obrigad\w*|n[aã]o\s+precisa|tudo\s+bem|est[aá]\s+bom|ainda\s+n[aã]o|por\s+enquanto|s[oó]\s+isso|sem\s+problema|"
+             r"pas\s+besoin|merci|c'est\s+bon|[cç]a\s+va|pas\s+encore|pas\s+maintenant|c'est\s+tout|pas\s+de\s+(?:souci|probl[eè]me)|"
+             r"t'inqui[eè]te|de\s+rien|"
+             r"non\s+serve|non\s+c'[eè]\s+bisogno|grazie|va\s+bene|tutto\s+(?:ok|bene)|non\s+ancora|per\s+ora|[eè]\s+tutto|"
+             r"nessun\s+problema|"
+             r"nicht\s+n[oö]tig|danke|passt|alles\s+(?:gut|ok|klar)|schon\s+gut|noch\s+nicht|jetzt\s+nicht|das\s+war'?s|kein\s+problem|"
+             r"keine\s+sorge|(?:ich\s+)?wei(?:ß|ss)\s+(?:ich\s+)?(?:es\s+)?nicht|je\s+(?:ne\s+)?sais\s+pas|no\s+s[eé]\b|n[aã]o\s+sei\b|non\s+(?:lo\s+)?so\b|no\s+lo\s+s[eé]\b|"
+             r"не\s+надо|не\s+нужно|спасибо|вс[её]\s+(?:хорошо|ок|нормально)|нормально|пока\s+не|пока\s+нет|ещ[её]\s+нет|это\s+вс[её]|"
+             r"без\s+проблем|не\s+волнуйся|не\s+знаю|не\s+уверен\w*|"
+             r"不用|不需要|谢谢|没关系|没事|暂时|先不|还没|就这样|没问题|"
+             r"大丈夫|結構|ありがとう|まだ|今は|以上|問題(?:ない|ありません)|"
+             r"괜찮|됐어|감사|고마워|아직|지금은|"
+             r"th[ie]e?k\s+hai|koi\s+baat\s+nahi|shukriya|thanks|abhi\s+nahi|bas\s+itna|(?:z|j)aroo?rat\s+nahi)")
+_DIRECTS = (
+    r"\b(?:usa|utiliza|pon|haz|hazlo|deja|quita|cambia|vuelve|revierte|mueve|borra|elimina|nunca|siempre|debes|deber[ií]as|tienes\s+que|"
+    r"hay\s+que|en\s+(?:lugar|vez)\s+de|sino|solo|s[oó]lo|el\s+otro|la\s+otra|"                                                    # es
+    r"use|coloque|fa[cç]a|deixe|tire|mude|volte|reverta|apague|remova|sempre|deve|deveria|tem\s+que|em\s+vez|s[oó]|o\s+outro|a\s+outra|"  # pt
+    r"utilise|utilisez|mets|fais|laisse|enl[eè]ve|remets|annule|jamais|toujours|dois|devrais|faut|pas|plut[oô]t|au\s+lieu|"
+    r"seulement|l'autre|"                                                                                                         # fr
+    r"metti|fai|lascia|togli|rimetti|mai|sempre|devi|dovresti|bisogna|invece|l'altro|l'altra|"                                     # it
+    r"nimm|verwende|benutze|nutze|mach|lass|entferne|[aä]nder\w*|setz\w*|nie|niemals|immer|sollst|sollte|muss|musst|nicht|kein\w*|"
+    r"statt|anstatt|sondern|nur|andere\w*|"                                                                                        # de
+    r"karo|kijiye|mat|hamesha|kabhi|sirf|dusra|doosra|chahiye|balki)\b"                                                            # hi
+    r"|(?<![\w-])(?:используй\w*|возьми|сделай|делай|оставь|убери|верни|поменяй|перенеси|никогда|всегда|должен|должно|должна|нужно|"
+    r"надо|не|вместо|только|друг\w+)(?![\w-])"                                                                                     # ru
+    r"|用|改|别|不要|从不|永远|总是|应该|必须|只|另一个|而是|换"                                                                       # zh
+    r"|使って|使いません|使わない|してください|して|しないで|ではなく|じゃなくて|べき|必ず|絶対|だけ|別の"                                # ja
+    r"|써|사용|쓰지\s*않|해\s*주세요|하지\s*마|말고|아니라|항상|절대|다른")                                                                      # ko
+_REFUSED_AND_DIRECTED = re.compile(_REFUSAL + r"(?![\s,.!:;]*" + _DECLINES + r")(?=[^\n]*?(?:" + _DIRECTS + r"))", _I)
+
 CUES: list[tuple[re.Pattern[str], str]] = [
     (_NOT_ASKED, 'says "not what I asked"'),
     (_HAD_SAID, "repeated an earlier instruction"),
@@ -166,6 +220,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     (_USE_INSTEAD, 'says "use X instead of Y"'),
     (_DONT_THEN_USE, 'says "use X instead of Y"'),
     (_NOT_BUT, 'says "X, not Y"'),
+    (_REFUSED_AND_DIRECTED, REFUSED_AND_DIRECTED),
     (_SHOULD_HAVE, "stated what the result should have been"),
 ]
 

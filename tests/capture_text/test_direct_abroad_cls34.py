@@ -119,3 +119,48 @@ def test_the_direct_form_stays_quiet_in_a_reply_to_the_agents_question() -> None
     asked = "I can cache the results in memcached or Redis. Which one would you like me to use?"
     assert not judge("usa Redis en lugar de memcached", answer=asked).correction
     assert not judge("nimm Redis statt memcached", answer=asked).correction
+
+
+# review34 R34-1: a refusal and then what to do, in the other languages (the English "no, use …"), after done work.
+REFUSED_AND_DIRECTED = [
+    "nein, Datumswerte immer als ISO-8601 Strings zurückgeben, nicht als date-Objekte",
+    "non, on n'utilise jamais print pour le débogage ici, utilise le module logging",
+    "nein, wir benutzen hier nie print zum Debuggen, nimm das logging-Modul",
+    "Nein! Du sollst pnpm benutzen, nicht npm.",
+    "no, qui non usiamo mai print per il debug, usa il modulo logging",
+    "нет, мы здесь никогда не используем print для отладки, используй logging",
+    "不，我们这里从不用 print 调试，用 logging 模块",
+    "いいえ、ここではデバッグに print は使いません。logging を使ってください",
+    "아니요, 여기서는 디버깅에 print를 쓰지 않아요. logging 모듈을 써 주세요",
+    "nahi, yaha hum debugging ke liye print use nahi karte, logging module use karo",
+    "usa pnpm, no npm",
+]
+
+
+@pytest.mark.parametrize("text", REFUSED_AND_DIRECTED)
+def test_a_refusal_with_a_direction_is_a_correction_in_any_language(text: str) -> None:
+    assert judge(text, answer="Fertig. I added the debug output with print().").correction, text
+
+
+# ... never a refusal that only declines or says the person does not know, nor one that answers the agent's question
+DECLINES = [
+    "no, gracias, así está bien", "nein, danke, das passt so", "нет, спасибо, всё отлично", "不用了，谢谢", "いいえ、大丈夫です",
+    "아니요, 괜찮아요", "nahi, theek hai", "no, solo quería saber cómo funciona", "non, je voulais juste comprendre",
+    "nein, ich wollte nur wissen, wie es geht", "нет, я просто спросил", "no, non lo so", "Non, je ne sais pas",
+    "Non, ce n'est pas grave", "Nein, das ist nicht schlimm", "Нет, не страшно", "不，没事", "不是，我只是问问",
+    "いや、ちょっと聞きたかっただけ", "Na, dann mach weiter", "nein, ich weiß es nicht", "no, está perfecto así",
+    "no sé, sino pregunto",
+]
+
+
+@pytest.mark.parametrize("text", DECLINES)
+def test_a_refusal_that_only_declines_is_no_correction(text: str) -> None:
+    verdict = judge(text)
+    assert not verdict.correction, (text, verdict.reason)
+
+
+@pytest.mark.parametrize("text", ["Nein, nur das Backend", "no, solo el backend", "нет, только бэкенд", "non, seulement le backend"])
+def test_a_refusal_that_answers_the_agents_question_is_no_correction(text: str) -> None:
+    asked = "I added the endpoint. Should I also add tests for the frontend?"
+    verdict = judge(text, answer=asked)
+    assert not verdict.correction, (text, verdict.reason)
