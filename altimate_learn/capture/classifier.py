@@ -621,13 +621,27 @@ def reply_verdict(text: str, reply: str) -> Verdict | None:
 
     try:
         reading = replies.read_reply(reply)
-        if reading not in (replies.CONCEDED, replies.SELF_FIX, replies.RIGHT) or not _reply_may_decide(text):
+        if reading not in (replies.CONCEDED, replies.SELF_FIX, replies.RIGHT, replies.RESTATED) or not _reply_may_decide(text):
+            return None
+        if reading == replies.RESTATED and (_only_asks(text) or not _REPAIRS.search(normalise(prose_of(strip_injected(text))))):
+            # "what's the best way to add auth?" "Got it — you want to add auth …": a question taken in; "a dashboard with sales
+            # by region" "Got it — you want a dashboard …": a new wish taken in. Only a message that sets what it wants against
+            # something ("but", "still", "I meant", "not", "only", "instead", "不需要", "ではなく") says it again.
             return None
         if reading == replies.RIGHT and (_only_asks(text) or guards.ASKS_TO_CONFIRM.search(text)):
             return None  # "is there an easier way?" "You're right, there is": agreement, not a concession
+        if reading == replies.RESTATED:  # the person had to say again what they wanted (cls34)
+            return Verdict(True, f'the agent\'s reply took in what was wanted: "{replies.quote(reply)}"', "reply")
         return Verdict(True, f'the agent\'s reply conceded: "{replies.quote(reply)}"', "reply")
     except Exception:  # noqa: BLE001 - a classifier must never break capture
         return None
+
+
+# A word that sets what the person wants against what was there or was understood: a contrast, a negation, a repair.
+_REPAIRS = re.compile(r"\b(?:but|still|meant|mean|no|not|nope|don't|didn't|doesn't|only|instead|actually|rather|sorry|again|"
+                      r"already|keep|pero|sino|todav[ií]a|mas|ainda|n[aã]o|mais|pas|non|encore|aber|nicht|sondern|doch|noch|kein\w*|"
+                      r"ma|ancora|solo)\b|n't\b|(?<![\w-])(?:но|не|нет|а|ещё|еще|только)(?![\w-])"
+                      r"|但|不|没|别|而是|只|还是|ではなく|じゃなく|ない|けど|でも|だけ|아니|말고|안\s|만", re.I)
 
 
 def thinking_verdict(text: str, thinking: str, verdict: Verdict | None = None) -> Verdict | None:
