@@ -293,3 +293,48 @@ REAPPLIED = re.compile(
     r"reload(?:ed|ing)|refresh(?:ed|ing)|rebuil(?:t|ding)|re-?ran|re-?running|redeploy(?:ed|ing)|relaunch(?:ed|ing)|"
     r"reopen(?:ed|ing)|reboot(?:ed|ing)|clear(?:ed|ing)\s+(?:the\s+|my\s+)?(?:browser\s+)?cache)\b"
     r"|^\W*(?:(?:ok(?:ay)?|yes|yeah|so)\W+)?(?:did|done|tried)\s+(?:that|it|this|so)\b", _I | re.M)
+
+# cls34 (review34 R34-8): a hedged ask to use something else in place of what the agent's answer says it used: "could you
+# use ruff format instead of black next time?" after "I ran black on the repo.", "would it be possible to go with httpx
+# rather than requests?", "can we please stick to ruff format?" after an answer that names only black. The thing replaced
+# (or, for "stick to X", the thing kept) is what ties the question to the agent's work: "instead of Y" needs Y in the
+# answer; "stick to / keep using X" needs an answer that acted without naming X. A question about the choice ("why did you
+# use black instead of ruff?", "is ruff better than black?") is no ask to change it, and a new piece of work ("could you
+# use Redis instead of memcached for the new cache?") names no Y of the answer.
+HEDGED_SWAP_REASON = "asked to use something else instead of what the agent used"
+_POLITE = (r"^\W*(?:(?:hey|hi|ok(?:ay)?|so|hmm+|also|and|but|btw|actually)\W+)*(?:(?:could|can|would|will)\s+(?:you|we)\s+"
+           r"(?:please\s+|maybe\s+|perhaps\s+|just\s+)*|would\s+it\s+be\s+(?:possible|better|ok(?:ay)?)\s+to\s+|would\s+you\s+mind\s+|"
+           r"(?:please\s+)?(?:maybe|perhaps)\s+(?:we\s+could\s+|you\s+could\s+)?|is\s+it\s+possible\s+to\s+|how\s+about\s+|what\s+about\s+)")
+_SWAP = re.compile(_POLITE + r"(?:use|using|switch(?:ing)?\s+to|go(?:ing)?\s+with|stick(?:ing)?\s+(?:to|with))\s+(?P<x>[^?.!,;\n]{1,40}?)\s+"
+                   r"(?:instead\s+of|rather\s+than)\s+(?P<y>[^?.!,;\n]{1,40}?)(?:\s+(?:next\s+time|from\s+now\s+on|going\s+forward|"
+                   r"in\s+(?:the\s+)?future|here|too|as\s+well|please))*\s*[?.!]*\s*$", _I)
+_KEEP = re.compile(_POLITE + r"(?:stick(?:ing)?\s+(?:to|with)|keep(?:ing)?\s+using|go(?:ing)?\s+back\s+to)\s+(?P<x>[^?.!,;\n]{1,40}?)"
+                   r"(?:\s+(?:please|here|for\s+now))?\s*[?.!]*\s*$", _I)
+_SWAP_FILLER = frozenset({"the", "a", "an", "this", "that", "it", "them", "these", "those", "one", "ones", "thing", "things", "way",
+                          "approach", "same", "other", "old", "new", "original", "existing", "current", "plan", "for", "now", "of",
+                          "my", "our", "your", "its", "in", "on", "to", "with", "and"})
+
+
+def _words(phrase: str) -> list[str]:
+    return [w for w in (w.strip("`'\".()").lower() for w in phrase.split()) if len(w) >= 2 and w not in _SWAP_FILLER]
+
+
+def hedged_swap(own: str, answer: str | None, acted: bool) -> bool:
+    """A hedged ask, in the person's first sentence, to use X in place of what the agent used (see above)."""
+    if not answer:
+        return False
+    first = _sentences(own)[0] if _sentences(own) else own
+    lowered = answer.lower()
+
+    def named(words: list[str]) -> bool:
+        return any(re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", lowered) for w in words)
+
+    swap = _SWAP.match(first.strip())
+    if swap:
+        x_words, y_words = _words(swap.group("x")), _words(swap.group("y"))
+        return bool(y_words) and bool(x_words) and not set(x_words) & set(y_words) and named(y_words)
+    keep = _KEEP.match(first.strip())
+    if keep and acted:
+        x_words = _words(keep.group("x"))
+        return bool(x_words) and not named(x_words)
+    return False

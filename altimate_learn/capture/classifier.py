@@ -345,6 +345,8 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         # asked): a complaint that names what the agent used; "also httpx not requests" a terse choice after a connective.
         if answer and not spec and not replying and not ASKED.search(answer[-300:]) and against_answer.complains_of_used(own, answer):
             return Verdict(True, against_answer.USED_AGAIN_REASON, "pattern")
+        if answer and not spec and not replying and not tasking and against_answer.hedged_swap(own, answer, acted):
+            return Verdict(True, against_answer.HEDGED_SWAP_REASON, "pattern")  # "could you use ruff instead of black?" (cls34)
         if answer and not spec and not replying and against_answer.reminds_of_rule(own, answer):
             return Verdict(True, against_answer.REMINDER_REASON, "pattern")
         if (answer and not spec and not replying and len(own) <= SOFT_MESSAGE
