@@ -281,7 +281,14 @@ WITHDRAWS = re.compile(r"\b(?:forget|ignore|disregard|scratch|never\s*mind|nvm|c
 NEXT_WORK = re.compile(r"^\W*(?:(?:and|also|ok(?:ay)?|so|now|btw)\W+)*(?:for|in|on|with|from)\s+(?:the\s+|our\s+|a\s+|any\s+)?"
                        r"(?:next|new|upcoming|future|other|remaining)\s+(?:[\w-]+\s+){0,2}?(?:features?|pages?|tasks?|steps?|"
                        r"phases?|parts?|components?|screens?|modules?|projects?|ones?|endpoints?|stor(?:y|ies)|tickets?|"
-                       r"sprints?|versions?|releases?|services?|iterations?|milestones?|apps?|sections?|files?)\b", _I)
+                       r"sprints?|versions?|releases?|services?|iterations?|milestones?|apps?|sections?|files?)\b"
+                       # "Now use the same pattern for invoices instead of orders", "ok, now apply the same approach to the users
+                       # table instead of the orders table": the work done is carried over to the next thing, whose "instead of"
+                       # names the thing done, not a choice to undo (review34 R34-10). Only after "now" / "next" / "then": "use
+                       # the same helper for the dates instead of writing a new one" still corrects.
+                       r"|^\W*(?:(?:and|also|ok(?:ay)?|so|great|good|nice|perfect|cool|thanks?|thank\s+you|awesome|done)\W+)*"
+                       r"(?:now|next|then)\W+(?:please\s+)?(?:(?:can|could)\s+you\s+)?(?:use|apply|do|follow|copy|repeat|reuse|mirror)\s+"
+                       r"the\s+same\b", _I)
 
 
 # -- cls26 (issue 20): the person's own slip, said as such ("sorry wrong file, the one I wanted is utils/date.js", "oops I
