@@ -378,12 +378,44 @@ def _prose_only(corpus: Corpus, terms: list[str], docs: list[int], shared: dict[
     return out
 
 
+_CLAUSE_END = None  # compiled on first use (a hook that never needs it does not compile it)
+_LEADING_NEGATION = ("never ", "do not ", "don't ", "always ", "only ")
+
+
 def _technical(corpus: Corpus, doc: int) -> set[str]:
-    """The search terms of a lesson's path triggers (as its line shows them), of its backticked code and the
-    operators it quotes: the names it gives things, as opposed to the words of its prose."""
+    """The search terms of a lesson's path triggers (as its line shows them), of its backticked code, of the
+    operators it quotes and of its lead phrase (:func:`_lead_phrase`): the names it gives things and what it
+    says first, as opposed to the words of the rest of its prose."""
     scope, body = split_scope(corpus.lines[doc])
     code = " ".join(body.split("`")[1::2])
-    return set(search_tokens(scope.replace(SUBFOLDERS, " ") + " " + code)) | set(operators(code))
+    return (set(search_tokens(" ".join((scope.replace(SUBFOLDERS, " "), code, _lead_phrase(body)))))
+            | set(operators(code)))
+
+
+def _lead_phrase(text: str) -> str:
+    """The words a rule leads with, what it is about: its first clause up to a clause mark or a word that
+    starts another part ("with", "for", "from", "and", "when", ...), without the verb after a leading "Never" /
+    "Do not" / "Always" / "Only" (how the rule is put, not its topic) and without adverbs in -ly. "Snapshots use
+    the timestamp strategy" → all of it; "Generate Alembic migrations with autogenerate" → "Generate Alembic
+    migrations"; "Never leave a `limit` clause in a committed model" → "a limit clause in a committed model";
+    "Base images come from our ECR mirror" → "Base images come"; "Test database restores monthly; …" →
+    "Test database restores"."""
+    global _CLAUSE_END
+    if _CLAUSE_END is None:
+        import re
+
+        _CLAUSE_END = re.compile(r"[;:.,!?](?:\s|$)|\s(?:with|for|on|to|as|from|by|instead|before|after|and|or|than|at|"
+                                 r"of|over|under|into|through|when|unless|until|that|which|where|because|if|only|not|"
+                                 r"never|what|per|via|without|between|across|within)\s", re.IGNORECASE)
+    first = text.replace("`", "")
+    lowered = first.lower()
+    for negation in _LEADING_NEGATION:
+        if lowered.startswith(negation):
+            rest = first[len(negation):].split(" ", 1)
+            first = rest[1] if len(rest) > 1 else ""
+            break
+    first = _CLAUSE_END.split(first, maxsplit=1)[0]
+    return " ".join(word for word in first.split() if not word.lower().endswith("ly"))
 
 
 def _phrasing(corpus: Corpus, terms: list[str]) -> dict[str, set[int]]:
