@@ -580,6 +580,7 @@ class Delivery:
         settings = self.settings
         mentioned = self.mentioned_paths(prompt)
         first = data["first_request"] is None
+        typo = select.typo_fix(prompt)  # a typo fix needs no convention: its words bring none (select.typo_fix)
         if first:
             existing = [p for p in mentioned if os.path.isfile(os.path.join(self.root, p))]
             terms = select.query_terms(corpus, "\n".join([prompt, *existing]))
@@ -591,7 +592,8 @@ class Delivery:
                 exclude |= {corpus.keys[i] for i in core}
                 seen += [word_set(corpus.texts[i]) for i in core]
                 limit, stretch = self.first_limit(limit, already=len(core))
-                found = select.retrieve(corpus, terms, limit, exclude, paths=mentioned, stretch=stretch, seen=seen)
+                found = [] if typo else select.retrieve(corpus, terms, limit, exclude, paths=mentioned,
+                                                        stretch=stretch, seen=seen)
                 found = self._defer(terms, found, mentioned)
                 data["notes_tokens"] = max(0, reserve)
                 result = self._fit_and_record([(i, "core") for i in core] + [(i, "retrieved") for i in found],
@@ -600,8 +602,8 @@ class Delivery:
                 data["section"] = result.text
             else:
                 limit, stretch = self.first_limit(limit)
-                found = select.retrieve(corpus, terms, limit, exclude, paths=mentioned, stretch=stretch,
-                                        seen=seen)
+                found = [] if typo else select.retrieve(corpus, terms, limit, exclude, paths=mentioned,
+                                                        stretch=stretch, seen=seen)
                 found = self._defer(terms, found, mentioned)
                 budget = settings["budget_tokens"] - render.estimate_tokens(data["section"]) - data["notes_tokens"]
                 result = self._fit_and_record([(i, "retrieved") for i in found], budget, render.HEADING_RETRIEVED)
@@ -614,12 +616,12 @@ class Delivery:
                 core = select.select_core(corpus, self.core_limit(), self.shown_keys(), self.shown_words())
             terms = select.query_terms(corpus, prompt)
             limit = self.later_limit()
-            found = select.retrieve(corpus, terms, limit, self.shown_keys() | {corpus.keys[i] for i in core},
-                                    paths=mentioned, touched=data["touched"],
-                                    stretch=self.stretch(limit, later=True, already=len(core),
-                                                         files=LATER_FILE_BATCHES),
-                                    seen=self.shown_words() + [word_set(corpus.texts[i]) for i in core],
-                                    few=settings["request_lessons"])  # none relevant: what a rare word names
+            found = [] if typo else select.retrieve(
+                corpus, terms, limit, self.shown_keys() | {corpus.keys[i] for i in core}, paths=mentioned,
+                touched=data["touched"], stretch=self.stretch(limit, later=True, already=len(core),
+                                                              files=LATER_FILE_BATCHES),
+                seen=self.shown_words() + [word_set(corpus.texts[i]) for i in core],
+                few=settings["request_lessons"])  # none relevant: what a rare word names
             found = self._defer(terms, found, mentioned)
             result = self._fit_and_record([(i, "core") for i in core] + [(i, "request") for i in found],
                                           settings["budget_tokens"],
@@ -632,6 +634,8 @@ class Delivery:
         if len(data["requests"]) > MAX_REQUEST_KEYS:
             for old in list(data["requests"])[: len(data["requests"]) - MAX_REQUEST_KEYS]:
                 del data["requests"][old]
+        if typo and not result.text and not result.note and self.explain:
+            result.note = "the request only fixes a typo: its words bring no lessons"
         if not result.text and not result.note and self.explain:
             limit = settings["retrieved_lessons"] if first else settings["request_lessons"]
             matched = select.retrieve(corpus, terms, max(limit, 1), paths=mentioned, distinct=False) if len(corpus) else []

@@ -510,6 +510,34 @@ def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | f
     return [index for _, index, _ in out]
 
 
+_TYPO = None  # (intent, quoted span, another task) regexes, compiled on first use
+
+
+def typo_fix(text: str) -> bool:
+    """Whether a request only asks to fix a typo: it says "typo", "misspelled" or "spelling" with "fix" or
+    "correct", or starts with "typo" / "there's a typo", in one sentence with no second task ("and", "then",
+    "plus", "also" past its start; quoted text left out). A typo fix needs no convention of the store, and the
+    words around it ("the typo in the zendesk tickets staging model", "the 'Our story' section") are where the
+    typo is, not what the rules are about. Not a request that mentions typos as a symptom ("refund requests with
+    a typo", "a PATCH with a typo'd field name returned 200 and ...")."""
+    global _TYPO
+    lowered = text.strip().lower()
+    if "typo" not in lowered and "spel" not in lowered:
+        return False
+    if _TYPO is None:
+        import re
+
+        _TYPO = (re.compile(r"\b(?:typos?|misspel\w*|spelling)\b"),
+                 re.compile(r"`[^`]*`|\"[^\"]*\"|(?<!\w)'[^']*'(?!\w)"),
+                 re.compile(r"\b(?:and|then|plus|but)\b|[.;?!]\s+\S|.\balso\b"),
+                 re.compile(r"\b(?:fix|correct)\b"), re.compile(r"(?:there'?s a |there is a |a )?typos?\b"))
+    intent, quoted, another, fix, starts = _TYPO
+    bare = quoted.sub(" ", lowered).strip()
+    if not intent.search(bare) or another.search(bare):
+        return False
+    return bool(fix.search(bare) or starts.match(bare))
+
+
 def defer_scoped(corpus: Corpus, terms: list[str], found: list[int], paths: list[str]) -> tuple[list[int], list[int]]:
     """``found`` (retrieved for a request, best first) split into (shown now, waiting for a file in scope).
 
