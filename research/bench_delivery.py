@@ -84,8 +84,9 @@ session 2026-12-05 #10), each written whole by one Write with no Read before, an
 asks about: one Read, no Edit).
 
 Precision (recall sets reward anything shown): `research/data/delivery_precision.jsonl` holds
-47 ordinary requests that need no lesson of the store (UI tweaks, renames, typo fixes, questions, homonym traps such
-as round avatars or a transfer's memo), run with the defaults at 300 and up; its table counts what each tier showed
+84 ordinary requests that need no lesson of the store (UI tweaks, renames, typo fixes, questions, creative text, 14
+follow-ups, homonym traps such as round avatars, a transfer's memo or autumn leaves), run with the defaults at 300
+and up; its table counts what each tier showed
 past the core tier (the core tier is shown whatever the request) and the tokens that cost. Every set's report also
 gives the share of the lessons its request and file tiers showed that its tasks did not need (`needed` lists what a
 task must get, not all that may help, so this share is an upper bound; it moves when a change shows more or less).
@@ -1966,7 +1967,7 @@ SETS = {
 PRECISION_TASKS = ROOT / "research" / "data" / "delivery_precision.jsonl"
 PRECISION_INTRO = (
     "Ordinary developer requests on the same repository that need no lesson of the store: UI tweaks, renames, typo "
-    "fixes, questions about a file (read only, no edit), docs and small infrastructure edits, four follow-ups, and "
+    "fixes, questions about a file (read only, no edit), docs and small infrastructure edits, follow-ups, and "
     "homonym traps, a request word that a lesson uses in another sense (round avatars and half-even rounding, a "
     "transfer's memo and `React.memo`, a chat widget that floats and float money, a container div and container "
     "requests, a usage bucket and S3 buckets, design tokens and access tokens, the Escape key and React keys, a "
@@ -1975,7 +1976,16 @@ PRECISION_INTRO = (
     "lessons and the repository's file list, before running the code on any of them. The core tier is shown at "
     "session start whatever the request; past it, every lesson the request and file tiers show is one the request "
     "did not need. The file tier shows a file's conventions whether or not the edit touches them (by design: "
-    "the edit may), so the request tier's count is the one a homonym or a loose word match moves.")
+    "the edit may), so the request tier's count is the one a homonym or a loose word match moves. Requests p48 to "
+    "p84 (37, ten of them follow-ups) were added by the delivery engineer of session 2026-12-06 #16, written from "
+    "the source lessons before running the code on any of them: homonyms and words a fold or a prefix could join to "
+    "a lesson's (autumn leaves, a logo, an author's name on a blog, an envelope illustration, rounded cards, a jest "
+    "snapshot, film grain, a new window, sales contracts, a US state, an agenda session, a fun fact, a quote's source, "
+    "cookie text, a retention chart, a backup phone number, a restored link, a migration guide, a temperature "
+    "reading, a credit union, a language flag, a mirrored selfie, a weekly digest, a pricing table, bank branches, "
+    "product reviews, an invoice's page numbers), typo fixes, creative text and questions about a file; three of "
+    "them are review31's probes, whose results that reviewer's note gave (p48 'Write a haiku about autumn leaves', "
+    "p49 'make the logo bigger', p50 'Fix the typo in the license header').")
 
 
 def render_precision(raw: dict) -> str:

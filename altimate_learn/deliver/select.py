@@ -7,7 +7,10 @@
   content terms with the request, or when the words it shares carry at least as much evidence as one word
   no other lesson has (the sum of their idf reaches the idf of a term with document frequency 1): a
   lesson that shares only one common word ("model", "service", "test") with a request is not about it,
-  and a slot left empty costs nothing.
+  and a slot left empty costs nothing. One rare word alone counts only when the lesson gives it as a name
+  (path triggers, backticked code, a quoted operator) or says it in its lead phrase (:func:`_prose_only`):
+  an everyday word of a rule's prose is a homonym more often than not ("autumn leaves", "never leave a
+  `limit` clause"). A request that only fixes a typo brings none by its words (:func:`typo_fix`).
   Lessons whose triggers match a file the message names rank first (a project-wide lesson the message matches
   well comes before the named file's weak matches); for a later request, then lessons whose triggers match a
   file the session touched; then the rest by score.
