@@ -161,6 +161,12 @@ def high_entropy(value: str, line: str, start_in_line: int) -> bool:
     return True
 
 
+# A part of a dotted key next to a random-looking run: a dot, then 6 or more key characters, not followed by more
+# (`….QmXz7RtK2pLw9sYb`; a file extension such as `.json` or `.txt` is shorter)
+_DOTTED_AFTER = re.compile(r"\.[A-Za-z0-9_\-]{6,}(?![A-Za-z0-9_\-])")
+_DOTTED_BEFORE = re.compile(r"(?<![A-Za-z0-9_\-.])[A-Za-z0-9_\-]{6,}\.\Z")
+
+
 def scan(text: str, add) -> None:
     """Call ``add(start, end, "high-entropy")`` for every high-entropy run of ``text``."""
     for m in _CANDIDATE.finditer(text):
@@ -173,4 +179,11 @@ def scan(text: str, add) -> None:
         else:
             offset = m.start() - line_start
         if high_entropy(m.group(0), line, offset):
-            add(m.start(), m.end(), "high-entropy")
+            # a key in parts joined by dots (`<id>.<secret>`, as Zhipu/GLM keys are written): the other parts go with
+            # it, or half of the key stays in the text (corpus16: "d4f1…a4c.QmXz7RtK2pLw9sYb" kept its second half)
+            start, end = m.start(), m.end()
+            while (after := _DOTTED_AFTER.match(text, end)) is not None:
+                end = after.end()
+            while (before := _DOTTED_BEFORE.search(text, 0, start)) is not None:
+                start = before.start()
+            add(start, end, "high-entropy")
