@@ -200,7 +200,11 @@ _PLACE_NOUN = re.compile(r"\b(?:files?|folders?|director(?:y|ies)|dirs?|modules?
 # prices", "anywhere money is handled", "wherever we compute tax" (review13 R13-1), and a piece that starts with a
 # quantifier ("every …", "any other …").
 _PLACE_WORD = re.compile(r"\b(?:code|logic|anything|anywhere|wherever|everywhere|everything|elsewhere|whatever"
-                         r"|whichever|places?)\b|^\s*(?:(?:in|to|for|on|under|within)\s+)?(?:all|every|any|each)\s+\w",
+                         r"|whichever|places?)\b|^\s*(?:(?:in|to|for|on|under|within)\s+)?(?:all|every|any|each)\s+\w"
+                         # a noun phrase of its own in the list: "app.py and the helpers", "… or our CLI", "and its
+                         # tests" (review34 R34-12); "…, then run the tests" is a step, not a place
+                         r"|^\s*(?:(?:in|to|for|on|under|within|inside|across|throughout)\s+)?"
+                         r"(?:the|our|its|their|those|these|both|other|any|all|each|every)\s+\w",
                          re.I)
 # Where one named place ends and the next begins: a comma, a semicolon, "or", "and", "as well as", "nor".
 _CONJUNCT = re.compile(r"\s*(?:[,;]|\b(?:or|and|as well as|nor)\b)\s*", re.I)

@@ -588,6 +588,10 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
                     outcome.status = "would-replace"  # the id is said in the reason, never shown as this rule's
                     said = f"would replace {stale} (it states another value; superseded once promoted)"
                     outcome.reason = f"{said}; {outcome.reason}" if outcome.reason else said
+                elif verdict.ok and vetted is None and index not in rewrites \
+                        and (clash := _overlap_conflict(verdict.text, base)) is not None:
+                    # the curator's overlap refusal, as the real run reports it (R34-11), with the reviewer's notes
+                    outcome.status, outcome.reason = "conflict", "; ".join([clash, *_notes(outcome.reason)])
                 if verdict.ok and index in rewrites:  # a rewritten memory replaces its lesson (review13 R13-14)
                     target, approved = rewrites[index]
                     outcome.status = "would-replace" if approved else "would-update"
@@ -621,9 +625,12 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
     if beside:
         _curate(store, beside, work, max_stored)
     lessons_now = {lesson["id"]: lesson for lesson in _base_lessons(store)[0]}
-    for outcome, _ in work:
+    noted = {index: _notes(delta.get("provenance")) for delta, index in deltas}
+    for index, (outcome, _) in enumerate(work):
         if outcome.status == "conflict":
-            outcome.reason = _conflict_reason(outcome.reason, outcome.text, lessons_now)
+            # what the reviewer was told of the lessons it may repeat or contradict stays with the conflict
+            outcome.reason = "; ".join([_conflict_reason(outcome.reason, outcome.text, lessons_now),
+                                        *noted.get(index, [])])
     result.outcomes += [o for o, _ in [*work, *mine]]
     result.deleted = [e for e in _unpaired(gone, paired, work, dry_run=False) if id(e) not in rewritten]
     updates: dict[str, dict[str, Any]] = {}
@@ -1215,7 +1222,6 @@ def _apart(store: Store, work: list[tuple[Outcome, Proposal]], where: str) -> li
     beside the lesson (``coexists``), with a note, instead of a conflict whose only way in retires the lesson
     (review14 R14-17b). An overlap without that evidence stays a conflict for a person: two rules about one
     name can be opposite in words no polarity reads ("keep `amount_cents` as cents" / "convert it to dollars")."""
-    from altimate_learn.gates import offline
 
     lessons = {lesson["id"]: lesson for lesson in _base_lessons(store)[0]}
     out: list[tuple[dict[str, Any], int]] = []
@@ -1226,17 +1232,8 @@ def _apart(store: Store, work: list[tuple[Outcome, Proposal]], where: str) -> li
         ids = list(dict.fromkeys(_LESSON.findall(match.group(1))))
         if not ids or any(i not in lessons for i in ids):
             continue
-        mine = offline.Rule(proposal.text)
-        names: set[str] = set()
-        for lesson_id in ids:
-            theirs = offline.Rule(lessons[lesson_id]["text"])
-            shared = {t for t in mine.ids if offline._names(theirs.lower, t)} | \
-                {t for t in theirs.ids if offline._names(mine.lower, t)}
-            if not shared or not all(offline.different_subjects(mine, theirs, t)
-                                     or offline.different_situations(mine, theirs, t) for t in shared):
-                break
-            names |= shared
-        else:
+        names = _about_another_thing(proposal.text, [lessons[i]["text"] for i in ids])
+        if names is not None:
             delta = _delta(proposal, outcome, index, where)
             delta["coexists"] = ids
             note = (f"shares {', '.join(f'`{n}`' for n in sorted(names))} with {', '.join(ids)}, about another "
@@ -1245,6 +1242,49 @@ def _apart(store: Store, work: list[tuple[Outcome, Proposal]], where: str) -> li
             outcome.reason = note
             out.append((delta, index))
     return out
+
+
+def _notes(reason: str | None) -> list[str]:
+    """The notes for the reviewer in a "; "-joined reason or provenance ("may repeat L-…", "may contradict L-…")."""
+    return [part for part in (reason or "").split("; ") if part.startswith(("may repeat ", "may contradict "))]
+
+
+def _about_another_thing(text: str, lessons: list[str]) -> set[str] | None:
+    """The names ``text`` shares with each of ``lessons`` when, at every one of them, the two are about different
+    things (:func:`altimate_learn.gates.offline.different_subjects`, ``different_situations``): it may stand beside
+    them (:func:`_apart`). None when any lesson shares no such name or one where they are about the same thing."""
+    from altimate_learn.gates import offline
+
+    mine = offline.Rule(text)
+    names: set[str] = set()
+    for lesson in lessons:
+        theirs = offline.Rule(lesson)
+        shared = {t for t in mine.ids if offline._names(theirs.lower, t)} | \
+            {t for t in theirs.ids if offline._names(mine.lower, t)}
+        if not shared or not all(offline.different_subjects(mine, theirs, t)
+                                 or offline.different_situations(mine, theirs, t) for t in shared):
+            return None
+        names |= shared
+    return names
+
+
+def _overlap_conflict(text: str, base: list[dict[str, Any]]) -> str | None:
+    """The curator's overlap refusal an ADD of ``text`` meets against ``base`` (lessons naming an identifier it names,
+    or giving the opposite rule for a name it gives), as the real run reports it after :func:`_apart`; None when
+    there is none or the memory would be staged beside those lessons. So the dry run says "conflict" where the real
+    run does (review34 R34-11: it said "would stage")."""
+    from altimate_learn.curate.anchors import AnchorIndex, identifiers
+    from altimate_learn.curate.polarity import polar_spans
+
+    overlap = AnchorIndex(base).overlapping(identifiers(text), polar=polar_spans(text))
+    if not overlap:
+        return None
+    by_id = {lesson["id"]: lesson for lesson in base}
+    ids = [lesson["id"] for lesson in base if lesson["id"] in overlap]  # store order, as the curator says them
+    if _about_another_thing(text, [by_id[i].get("text") or "" for i in ids]) is not None:
+        return None
+    parts = ", ".join(f"{i} on {', '.join(sorted(overlap[i]))}" for i in ids)
+    return _conflict_reason(f'overlaps {parts}: EDIT it, or ADD with "supersedes" or "coexists"', text, by_id)
 
 
 def _deleted(found: Scan, state: dict[str, dict[str, Any]], *, skip: Iterable[str] = ()) -> list[dict[str, Any]]:

@@ -34,3 +34,21 @@ def test_the_dry_run_of_a_rewritten_memory_says_it_replaces_its_lesson(cli, git_
     assert code == 0, err
     outcome = by_name(json.loads(out))["use-ruff"]
     assert outcome["status"] == "replacement" and first["id"] in outcome["reason"]
+
+
+def test_the_dry_run_says_conflict_where_the_real_run_refuses_an_overlap(cli, git_repo):
+    """review34 R34-11: beside the approved "Use `pnpm` instead of `npm`.", a memory giving `npm` the other way round
+    was "would stage" in the dry run and a conflict in the real one. A memory about another name still stages."""
+    from tests.history.test_memory_import import approve, memory, run_json
+
+    approve(git_repo, ("L-aaaa0007", "Use `pnpm` instead of `npm`."))
+    folder = claude_folder(git_repo)
+    write(folder, "feedback_npm.md", memory("npm", "feedback", "Never use `pnpm`; use `npm`."))
+    write(folder, "feedback_install.md", memory("install", "feedback", "Use `npm` to install packages."))
+    write(folder, "feedback_lint.md", memory("lint", "feedback", "Lint TypeScript with `eslint --max-warnings 0`."))
+    dry = by_name(run_json(cli, "--dry-run"))
+    real = by_name(run_json(cli))
+    for name in ("npm", "install"):
+        assert dry[name]["status"] == real[name]["status"] == "conflict", name
+        assert dry[name]["reason"] == real[name]["reason"] and "overlaps L-aaaa0007 on" in real[name]["reason"]
+    assert (dry["lint"]["status"], real["lint"]["status"]) == ("would-stage", "staged")

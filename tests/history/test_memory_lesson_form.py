@@ -86,7 +86,11 @@ def test_places_in_words_with_no_kind_of_file_keep_the_lesson_project_wide(cli, 
             "wherever": "in calc.py, billing.py and wherever we compute tax.",
             # review34 R34-3: scoped to calc.py, the rule was lost for the API layer the memory names too
             "layer": "any date parsing in calc.py or the API layer.",
-            "backend": "in billing.py and the rest of the backend."}
+            "backend": "in billing.py and the rest of the backend.",
+            # review34 R34-12: any place named beside the file, not only words of a list
+            "helpers": "in calc.py and the helpers.",
+            "adapters": "when editing calc.py or our adapters.",
+            "utilities": "in calc.py and the date utilities."}
     for n, (name, how) in enumerate(hows.items()):
         write(folder, f"feedback_{name}.md", memory(
             name, "feedback", f"Rule number {n} about money: keep `amount_{name}` in integer cents.\n\n"
