@@ -379,8 +379,10 @@ def _prose_only(corpus: Corpus, terms: list[str], docs: list[int], shared: dict[
         if len(words) != 1 or abs(shared.get(doc, 0) - 1.0) > 1e-9:
             continue  # no plain word (a concept, a neighbour, a leading verb), or an idea shared besides the word
         word = words[0]
-        if word.isdigit() or word not in _technical(corpus, doc):
+        if word.isdigit():
             out.add(doc)
+        elif word not in _technical(corpus, doc) and word in search_tokens(split_scope(corpus.lines[doc])[1]):
+            out.add(doc)  # a word of the prose (not one only its tags hold: a tag names its topic)
     return out
 
 
