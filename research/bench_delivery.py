@@ -1892,6 +1892,21 @@ BLIND53_INTRO, BLIND54_INTRO = (TWENTYNINTH_ROUND_WRITER.format(who=who, style=s
      "scenarios of this writer's own"),
 ))
 
+BLIND53_INTRO += (" Measured by the lead on the session's first code (fff2c87f) and on its last code (after deliver34's "
+                  "loose-word and typo-fix precision changes, cb9655a6): the same recall task by task, 95% at 300, 1,000 "
+                  "and 10,000 (59 of 62; direct 19 of 19, vague 14 of 14, file 14 of 17, follow-up 12 of 12; 22.4-23.6 "
+                  "lessons and 736-805 tokens a session). The lead's reading of the 3 misses at 1,000 (delivery_why), all "
+                  "file-rank and all file tasks: validating forms on blur, 39th of the lessons matching the file, in a "
+                  "session at 25 lessons; list functions in services returning iterators, 16th, and uploads written "
+                  "through the storage helper, 12th, both in one session at 15 lessons.")
+BLIND54_INTRO += (" Measured by the lead on fff2c87f and cb9655a6: 94% at 300 and 1,000 on both (51 of 54; direct 17 of "
+                  "17, vague 12 of 12, file 11 of 14, follow-up 11 of 11 at 1,000); at 10,000 91% on the first code "
+                  "(49: one vague task lost) and 93% on the last (50; follow-up 10 of 11); 24.9-25.6 lessons and "
+                  "790-846 tokens a session. The 3 misses at 1,000, all file tasks in sessions at 11-15 lessons: import "
+                  "CTEs first in a model, 11th of the file's lessons, and status never by color alone, 38th (file-rank); "
+                  "Renovate owning dependency bumps for a lockfile task (no signal: nothing in the request or the file "
+                  "points at it). Counted by the lead at 1,000: 5 file-rank and 1 no-signal over both batches.")
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
