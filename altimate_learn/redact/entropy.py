@@ -164,6 +164,7 @@ def high_entropy(value: str, line: str, start_in_line: int) -> bool:
 # A part of a dotted key next to a random-looking run: a dot, then 6 or more key characters, not followed by more
 # (`….QmXz7RtK2pLw9sYb`; a file extension such as `.json` or `.txt` is shorter)
 _DOTTED_AFTER = re.compile(r"\.[A-Za-z0-9_\-]{6,}(?![A-Za-z0-9_\-])")
+_DOTTED_REACH = 512  # how far back a part is looked for: a bounded window, not the whole text before each run
 _DOTTED_BEFORE = re.compile(r"(?<![A-Za-z0-9_\-.])[A-Za-z0-9_\-]{6,}\.\Z")
 
 
@@ -184,6 +185,6 @@ def scan(text: str, add) -> None:
             start, end = m.start(), m.end()
             while (after := _DOTTED_AFTER.match(text, end)) is not None:
                 end = after.end()
-            while (before := _DOTTED_BEFORE.search(text, 0, start)) is not None:
+            while (before := _DOTTED_BEFORE.search(text, max(0, start - _DOTTED_REACH), start)) is not None:
                 start = before.start()
             add(start, end, "high-entropy")
