@@ -75,7 +75,8 @@ nineteenth; `delivery_tasks_blind35.jsonl` and `delivery_tasks_blind36.jsonl`, t
 `delivery_tasks_blind47.jsonl` and `delivery_tasks_blind48.jsonl`, the same for the twenty-sixth;
 `delivery_tasks_blind49.jsonl` and `delivery_tasks_blind50.jsonl`, the same for the twenty-seventh;
 `delivery_tasks_blind51.jsonl` and `delivery_tasks_blind52.jsonl`, the same for the twenty-eighth;
-`delivery_tasks_blind53.jsonl` and `delivery_tasks_blind54.jsonl`, the same for the twenty-ninth). The
+`delivery_tasks_blind53.jsonl` and `delivery_tasks_blind54.jsonl`, the same for the twenty-ninth;
+`delivery_tasks_blind55.jsonl` and `delivery_tasks_blind56.jsonl`, the same for the thirtieth). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 Each Edit writes a placeholder, except for the tasks that carry `edits` (file → the code the agent writes into it:
 `delivery_tasks_deliver26.jsonl`, 12 tasks by the delivery engineer of session 2026-12-05 #9), whose Edit writes it,
@@ -93,7 +94,7 @@ task must get, not all that may help, so this share is an upper bound; it moves 
 
     python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,precision,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
         blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44,blind45,blind46,blind47,blind48,blind49,blind50,
-        blind51,blind52,blind53,blind54]
+        blind51,blind52,blind53,blind54,blind55,blind56]
 """
 
 from __future__ import annotations
@@ -1907,6 +1908,93 @@ BLIND54_INTRO += (" Measured by the lead on fff2c87f and cb9655a6: 94% at 300 an
                   "Renovate owning dependency bumps for a lockfile task (no signal: nothing in the request or the file "
                   "points at it). Counted by the lead at 1,000: 5 file-rank and 1 no-signal over both batches.")
 
+_TWENTYNINTH_READ = TWENTYNINTH_ROUND_WRITER.split("issue 19, ", 1)[1].split(", never the delivery code", 1)[0]
+assert _TWENTYNINTH_READ.startswith("lines 1 to 20") and "2026-12-06 #16" in TWENTYNINTH_ROUND_WRITER
+assert "2026-12-06 #16" not in _TWENTYNINTH_READ  # the session is renamed first: this round's list names #16
+_THIRTIETH_READ = (
+    "lines 1 to 20 of this file's docstring (the task kinds) and its lines 60 to 98 (the docstring's end and the usage "
+    "line that lists the sets, with the opening of the precision paragraph), this file's lines 128 to 214 "
+    "(`load_tasks()`, `Session`, `_needed_lessons()`, `store_for()`, `check_unique()`; of `isolated_environment()` "
+    "its name only), `_generator()`, `ROOT` and `SEED` (imported and called for the prefix check), a grep for the "
+    "task fields it reads (`followup`, `followup_files`, `edits`, `creates`; it also showed one-line fragments of the "
+    "report code, of the held-out counts by kind and of one earlier intro on renamed follow-up fields), a grep for the "
+    "registration names, the twenty-ninth round's template (from `_TWENTYEIGHTH_READ = ` to its closing line, with "
+    "its list of what was read) and the registration of blind batches 53 and 54 up to the end of batch 53's style "
+    "text, their two `SETS` lines and the closing brace; to find the insertion point, a listing of the first 14 "
+    "characters of the top-level lines between that style text and `SETS` (which showed that the lead's lines on "
+    "batches 53 and 54 begin there) and the lengths of five lines before `SETS`, nothing of their text; how "
+    "`stores/generate.py` scopes lessons (a grep for its path, glob and scope lines and for its `paths = ` lines "
+    "with the line after each, and the names of `base_lessons()` and `scaled()`), one line of blind batch 54 (its "
+    "first), the labels in `research/__main__.py` and the two lines after them, the `HELD_OUT` line of "
+    "`delivery_why.py`, the team preamble and this writer's brief, the lead's messages on the team board, and greps "
+    "of `CHANGELOG.md` for blind batches and its section headings with the twenty lines around the entries of "
+    "batches 51 to 54 (they showed fragments of older entries: the miss of blind batch 46 on a router whose request "
+    "says `pd.read_sql`, and figures measured on blind and fresh batches of earlier rounds); after this registration "
+    "was inserted, a print of the first 300 characters of batch 55's intro and a listing of the numbers of this "
+    "file's lines longer than 120 characters")
+THIRTIETH_ROUND_WRITER = TWENTYNINTH_ROUND_WRITER.replace("2026-12-06 #16", "2026-12-06 #17").replace(
+    _TWENTYNINTH_READ, _THIRTIETH_READ)
+assert _THIRTIETH_READ in THIRTIETH_ROUND_WRITER and _TWENTYNINTH_READ not in THIRTIETH_ROUND_WRITER
+assert "2026-12-06 #16" not in THIRTIETH_ROUND_WRITER and "2026-12-06 #17" in THIRTIETH_ROUND_WRITER
+BLIND55_TASKS, BLIND56_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (55, 56))
+BLIND55_INTRO, BLIND56_INTRO = (THIRTIETH_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a thirty-fourth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks typed as developers type them: terse, lowercase, shorthand "
+     "and slips (\"rn\", \"pls\", \"w/\", \"bc\", \"svc\", \"ur\", \"r\", \"dont\", \"lol\", \"overnite\", \"evry\"), "
+     "product names (Stripe, Okta, Mixpanel, Intercom, Segment, Plaid, Looker, QuickBooks, Xero, Amplitude, BigQuery, "
+     "Grafana, PagerDuty, Datadog, Adyen, Klaviyo, Braintree, Cloudflare, Metabase, Airbyte, Slack), vague ones as "
+     "symptoms naming no convention (weekly actives 20% above Amplitude's with our own domain in the gap and a fact "
+     "table scanned whole for one week, French customers shown dollar totals on EUR invoices, an OOMKilled relay "
+     "taking other pods down with it, a CI job hung for 6 hours, a 4am page for a batch 10% slower that nobody "
+     "noticed, customer emails in Datadog log search, an Adyen refund test failing on runners without egress, a "
+     "Klaviyo export eating 6GB, a Braintree customer join dropping 30% of rows on ids that look the same, a "
+     "Cloudflare zone search rate-limited by keystrokes); direct ones such as Stripe balance transactions in zero- and "
+     "three-decimal currencies, Okta token lifetimes with rotation and a constant-time compare, a Mixpanel cohort "
+     "Celery task safe to run twice, an Intercom conversations list endpoint, a segment-relay Dockerfile, a nightly "
+     "dbt docs workflow, a Plaid linked accounts table, a Looker PDT bucket, the branch and commit format (no file), a "
+     "Xero CronJob; file ones with a few words or none (a daily revenue mart, a bank account SQLAlchemy model, a "
+     "checkout e2e test, a Helm deployment template, an Okta key rotation script, a plan badge component, an Intercom "
+     "events worker consumer, a prod BigQuery dataset); follow-ups on a second topic (an Alembic migration after a "
+     "hand-written one was bounced, a schema that ignored a misspelled field for a week, password reset mail sent over "
+     "SMTP from the API, a lazy-loaded Slack settings page, a contract and an owner for a public mart, a compose "
+     "Postgres reachable from cafe wifi, a self-updating 'last synced' time, an AWS deploy workflow without static "
+     "keys); 57 needed lessons (20 direct, 11 vague, 15 file, 11 follow-up), up to 3 a task, from every section of "
+     "the source file but the issue-19 one; 6 tasks need lessons scoped to narrow paths and touch files those paths "
+     "match (b55-01 `models/staging/stripe/*.sql`, b55-02 `services/api/app/auth/**`, b55-11 "
+     "`models/marts/product/*.sql`, b55-12 `web/src/features/billing/**`, b55-29 `services/api/migrations/**`, b55-30 "
+     "`services/api/app/schemas/**`; b55-03 `services/api/app/tasks/**` and b55-04 `services/api/app/routers/**` "
+     "besides), none scoped to paths the task's files (for a follow-up, its second files) do not match; 26 needed "
+     "lessons only the file can bring (the 15 of the file tasks and the 11 of the vague ones, whose requests name no "
+     "convention), in scenarios of this writer's own"),
+    ("the same thirty-fourth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks typed as developers type them: terse, lowercase, shorthand and "
+     "slips (\"w/\", \"whats\", \"teh\", \"everthing\", \"rps\", \"subs\", \"2nd\", \"??\"), product names "
+     "(LinkedIn, Paddle, GitHub, "
+     "Jira, Metabase, Grafana, Amplitude, Okta, Mixpanel, HubSpot, QuickBooks, Segment, Slack, Recurly, Cloudflare, "
+     "Linear, Plaid), vague ones as symptoms naming no convention (October revenue changing after close as chargebacks "
+     "come back won, a HubSpot sync running three times an hour after the workers were scaled and writing duplicate "
+     "notes, prod running another build than staging under the same tag, a pentest finding of a container running as "
+     "uid 0 with a writable filesystem, German amounts saved as 1.2345, an error box on every keystroke of a signup "
+     "form, QuickBooks invoices with a null currency vanishing from a report, a payout report 3 cents off the bank's, "
+     "an ingest route capping the API at 5 requests a second with idle CPU, a Slack settings page showing another "
+     "workspace's channels); direct ones such as LinkedIn ads attribution, Paddle registered as a webhook provider "
+     "that answers at once, a constant-time signature compare in a GitHub app, a Jira fetch fan-out that cancels its "
+     "siblings, a Metabase RDS instance, a Grafana agent Helm chart, an Amplitude export event name, an Okta settings "
+     "modal's focus and icon label, Mixpanel events deduplicated with their JSON unpacked in staging, British spelling "
+     "and commented-out code in a theme helper; file ones with a few words or none (a Recurly subscriptions staging "
+     "model, a pivoting intermediate model, a Cloudflare DNS module's versions file, a v2 exports router, an admin "
+     "layout, the Makefile, an Okta login test, a jira-sync Dockerfile); follow-ups on a second topic (a SQLAlchemy "
+     "model for Jira issues, the prod twin of a staging Terraform rename, a translated upgrade button linking to "
+     "checkout, a rolling average in an orders fact, a worker consumer that drops messages that fail, a whole icon "
+     "pack in a page's bundle, unhashed and unnormalised emails from a Segment staging model, a new Plaid setting for "
+     "the API); 55 needed lessons (16 direct, 13 vague, 13 file, 13 follow-up), up to 3 a task, every section of the "
+     "source file; 6 tasks need lessons scoped to narrow paths and touch files those paths match (b56-01 "
+     "`models/marts/marketing/*.sql`, b56-02 `services/api/app/webhooks/**`, b56-11 `models/marts/finance/*.sql`, "
+     "b56-12 `services/api/app/tasks/**`, b56-29 `services/api/app/models/**`, b56-30 `infra/terraform/envs/prod/**`; "
+     "b56-20 `web/src/app/**` and b56-33 `services/worker/**` besides), none scoped to paths the task's files (for a "
+     "follow-up, its second files) do not match; 26 needed lessons only the file can bring (the 13 of the file tasks "
+     "and the 13 of the vague ones, whose requests name no convention), in scenarios of this writer's own")))
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
@@ -1976,6 +2064,8 @@ SETS = {
     "blind52": (BLIND52_TASKS, "Blind batch 52 (written apart from the code)", BLIND52_INTRO),
     "blind53": (BLIND53_TASKS, "Blind batch 53 (written apart from the code)", BLIND53_INTRO),
     "blind54": (BLIND54_TASKS, "Blind batch 54 (written apart from the code)", BLIND54_INTRO),
+    "blind55": (BLIND55_TASKS, "Blind batch 55 (written apart from the code)", BLIND55_INTRO),
+    "blind56": (BLIND56_TASKS, "Blind batch 56 (written apart from the code)", BLIND56_INTRO),
 }
 
 
