@@ -227,14 +227,24 @@ _NOT_TYPED = re.compile(
     r"<teammate-message\b|\AImplement the following plan:", re.I | re.M)
 
 
+# The session comment SpecStory writes under the title names the tool it recorded: `<!-- Cursor IDE Session <id> (…) -->`
+# (also `cursoride`, `cursor`; `Cursor CLI`), `copilotide`, `VS Code Copilot IDE`, `Claude Code` (also with another
+# vendor's model in the headers), `Codex CLI`, `Gemini CLI`; `vscode`, which its VS Code extension wrote, names no agent.
+_SPEC_SESSION = re.compile(r"^<!-- (.+?) Session \S+ \(", re.M)
+_SPEC_TOOLS = (("codex", "codex"), ("claude", "claude-code"), ("cursor", "cursor"), ("copilot", "copilot-chat"),
+               ("gemini", "gemini-cli"), ("antigravity", "antigravity"))
+
+
 def specstory_agent(text: str) -> str:
-    """Which agent a SpecStory export came from: the session comment SpecStory writes for Codex CLI and (its Markdown
-    v2, `<!-- Claude Code Session <id> … -->`, with headers `_**Agent (claude-sonnet-4-5-20250929)**_`) for Claude Code,
-    else the assistant headers."""
-    if re.search(r"^<!-- Codex CLI Session ", text, re.M):
-        return "codex"
-    if re.search(r"^<!-- Claude Code Session ", text, re.M):
-        return "claude-code"
+    """Which agent a SpecStory export came from: the tool SpecStory's session comment names (a Cursor session's
+    headers may name a Claude model with a time, `_**Agent (claude-4.5-sonnet-thinking 2026-01-20 20:07:44Z)**_`,
+    as SpecStory's Claude Code exports do), else the assistant headers; `unknown` where neither says (headers that
+    name only a model, `_**Agent (claude-sonnet-4)**_`, are written for Cursor and Claude Code alike)."""
+    comment = _SPEC_SESSION.search(text)
+    tool = comment.group(1).lower() if comment else ""
+    for word, agent in _SPEC_TOOLS:
+        if word in tool:
+            return agent
     heads = " ".join(m.group(2) for m in _SPEC_HEADER.finditer(text) if m.group(1) != "User")
     if "copilot" in heads.lower():
         return "copilot-chat"
@@ -242,7 +252,7 @@ def specstory_agent(text: str) -> str:
         return "cursor"
     if re.search(r"claude-[\w.-]+ \d{4}-|<synthetic>", heads):
         return "claude-code"
-    return "cursor"
+    return "unknown"
 
 
 def parse_specstory(text: str) -> list[Session]:
