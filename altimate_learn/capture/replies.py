@@ -101,8 +101,38 @@ _CANNOT = re.compile(
     r"(?:doesn't|does\s+not|don't|do\s+not)\s+(?:support|allow)|"
     r"ne\s+peux|je\s+ne\s+peux|kann\s+nicht|не\s+могу)\b"
     r"|(?:抱歉|对不起|すみません|申し訳|죄송)[^。！!\n]{0,80}?(?:无法|不能|没有办法|做不到|できません|できない|方法がな|수\s*없)"
+    # "申し訳ございませんが、…が必要です", "抱歉，但…": the apology as the cushion before a limit or a request (the "but" that follows)
+    r"|申し訳(?:ありません|ございません)が|すみませんが|(?:抱歉|不好意思)[，,]\s*但"
     # "Sorry for the wait": an apology for the time taken
     r"|\bsorry\s+(?:about|for)\s+(?:the\s+)?(?:wait|delay|late|long|slow)\w*|\bapologi[sz]e\s+for\s+the\s+(?:wait|delay)\b", _I)
+
+# The reply opens by setting out the agent's own next step: "Let me try with the full context.", "I'll help you apply these
+# changes.", "Okay, I will start by adding …", "まず、…を確認します。", "好的，我来…", "我先排查…", "Voy a revisar …". Its reaction to the
+# message, if any, was that opening: an apology or a "you're right" after it answers what the work turned up (a failed
+# edit, a tool's output, the agent's own finding), not the message (cls35: on real dev the openings of 1,000 replies, three
+# in four after a new request; a concession after such an opening decided 3 messages there, 1 a correction).
+_STARTS_WORK = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|alright|all\s+right|sure|first(?:\s+of\s+all)?|now|so|great|perfect|got\s+it|understood|certainly)"
+    r"[,!.]?\s+)*(?:let\s+me|let's|i'll|i\s+will|i'm\s+going\s+to|i\s+am\s+going\s+to|i'm\s+(?:now\s+)?(?:checking|looking|"
+    r"reading|starting)|i\s+need\s+to\s+(?:first\s+)?(?:check|look|see|verify|inspect|read|review|find|understand|confirm|"
+    r"investigate|know))\b"
+    # "To undo the brackets in the previous response, I need to know which file …": the step's purpose, then the step
+    r"|^\W*to\s+[a-z]+\b[^,.!?\n]{0,100},\s*(?:i\s+need|i'll|i\s+will|i\s+must|let\s+me|we\s+need|we'll|first)\b"
+    r"|^\W*(?:(?:vale|bien|ok(?:ay)?|claro|perfeito|certo|d'accord|gut|хорошо|ок)[,!.]?\s+)?(?:voy\s+a|vamos\s+a|d[ée]jame|"
+    r"primero,|vou\s+|vamos\s+|deixe[-\s]me|primeiro,|je\s+vais|laisse[sz]?[-\s]moi|d'abord,|ich\s+werde|lass\s+mich|"
+    r"lassen\s+sie\s+mich|zuerst|сначала|давай(?:те)?\s|сейчас\s+(?:проверю|посмотрю))"
+    r"|^\W*(?:好的?[，,！!。]?\s*)?(?:我先|让我|我来|首先|先来|下面我)|^\W*(?:まず|では、|それでは、)|^\W*(?:먼저|우선)", re.I)
+_FIRST_END = re.compile(r"[.!?](?=\s|$)|[\n\u3002\uff01\uff1f]")
+
+
+def _after_work(text: str, start: int) -> bool:
+    """Whether ``text[start:]`` comes after the agent had set to work: past the first sentence of a reply that opens with
+    its own next step. (A code block alone is no such sign: "I meant this: [code] But you're right: …" still concedes.)"""
+    if not _STARTS_WORK.match(text):
+        return False
+    first_end = _FIRST_END.search(text)
+    return first_end is not None and start >= first_end.end()
+
 
 # The agent names a mistake of its own, or undoes its own change.
 _OWNS_MISTAKE = re.compile(
@@ -178,6 +208,8 @@ def read_reply(reply: str | None) -> str | None:
         found = pattern.search(text)
         if reading == RIGHT and found and not _SENTENCE_OPENING.search(text[:found.start()]):
             found = None
+        if found and _after_work(text, found.start()):
+            found = None
         if found and not _CANNOT.search(text[max(0, found.start() - 10):found.end() + 120]):
             if reading == RIGHT and _WELCOMES.match(text):
                 return AGREED
@@ -193,7 +225,8 @@ def read_reply(reply: str | None) -> str | None:
     if _RESTATES_WANT.search(text):
         return RESTATED
     owned = _OWNS_MISTAKE.search(text)
-    if owned and not (_INVESTIGATES.match(text) and _SENTENCE_END.search(text, 0, owned.start())):
+    if owned and not (_INVESTIGATES.match(text) and _SENTENCE_END.search(text, 0, owned.start())) and not _after_work(
+            text, owned.start()):
         return SELF_FIX
     if _AGREES.match(text):
         return AGREED
