@@ -108,9 +108,12 @@ _CANNOT = re.compile(
 
 # The reply opens by setting out the agent's own next step: "Let me try with the full context.", "I'll help you apply these
 # changes.", "Okay, I will start by adding …", "まず、…を確認します。", "好的，我来…", "我先排查…", "Voy a revisar …". Its reaction to the
-# message, if any, was that opening: an apology or a "you're right" after it answers what the work turned up (a failed
-# edit, a tool's output, the agent's own finding), not the message (cls35: on real dev the openings of 1,000 replies, three
-# in four after a new request; a concession after such an opening decided 3 messages there, 1 a correction).
+# message, if any, was that opening: a bare apology after it ("I apologize, the SEARCH block did not match", "すみません") or
+# an undone step the agent finds ("I accidentally removed …") answers what the work turned up (a failed edit, a tool's
+# output), not the message. A concession that names the person's point still counts after it ("Let me look at the code.
+# You're right — I used naive datetimes.", "… Good catch, that import was wrong.", "… I mixed up local time and UTC."), and
+# an opening that announces fixing or redoing the work ("Let me fix that.", "I'll redo it.", "我来修改") is the reaction itself
+# (review35 R35-9). cls35: on real dev three in four such openings follow a new request.
 _STARTS_WORK = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|alright|all\s+right|sure|first(?:\s+of\s+all)?|now|so|great|perfect|got\s+it|understood|certainly)"
     r"[,!.]?\s+)*(?:let\s+me|let's|i'll|i\s+will|i'm\s+going\s+to|i\s+am\s+going\s+to|i'm\s+(?:now\s+)?(?:checking|looking|"
@@ -123,15 +126,44 @@ _STARTS_WORK = re.compile(
     r"lassen\s+sie\s+mich|zuerst|сначала|давай(?:те)?\s|сейчас\s+(?:проверю|посмотрю))"
     r"|^\W*(?:好的?[，,！!。]?\s*)?(?:我先|让我|我来|首先|先来|下面我)|^\W*(?:まず|では、|それでは、)|^\W*(?:먼저|우선)", re.I)
 _FIRST_END = re.compile(r"[.!?](?=\s|$)|[\n\u3002\uff01\uff1f]")
+# The opening announces fixing or redoing the work: the reply's reaction to the message.
+_REDOES = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|alright|all\s+right|sure|right|got\s+it|understood)[,!.]?\s+)*(?:let\s+me|let's|i'll|i\s+will|"
+    r"i'm\s+going\s+to|i\s+am\s+going\s+to)\s+(?:quickly\s+|immediately\s+|now\s+|go\s+back\s+and\s+)?(?:fix|correct|redo|re-do|"
+    r"re-?run|rerun|revert|undo|roll\s+back|repair|rework|rewrite|restore|put\s+back|sort\s+(?:that|it|this)\s+out|address|"
+    r"change|update|adjust|switch|remove)\b"
+    r"|^\W*(?:好的?[，,！!。]?\s*)?(?:我来|让我|我马上|我立即|我现在)(?:修复|修改|修正|改正|更正|重新)|(?:修正|修復|直し|やり直)(?:します|いたします)", re.I)
+# A bare apology: sorry, and no word of what was wrong.
+_BARE_APOLOGY = re.compile(
+    r"(?:i\s+(?:sincerely\s+|truly\s+|do\s+)?apologi[sz]e|apologies|(?:i'm|i\s+am)\s+(?:so\s+|very\s+|really\s+|truly\s+)?sorry|"
+    r"\W*sorry|sorry(?:\s+(?:about|for)\s+(?:that|the|my))?|disculp[ae]s?|perd[oó]n|lo\s+siento|desculp[ae]|pe[cç]o\s+desculpas|"
+    r"d[ée]sol[ée]e?s?|excuse[zs]?[\s-]moi|mes\s+excuses|mi\s+dispiace|scusa(?:mi|te)?|entschuldig\w*|tut\s+mir\s+leid|"
+    r"извин\w*|прошу\s+прощения|[öo]z[üu]r\s+dilerim|przepraszam|omlouv[áa]m|xin\s+l[ỗo]i|mohon\s+maaf|maaf|抱歉|对不起|不好意思|"
+    r"深表歉意|申し訳(?:ありません|ございません)|すみません|失礼しました|죄송|미안(?:합니다|해요))", re.I)
 
 
 def _after_work(text: str, start: int) -> bool:
     """Whether ``text[start:]`` comes after the agent had set to work: past the first sentence of a reply that opens with
-    its own next step. (A code block alone is no such sign: "I meant this: [code] But you're right: …" still concedes.)"""
-    if not _STARTS_WORK.match(text):
+    its own next step, unless that step fixes or redoes the work. (A code block alone is no such sign: "I meant this:
+    [code] But you're right: …" still concedes.)"""
+    if not _STARTS_WORK.match(text) or _REDOES.search(text[:_opening_end(text)]):
         return False
+    return start >= _opening_end(text)
+
+
+def _opening_end(text: str) -> int:
+    """Where the reply's first sentence ends."""
     first_end = _FIRST_END.search(text)
-    return first_end is not None and start >= first_end.end()
+    return first_end.end() if first_end else len(text)
+
+
+def _conceding(text: str) -> re.Match[str] | None:
+    """The first apology or owned mistake of :data:`_APOLOGISES` that concedes: after the first sentence of a reply that
+    opens with the agent's own next step, only one that says what was wrong (not a bare "I apologize", "すみません")."""
+    for found in _APOLOGISES.finditer(text):
+        if not (_after_work(text, found.start()) and _BARE_APOLOGY.fullmatch(found.group(0))):
+            return found
+    return None
 
 
 # The agent names a mistake of its own, or undoes its own change.
@@ -205,10 +237,8 @@ def read_reply(reply: str | None) -> str | None:
         return None
     readings: dict[str, re.Match[str]] = {}
     for pattern, reading in ((_APOLOGISES, CONCEDED), (_RIGHT, RIGHT)):
-        found = pattern.search(text)
+        found = _conceding(text) if reading == CONCEDED else pattern.search(text)
         if reading == RIGHT and found and not _SENTENCE_OPENING.search(text[:found.start()]):
-            found = None
-        if found and _after_work(text, found.start()):
             found = None
         if found and not _CANNOT.search(text[max(0, found.start() - 10):found.end() + 120]):
             if reading == RIGHT and _WELCOMES.match(text):
