@@ -10,9 +10,10 @@
     python research/reflector_blind.py --set blind5 --read all   # the fifth set (blind in session #13, dev data since #14)
     python research/reflector_blind.py --set blind6 --read all   # the sixth set (blind in session #14, dev data since #15)
     python research/reflector_blind.py --set blind7 --read all   # the seventh set (blind in session #15, dev data since #16)
+    python research/reflector_blind.py --set blind8 --read all   # the eighth set (blind in session #16, dev data since #17)
     python research/reflector_blind.py --file research/data/corrections_blind4.jsonl --numbers
                                                       # a NEW blind set given by its file: counts only, the whole set
-    python research/reflector_blind.py                # the Markdown section (blind8's recorded counts; blind7, blind6, blind5,
+    python research/reflector_blind.py                # the Markdown section (blind9's recorded counts; blind8, blind7, blind6, blind5,
                                                       # blind4, blind3 and blind2 listed with their reviews)
 
 `main() -> str` returns the section; `evaluate(half)` returns the raw counts (tests may use it).
@@ -38,7 +39,8 @@ A set given by its file (`--file PATH`; session #11: cwrite3's `corrections_blin
 #12; session #12: cwrite4's `corrections_blind4.jsonl`, a named dev set since session #13; session #13: cwrite5's
 `corrections_blind5.jsonl`, a named dev set since session #14; session #14: cwrite6's `corrections_blind6.jsonl`, a named
 dev set since session #15; session #15: cwrite7's `corrections_blind7.jsonl`, a named dev set since session #16;
-session #16: cwrite8's `corrections_blind8.jsonl`) is blind: it is counted whole,
+session #16: cwrite8's `corrections_blind8.jsonl`, a named dev set since session #17;
+session #17: cwrite9's `corrections_blind9.jsonl`) is blind: it is counted whole,
 by numbers only, and never read (`read` refuses it). Besides the three counts above, its numbers say how many rule rows
 give a lesson that **matches** the reference (:func:`matches`, fixed before the set was counted: the lesson covers at least
 half of the reference's content words), a similarity counted without reading a lesson, not a review.
@@ -69,13 +71,15 @@ SETS = {"blind2": (DATA / "corrections_blind2.jsonl", "blind2-half:"),
         "blind4": (DATA / "corrections_blind4.jsonl", "blind4-half:"),
         "blind5": (DATA / "corrections_blind5.jsonl", "blind5-half:"),
         "blind6": (DATA / "corrections_blind6.jsonl", "blind6-half:"),
-        "blind7": (DATA / "corrections_blind7.jsonl", "blind7-half:")}
+        "blind7": (DATA / "corrections_blind7.jsonl", "blind7-half:"),
+        "blind8": (DATA / "corrections_blind8.jsonl", "blind8-half:")}
 REVIEWS = DATA / "reflector_blind2_reviews.jsonl"
 REVIEWS_BLIND3 = DATA / "reflector_blind3_reviews.jsonl"
 REVIEWS_BLIND4 = DATA / "reflector_blind4_reviews.jsonl"
 REVIEWS_BLIND5 = DATA / "reflector_blind5_reviews.jsonl"
 REVIEWS_BLIND6 = DATA / "reflector_blind6_reviews.jsonl"
 REVIEWS_BLIND7 = DATA / "reflector_blind7_reviews.jsonl"
+REVIEWS_BLIND8 = DATA / "reflector_blind8_reviews.jsonl"
 HALVES = ("A", "B")
 KINDS = ("rule", "one-off", "not")
 
@@ -564,16 +568,60 @@ NOTES_BLIND8: list[str] = [
 
 
 def blind8_lines() -> list[str]:
-    lines = ["## Reflect: the built-in reflector on a new blind written set (issue 20, blind8, counted only)", "",
+    lines = ["## Reflect: the built-in reflector on the eighth blind written set (issue 20, blind8: counted only in "
+             "session #16, dev data since session #17)", "",
              "Data: `research/data/corrections_blind8.jsonl` (written by cwrite8 in session #16 without reading the "
              "reflector, the classifier or the earlier sets; `corrections_blind8_README.md`), the fields of blind2-7. "
-             "Nobody tuning the reflector read a row: it was counted whole, by numbers only (`python "
-             "research/reflector_blind.py --file research/data/corrections_blind8.jsonl --numbers`), at most three "
+             "Nobody tuning the reflector read a row in session #16: it was counted whole, by numbers only (`python "
+             "research/reflector_blind.py --file research/data/corrections_blind8.jsonl --numbers`), three "
              "times, with blind3's measure of a match to the reference (fixed in session #11). In brackets: of the rows "
              "the correction classifier flags given the answer.", ""]
-    if not MEASURED_BLIND8:
+    lines += _counted_table(MEASURED_BLIND8) + ["", *NOTES_BLIND8, ""]
+    return lines + _review_lines("blind8", REVIEWS_BLIND8, "session #17") + ["", *NOTES_BLIND8_READ, ""]
+
+
+NOTES_BLIND8_READ: list[str] = [
+    "Read at the start of session #17 (refl35, on 97b6bd47): 7 lessons. The 4 rule rows' lessons are good. The one-off "
+    "row's (\"ugh. I said DON'T touch the tests\" -> \"Never touch the tests.\") is wrong: a guard on the tests this "
+    "task's change must pass, which as a standing rule would keep the agent from ever writing or fixing a test; a guard "
+    "on the tests named bare is now one thing of this task (\"never delete the tests\", \"the original tests\", \"from "
+    "now on, never touch the tests\" keep their lessons; tests/reflect/test_refl35_forms.py). The 2 not rows' lessons "
+    "are a request for one change (\"can you make the logger always include the request id?\") and a first message's "
+    "ground rule (\"use .env.local\"), reviewed below. Of the 55 rule rows that gave nothing, the groups: challenge "
+    "questions and reports whose rule is only inferable (\"why are there `any`s everywhere now\", \"how come 40 files "
+    "changed?\", \"it still crashes on android\"), conventions said as facts with \", never <X>\" or \", no <X>\" after "
+    "them (\"money is integer cents, never floats\", \"breakpoints come from tokens.ts, no hardcoded px\"), rules after "
+    "a request for new work with \"btw\" or \"p.s.\", terse replies (\"use uv\", \"celsius pls\", \"no, snake_case\"), "
+    "hedged questions, pasted output, and 7 not in English (a Swedish one read as English, with no clear rule). Counted in the real dev corrections (1,048): the \"btw\" / "
+    "\"p.s.\" form 0, a convention with \", never <X>\" after it 0 (the real corrections that give nothing report a bug or "
+    "steer the task; refl35's scan of every sentence and comma piece of them found no standing rule left unread).",
+]
+
+
+BLIND9 = DATA / "corrections_blind9.jsonl"
+# The new blind set of session #17 (cwrite9), counted whole by `--file … --numbers` at most three times, never read;
+# recorded, not recomputed by the section. (commit, UTC time, what it was, {count name: n})
+MEASURED_BLIND9: list[tuple[str, str, str, dict[str, int]]] = [
+    ("ba21e304 (main; the reflector as refl34 left it)", "05:37", "first sight: before any change of refl35's to the "
+     "reflector landed, before any row was read",
+     {"rule": 58, "rule lesson": 8, "rule match": 6, "rule flagged": 32, "rule flagged lesson": 6,
+      "one-off": 62, "one-off lesson": 1, "one-off flagged": 40, "one-off flagged lesson": 1,
+      "not": 120, "not lesson": 1, "not flagged": 11, "not flagged lesson": 0}),
+]
+NOTES_BLIND9: list[str] = []
+
+
+def blind9_lines() -> list[str]:
+    lines = ["## Reflect: the built-in reflector on a new blind written set (issue 20, blind9, counted only)", "",
+             "Data: `research/data/corrections_blind9.jsonl` (written by cwrite9 in session #17 without reading the "
+             "reflector, the classifier or the earlier sets; `corrections_blind9_README.md`), the fields of blind2-8. "
+             "Nobody tuning the reflector read a row: it was counted whole, by numbers only (`python "
+             "research/reflector_blind.py --file research/data/corrections_blind9.jsonl --numbers`), at most three "
+             "times, with blind3's measure of a match to the reference (fixed in session #11). In brackets: of the rows "
+             "the correction classifier flags given the answer.", ""]
+    if not MEASURED_BLIND9:
         return lines + ["Not counted yet.", ""]
-    return lines + _counted_table(MEASURED_BLIND8) + (["", *NOTES_BLIND8, ""] if NOTES_BLIND8 else [""])
+    return lines + _counted_table(MEASURED_BLIND9) + (["", *NOTES_BLIND9, ""] if NOTES_BLIND9 else [""])
 
 
 def _counted_table(measured: list[tuple[str, str, str, dict[str, int]]]) -> list[str]:
@@ -693,7 +741,7 @@ NOTES_BLIND3: list[str] = [
 def main() -> str:
     known = reviews()
     results = {h: evaluate(h) for h in HALVES}
-    lines = blind8_lines() + blind7_lines() + blind6_lines() + blind5_lines() + blind4_lines() + blind3_lines()
+    lines = blind9_lines() + blind8_lines() + blind7_lines() + blind6_lines() + blind5_lines() + blind4_lines() + blind3_lines()
     lines += ["## Reflect: the built-in reflector on a blind written set (issue 20, halves A and B)", "",
              "Data: `research/data/corrections_blind2.jsonl` (written by cwrite2, who read neither the reflector nor its "
              "tests; `corrections_blind2_README.md`): each correction carries the standing rule a careful reviewer would "
@@ -784,7 +832,7 @@ if __name__ == "__main__":
     elif not args and set_name == "blind2":
         print(main(), end="")
     else:
-        sys.exit("usage: python research/reflector_blind.py [--set blind1|blind2|blind3|blind4|blind5|blind6|blind7] [--numbers [A] | --read A|B|all]\n"
+        sys.exit("usage: python research/reflector_blind.py [--set blind1|blind2|blind3|blind4|blind5|blind6|blind7|blind8] [--numbers [A] | --read A|B|all]\n"
                  "       python research/reflector_blind.py --file PATH --numbers\n"
                  "  --numbers: both halves, counts only\n"
                  "  --read A|B|all: a named set's rows and lessons, to tune on (both are dev data now)\n"

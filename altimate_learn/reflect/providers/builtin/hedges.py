@@ -34,6 +34,12 @@ _I = re.I
 _SOFT_LEAD = (
     r"(?:i|we)\s+(?:really\s+)?(?:think|guess|believe|feel\s+like|feel|suppose|reckon)(?:\s+that)?"
     r"|imo|imho|in\s+my\s+(?:humble\s+)?opinion|personally|ideally|honestly|frankly|to\s+be\s+honest|tbh"
+    # the discourse phrases a sentence may also close with (text.front_discourse says them first): "to be quite honest",
+    # "to tell you the truth", "if I'm honest", "if you ask me", "ngl", "to be fair" (review34 R34-13's residue)
+    r"|to\s+be\s+(?:(?:quite|totally|completely|perfectly|brutally|very|really|fully|dead|100%)\s+)?(?:honest|frank|fair)"
+    r"(?:\s+with\s+you)?|to\s+tell\s+(?:you\s+)?the\s+truth|truth\s+be\s+told|if\s+you\s+ask\s+me|tbf|tbqh|ngl"
+    r"|if\s+i(?:'?m|\s+am)\s+(?:being\s+)?(?:(?:totally|completely|perfectly|brutally|really|quite)\s+)?(?:honest|frank)"
+    r"|(?:quite|pretty)\s+(?:honestly|frankly)|truthfully"
     r"|maybe|perhaps|possibly|probably|ideally"
     r"|(?:(?:it|that)(?:'d|\s+would|\s+might|\s+could|'s|\s+is)?\s+|(?:might|would|could)\s+)(?:be\s+)?(?:much\s+|a\s+lot\s+|way\s+|probably\s+|"
     r"definitely\s+|generally\s+)?(?:better|best|nicer|cleaner|safer|simpler|easier|preferable|good|great|ideal|"

@@ -136,7 +136,11 @@ def one_off(rule: Rule, text: str) -> str:
         return ONE_COMPONENT  # "the unknown should trigger a node on the langgraph", "the width … should be 419px"
     made = re.match(r"^Make\s+the\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})", text)
     if rule.shape == "imperative" and made and "`" not in text and not rule.standing \
-            and any(word in UI_PARTS | ONE_OF_MANY | _WIDGETS for word in made.group(1).split()):
+            and (any(word in UI_PARTS | ONE_OF_MANY | _WIDGETS for word in made.group(1).split())
+                 # "can you make the logger always include the request id?" (blind8): how one thing named by "the" is to
+                 # behave from this change on, whatever it is; a kind ("make the commit messages always …") is no one thing
+                 or re.match(r"^Make\s+the\s+(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*\s+(?:always|never)\s", text)
+                 and not _plural(made.group(1).split()[-1])):
         # "make the carousel autoplay every 5s but pause on hover", "make the dark mode toggle use the system setting by
         # default instead of light": what one part of this app should do, "every" or "by default" (refl29)
         return ONE_COMPONENT
@@ -226,6 +230,11 @@ def one_off(rule: Rule, text: str) -> str:
     if rule.shape == "never" and (new := re.search(r"\beach\s+new\s+(?:[a-z-]+\s+)?([a-z]+)\b", text)) \
             and _plural(new.group(1)):
         return UNRESOLVED  # "never modify the new migration files" gave "Never modify each new migration files.": which?
+    if rule.shape == "never" and not rule.standing and _THE_TESTS_KEPT.match(text):
+        # "I said DON'T touch the tests" (blind8's one-off row): the tests this task's change must pass, kept as they are
+        # for it; as a standing rule the agent could never write or fix a test. Removing them is another matter ("never
+        # delete the tests"), and so are tests the person names apart ("the original tests", "the e2e tests")
+        return ONE_THING
     if _THIS_TASKS.search(_ORIGINALS.sub(" ", prose) if _guards(rule, text) else prose):
         return UNRESOLVED  # "Always keep the old endpoint working.", "Never use sleeps in the new tests."
     # "next time, run the tests first" -> "Always run the tests first.": before what? The person's own "always" says
@@ -348,6 +357,9 @@ def _one_ui_part(subject: str) -> bool:
     return bool(head) and head[-1] in UI_PARTS and head[-1] in ONE_OF_MANY
 
 
+# "Never touch the tests.", "Never modify the test files.": a guard on the tests, named bare (refl35)
+_THE_TESTS_KEPT = re.compile(r"^Never\s+(?:touch|edit|modify|change|alter)\s+(?:the|any\s+of\s+the)\s+(?:tests?|specs?|"
+                             r"test\s+(?:files?|cases?|suites?))\.$", re.I)
 # "never modify the original migration files": the ones already there, as against the ones the agent adds, are a kind a
 # project guards (a guard verb, a plural); "the original file" is one thing of this task.
 _ORIGINALS = re.compile(r"\bthe\s+(?:original|existing)\s+(?:[a-z][\w-]*\s+)?[a-z][\w-]*s\b(?!\s+(?:of|for)\b)", re.I)

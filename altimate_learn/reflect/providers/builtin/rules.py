@@ -17,7 +17,8 @@ from altimate_learn.reflect.providers.builtin.one_off import (HEDGED_IDEA, ONE_C
 from altimate_learn.reflect.providers.builtin.pasted import split_pasted
 from altimate_learn.reflect.providers.builtin.phrase import Rule, _ASKS
 from altimate_learn.reflect.providers.builtin.render import cross_sentence_rule, judge
-from altimate_learn.reflect.providers.builtin.text import ONE_OFF, normalise, not_english, prose, sentences, strip_lead
+from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, front_discourse, normalise, not_english, prose, sentences,
+                                                           strip_lead)
 from altimate_learn.reflect.providers.builtin.vocabulary import gerund_base
 
 # Feedback longer than this (the person's own prose) is a specification or a pasted review to read whole, not
@@ -216,7 +217,7 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
             declined.append(why)
         return final
 
-    said = sentences(own)[:12]
+    said = [front_discourse(sentence) for sentence in sentences(own)[:12]]  # "…, tbh" read as "tbh, …"
     # "could you maybe use X?" reads as "use X"; a request for one new thing after a comma is no part of a rule (R29-7)
     parts = [unhedge(part if (cut := _new_work_tail(part)) is None else part[:cut]) for part in said]
     # (rank, place, lesson, sentence or -1 for several, shape, how the clause stands in its sentence: "whole", "piece",

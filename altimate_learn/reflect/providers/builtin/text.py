@@ -77,6 +77,33 @@ def sentences(text: str) -> list[str]:
     return [p.strip() for p in parts if p and p.strip()]
 
 
+# A discourse phrase that closes a sentence ("… use dayjs instead to be honest", "…, tbh", "… instead to tell the truth",
+# "…, honestly"): how the person feels about saying it, never a purpose or a part of the rule (review34 R34-13 and its
+# residue, "… instead to be quite honest" kept as the lesson's purpose; "…, tbh" backticked as code). It is read as the same
+# phrase said first (`front_discourse`), where the hedges' leads weigh it. "honestly", "frankly", "truthfully", "to be fair"
+# and "personally" only after a comma: without one they may say how to do it ("report the results honestly", "rotate the
+# reviewers to be fair").
+_DISCOURSE_TAIL = re.compile(
+    r"(?:\s*,\s*|\s+)(?P<phrase>to\s+be\s+(?:(?:quite|totally|completely|perfectly|brutally|very|really|fully|dead|100%)\s+)?"
+    r"(?:honest|frank)(?:\s+with\s+you)?|to\s+tell\s+(?:you\s+)?the\s+truth|truth\s+be\s+told|"
+    r"if\s+i(?:'?m|\s+am)\s+(?:being\s+)?(?:(?:totally|completely|perfectly|brutally|really|quite)\s+)?(?:honest|frank)|"
+    r"if\s+you\s+ask\s+me|tbh|tbf|tbqh|ngl|imo|imho|in\s+my\s+(?:humble\s+)?opinion)"
+    r"(?P<end>\s*[.!?]*)\s*$"
+    r"|\s*,\s*(?P<aside>(?:quite\s+|pretty\s+)?(?:honestly|frankly|truthfully)|to\s+be\s+(?:(?:quite|totally|perfectly)\s+)?fair|"
+    r"personally)(?P<end2>\s*[.!?]*)\s*$", re.I)
+
+
+def front_discourse(sentence: str) -> str:
+    """``sentence`` with a discourse phrase that closes it (:data:`_DISCOURSE_TAIL`) said first instead ("don't use moment,
+    use dayjs instead to be honest" -> "to be honest, don't use moment, use dayjs instead"), or unchanged."""
+    found = _DISCOURSE_TAIL.search(sentence)
+    if not found or not sentence[:found.start()].strip():
+        return sentence
+    phrase = found.group("phrase") or found.group("aside")
+    end = (found.group("end") or found.group("end2") or "").strip()
+    return f"{phrase}, {sentence[:found.start()].strip()}{end}"
+
+
 def strip_lead(text: str) -> str:
     previous = None
     text = text.strip().strip("\"'“”")

@@ -1,0 +1,75 @@
+"""refl35 (session #17): general forms, each with look-alikes that must still give what they gave. Every "gives" case
+below was run on main (97b6bd47) before the change and gave a wrong or garbled lesson there (the filler kept as the
+lesson's purpose or as code: "Use `dayjs` instead of `moment` to be quite honest.", "… `tbh`.", "Use `dayjs` instead imo
+instead of `moment`."), less ("Never use `moment`.") or nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules
+
+
+def _rules(text: str) -> list[str]:
+    return item_rules(FeedbackItem("user_correction", text))[0]
+
+
+# A discourse phrase that closes a sentence is how the person feels about saying it, never a purpose or part of the
+# rule (review34 R34-13's residue: "… instead to be quite honest", "… instead to tell the truth")
+DISCOURSE = [
+    ("don't use moment, use dayjs instead to be quite honest", "Use `dayjs` instead of `moment`."),
+    ("don't use moment, use dayjs instead to tell the truth", "Use `dayjs` instead of `moment`."),
+    ("don't use moment, use dayjs instead to be totally honest with you", "Use `dayjs` instead of `moment`."),
+    ("don't use moment, use dayjs instead if you ask me", "Use `dayjs` instead of `moment`."),
+    ("don't use moment, use dayjs instead imo", "Use `dayjs` instead of `moment`."),
+    ("don't use moment, use dayjs instead, to be perfectly frank", "Use `dayjs` instead of `moment`."),
+    ("use dayjs instead of moment, tbh", "Use `dayjs` instead of `moment`."),
+    ("use dayjs instead of moment in my opinion", "Use `dayjs` instead of `moment`."),
+    ("stop using mocks for the database tbh", "Never use mocks for the database."),
+    ("never commit .env files to tell you the truth", "Never commit `.env` files."),
+    ("always run the linter before pushing if I'm honest", "Always run the linter before pushing."),
+]
+
+
+@pytest.mark.parametrize(("text", "lesson"), DISCOURSE, ids=[d[0][:40] for d in DISCOURSE])
+def test_a_closing_discourse_phrase_is_no_part_of_the_rule(text: str, lesson: str) -> None:
+    assert _rules(text) == [lesson]
+
+
+@pytest.mark.parametrize("text", [
+    # said how to do it, without a comma: no filler ("honestly", "to be fair" need one)
+    "always report the test results honestly",
+    "rotate the reviewers to be fair",
+    # a hedged idea for this task's design stays one whether the hedge leads or closes it
+    "we should use a queue instead of polling imo",
+    "I think we should use a queue instead of polling tbh",
+])
+def test_look_alikes_of_a_closing_discourse_phrase(text: str) -> None:
+    assert _rules(text) == []
+
+
+# blind8's two wrong lessons (read at the start of session #17), each fixed by a general form
+@pytest.mark.parametrize("text", [
+    # a guard on the tests named bare: the tests this task's change must pass, kept for it (blind8's one-off row); as a
+    # standing rule the agent could never write or fix a test
+    "ugh. I said DON'T touch the tests",
+    "don't touch the tests",
+    "dont modify the test files",
+    # how one thing named by "the" is to behave from this change on (blind8's not row): a request for one change
+    "can you make the logger always include the request id? easier to grep in kibana",
+    "make the retry button never show for 4xx errors",
+])
+def test_one_things_guard_or_behaviour_gives_nothing(text: str) -> None:
+    assert _rules(text) == []
+
+
+@pytest.mark.parametrize(("text", "lesson"), [
+    ("don't ever remove the tests", "Never remove the tests."),  # removing them is never this task's scope
+    ("why did you delete the tests again?", "Never delete the tests."),
+    ("never touch the original tests", "Never touch the original tests."),  # the ones named apart from the new ones
+    ("never touch the e2e tests", "Never touch the e2e tests."),
+    ("from now on, never touch the tests", "Never touch the tests."),  # the person says it holds from now on
+    ("I said don't touch the lockfile", "Never touch the lockfile."),  # the project's one lockfile (blind2, reviewed good)
+])
+def test_look_alikes_of_one_things_guard_keep_their_lessons(text: str, lesson: str) -> None:
+    assert _rules(text) == [lesson]
