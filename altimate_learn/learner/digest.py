@@ -110,6 +110,9 @@ class SessionRead:
     skipped_lines: int = 0
     own: bool = False  # the learner's own session (an agent CLI run as reflector): never read
     fingerprint: dict[str, Any] = field(default_factory=dict)
+    # every typed exchange after the cursor, in the transcript's order (neither the floor nor a cursor whose message
+    # is gone left one out): the read from a later cursor among them is what follows it here (readcache)
+    whole: bool = False
 
 
 def session_key(info: SessionInfo) -> str:
@@ -242,7 +245,10 @@ def _after_cursor(message: UserMessage, message_id: str, cursor: dict[str, Any] 
         if floor is None:
             return True
         at = parse_time(message.at)
-        return at is None or at >= floor
+        if at is None or at >= floor:
+            return True
+        state["floored"] = True
+        return False
     if state["passed"]:
         return True
     if message_id == cursor.get("message") and message.index == cursor.get("index"):
@@ -298,7 +304,7 @@ def _read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: da
                     result.own = True
                     return result
             learn_event_secrets(event, memory)
-    state = {"passed": False, "fallback": False}
+    state = {"passed": False, "fallback": False, "floored": False}
 
     def judge(exchange: Exchange, redacted: UserMessage, before: UserMessage | None, said: list[str],
               thought: list[str]) -> None:
@@ -399,6 +405,7 @@ def _read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: da
         result.notes.append(f"session {info.id}: its transcript changed since the last run (message "
                             f"{cursor.get('message')} is gone); read the messages after {cursor.get('at') or 'it'}")
     result.exchanges = exchanges
+    result.whole = not state["floored"] and not state["fallback"] and (cursor is None or state["passed"])
     result.skipped_lines = reader.info.skipped
     if reader.info.skipped:
         result.notes.append(f"session {info.id}: {reader.info.skipped} unreadable line"

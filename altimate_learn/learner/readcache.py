@@ -14,7 +14,12 @@ made, and the next run hands a session back as it was read then when nothing it 
 - the code that reads (:func:`code_version`: learn's version and the size and mtime of each of its modules,
   so an upgrade or an edited parser, classifier or redactor reads everything again).
 
-Any difference reads the transcript again. Only what a read keeps is stored, and it is redacted already:
+Any difference reads the transcript again, but one: a cursor that moved on to an exchange the kept read holds.
+A read is the same whatever its cursor for every exchange it makes (the reply, failures and classifier hint of an
+exchange come from the transcript around it, its secrets from the whole session), so a read from that later cursor
+is the kept read's exchanges after it; that is served when the kept read was whole (every typed exchange after
+its cursor: none left out by the floor or by a cursor whose message was gone). A long session shown a digest at a
+time is then read and classified once, not once per run. Only what a read keeps is stored, and it is redacted already:
 the exchanges' texts went through :func:`altimate_learn.redact.redact` when they were made (the same texts
 the digest and the run's transcript hold), never the raw transcript. Only the harnesses whose session is
 its own file(s) are kept (:data:`SINGLE_FILE`, and Gemini's files): never opencode's shared database
@@ -48,7 +53,7 @@ from altimate_learn.store import fsio
 
 FOLDER = "reads"
 KEEP = 1_000  # kept reads (one per session); a read holds at most what waits after its cursor
-FORMAT = 1
+FORMAT = 2  # 2: a read says whether it is whole (a later cursor's read is cut from it)
 _TEMP = re.compile(r"^\.[0-9a-f]+\.json\.(\d+)-[^.]*\.tmp$")
 
 
@@ -157,17 +162,25 @@ class ReadCache:
             return None
         try:
             entry = json.loads(raw.decode("utf-8"))
-            if entry["key"] != key:
+            later = entry["key"] != key
+            if later and not _later_cursor(entry["key"], key):
                 self.misses += 1
                 return None
             kept = entry["read"]
             read = SessionRead(info, session_key(info), fingerprint=fingerprint(info), own=_bool(kept["own"]),
                                exchanges=[_exchange(e) for e in _list(kept["exchanges"], dict)],
-                               notes=_list(kept["notes"], str), skipped_lines=_int(kept["skipped_lines"]))
+                               notes=_list(kept["notes"], str), skipped_lines=_int(kept["skipped_lines"]),
+                               whole=_bool(kept["whole"]))
         except (ValueError, TypeError, KeyError, AttributeError):
             self._move_aside(path)
             self.misses += 1
             return None
+        if later:
+            after = _after(read, key["cursor"])
+            if after is None:
+                self.misses += 1
+                return None
+            read.exchanges = after
         self.hits += 1
         return read
 
@@ -179,7 +192,7 @@ class ReadCache:
         if after is None or any(after[k] != key[k] for k in ("dev", "ino", "size", "mtime_ns", "ctime_ns", "files")):
             return
         entry = {"key": key, "read": {"own": read.own, "notes": read.notes, "skipped_lines": read.skipped_lines,
-                                      "exchanges": [dataclasses.asdict(e) for e in read.exchanges]}}
+                                      "whole": read.whole, "exchanges": [dataclasses.asdict(e) for e in read.exchanges]}}
         path = self._file(info)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -301,6 +314,27 @@ def _exchange(value: dict[str, Any]) -> Exchange:
     if value["kind"] not in ("text", "rejection"):
         raise TypeError("kind")
     return Exchange(**value)
+
+
+def _later_cursor(kept: Any, key: dict[str, Any]) -> bool:
+    """Whether ``key`` differs from the kept read's ``kept`` only by a cursor further on (and the floor, which a read
+    from a cursor does not use): the same transcript, session and code, read now from one of the kept exchanges."""
+    if not isinstance(kept, dict) or set(kept) != set(key) or key["cursor"] is None:
+        return False
+    return all(kept[k] == key[k] for k in key if k not in ("cursor", "floor"))
+
+
+def _after(read: SessionRead, cursor: dict[str, Any]) -> list[Exchange] | None:
+    """What a read from ``cursor`` holds, cut from a whole read (:attr:`SessionRead.whole`) that holds the cursor's
+    exchange: the exchanges after it. Every exchange is made the same whatever the cursor (its reply, failures and
+    hint come from the transcript around it, its secrets from the whole session), so this is the read itself; None
+    when the kept read cannot say (not whole, the learner's own session, or the cursor's message is not in it)."""
+    if not read.whole or read.own:
+        return None
+    for n, exchange in enumerate(read.exchanges):
+        if exchange.message_id == cursor.get("message") and exchange.index == cursor.get("index"):
+            return read.exchanges[n + 1:]
+    return None
 
 
 def _source_path(cache_file: str) -> str | None:

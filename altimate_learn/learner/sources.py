@@ -6,7 +6,8 @@ is not opened again. Sub-agent sessions are not a person's conversation, and the
 agent CLI run as reflector) are marked once and never read again. A session a person passed to `learn
 capture` is in scope whatever its age. A session that cannot be read (gone, not a transcript, a database
 that is busy) keeps its cursor and says why, once per problem. A session read by an earlier run from the
-same cursor, whose transcript has not changed since, is not parsed again (:mod:`altimate_learn.learner.readcache`).
+same cursor or an earlier one, whose transcript has not changed since, is not parsed again
+(:mod:`altimate_learn.learner.readcache`).
 """
 
 from __future__ import annotations

@@ -204,3 +204,135 @@ def test_a_kept_read_with_a_field_of_the_wrong_type_is_moved_aside_and_the_sessi
         assert _collect(git_repo, transcript, cache) == ["use pnpm, not npm"], field
         assert (cache.hits, cache.written) == (0, 1), field
     assert len(list(folder.glob("*.json.malformed-*"))) == 7
+
+
+
+def _collect_from(repo: Path, transcript: Path, cache: ReadCache | None, cursor: dict | None, *,
+                  floor=None, monkeypatch=None) -> list[str]:
+    """The session read from ``cursor``: given to `learn capture` (no floor), or with ``floor`` found in the project
+    (discovery lists it; a floor applies to a session read for the first time)."""
+    state: dict = {"cursors": {}, "captured": {}}
+    if cursor is not None:
+        state["cursors"][f"generic:{SESSION}"] = {**cursor, "session": SESSION, "harness": "generic",
+                                                  "path": str(transcript)}
+    if floor is None:
+        state["captured"][f"generic:{SESSION}"] = {"path": str(transcript), "harness": "generic", "session": SESSION}
+    else:
+        import altimate_learn.capture.sessions as sessions_module
+        from altimate_learn.capture.sessions import read_session as open_reader
+
+        info = open_reader(transcript, harness="generic").info
+        monkeypatch.setattr(sessions_module, "discover_sessions", lambda root, since=None: [info])
+    notes: list[str] = []
+    reads = sources.collect(repo, state, floor=floor, scan_from=floor, notes=notes, cache=cache)
+    assert notes == []
+    return [e.text for r in reads for e in r.exchanges]
+
+
+def test_a_cursor_moved_on_to_a_kept_exchange_is_served_from_the_kept_read_as_reading_it_again_would(
+        git_repo: Path, isolated_home: Path):
+    said = ["use pnpm, not npm", "keep the tests in tests/", "no, that is wrong: run ruff first", "never push to main"]
+    transcript = _trajectory(git_repo / "s.jsonl", git_repo, said)
+    folder = learner_dir(git_repo) / "reads"
+    assert _collect_from(git_repo, transcript, ReadCache(folder), None) == said
+    for n in range(len(said)):
+        cursor = {"message": f"u{n}", "index": n, "at": f"2026-11-22T14:{n:02d}:01Z"}
+        fresh = _collect_from(git_repo, transcript, None, cursor)  # read from the transcript, nothing kept
+        assert fresh == said[n + 1:]
+        cache = ReadCache(folder)
+        assert _collect_from(git_repo, transcript, cache, cursor) == fresh
+        assert (cache.hits, cache.misses, cache.written) == (1, 0, 0), n  # cut from the kept read: not read again
+    # a cursor whose message the kept read does not hold: the transcript is read
+    cache = ReadCache(folder)
+    gone = {"message": "u7", "index": 7, "at": "2026-11-22T14:02:30Z"}
+    assert _collect_from(git_repo, transcript, cache, gone) == said[3:]
+    assert (cache.hits, cache.written) == (0, 1)
+
+
+def test_a_read_the_floor_cut_is_not_cut_again_for_a_later_cursor(git_repo: Path, isolated_home: Path, monkeypatch):
+    """A message before the floor between two after it (a transcript whose times go back) is left out of a first read
+    but is new after a cursor: the kept read does not hold it, so a later cursor reads the transcript again."""
+    from datetime import datetime, timezone
+
+    text = _line("session", format="learn-trajectory/1", id=SESSION, cwd=str(git_repo), started="2026-11-22T14:00:00Z")
+    for n, (said, at) in enumerate((("use pnpm, not npm", "2026-11-22T14:00:01Z"),
+                                    ("keep the tests in tests/", "2026-11-01T09:00:00Z"),
+                                    ("never push to main", "2026-11-22T14:05:01Z"))):
+        text += _line("user", text=said, id=f"u{n}", at=at)
+        text += _line("assistant", text=f"Done with step {n}.")
+    transcript = git_repo / "s.jsonl"
+    transcript.write_text(text)
+    folder = learner_dir(git_repo) / "reads"
+    floor = datetime(2026, 11, 15, tzinfo=timezone.utc)
+    first = ReadCache(folder)
+    assert _collect_from(git_repo, transcript, first, None, floor=floor, monkeypatch=monkeypatch) == [
+        "use pnpm, not npm", "never push to main"]
+    assert first.written == 1
+    cursor = {"message": "u0", "index": 0, "at": "2026-11-22T14:00:01Z"}
+    later = ReadCache(folder)
+    assert _collect_from(git_repo, transcript, later, cursor, floor=floor, monkeypatch=monkeypatch) == [
+        "keep the tests in tests/", "never push to main"]
+    assert (later.hits, later.written) == (0, 1)
+
+
+def _digests(server, since: int) -> list[str]:
+    import re
+
+    out = []
+    for request in server.requests[since:]:
+        if 'Every delta must carry "cites"' not in request.system:
+            continue
+        found = re.search(r"<<<SESSION (\w+) untrusted>>>\n(.*)\n<<<END SESSION \1>>>", request.prompt, re.S)
+        assert found
+        out.append(found.group(2))
+    return out
+
+
+def _learn_until_nothing_new(cli, transcript: Path, classified: dict[str, int], monkeypatch) -> int:
+    from altimate_learn.capture import classifier
+
+    assert cli("capture", str(transcript), "--harness", "generic")[0] == 0
+    judge = classifier.classify_user_message
+
+    def counted(message, *args, **kwargs):
+        classified[message.text] = classified.get(message.text, 0) + 1
+        return judge(message, *args, **kwargs)
+
+    monkeypatch.setattr(classifier, "classify_user_message", counted)
+    runs = 0
+    for _ in range(10):
+        code, out, err = cli("run", "--now", "--since", EVERYTHING, "--model", MODEL)
+        assert code == 0, err
+        if out.startswith("Nothing new"):
+            break
+        runs += 1
+    monkeypatch.setattr(classifier, "classify_user_message", judge)
+    return runs
+
+
+def test_a_session_longer_than_a_digest_is_classified_once_over_the_runs_that_show_it(
+        git_repo: Path, git_repo_template: Path, isolated_home: Path, server, cli, monkeypatch):
+    """Each run shows the next 48 KiB of a long session: its messages are read and classified at the first run, and
+    every later run cuts what is left from that read; the model is sent what reading the session at every run sends."""
+    import shutil
+
+    said = [f"step {n}: " + " ".join(f"word{n}x{k}" for k in range(180)) for n in range(60)]
+    said[17] = "no, that is wrong: use pnpm, not npm, and run the tests before you commit anything"
+    transcript = _trajectory(git_repo.parent / "long.jsonl", git_repo, said)
+    kept: dict[str, int] = {}
+    runs = _learn_until_nothing_new(cli, transcript, kept, monkeypatch)
+    assert runs >= 3
+    digests = _digests(server, 0)
+    assert len(digests) == runs and all(f"[{SESSION}:u{n}]" in "".join(digests) for n in range(60))
+    assert sorted(kept) == sorted(said) and set(kept.values()) == {1}  # each message classified once
+
+    # the same session in a project whose runs read every session again (the kept reads never served)
+    fresh = git_repo.parent / "fresh"
+    shutil.copytree(git_repo_template, fresh, symlinks=True)
+    monkeypatch.chdir(fresh)
+    monkeypatch.setattr(ReadCache, "get", lambda self, info, key: None)
+    again: dict[str, int] = {}
+    before = len(server.requests)
+    assert _learn_until_nothing_new(cli, transcript, again, monkeypatch) == runs
+    assert _digests(server, before) == digests
+    assert max(again.values()) > 1  # reading at every run classifies a message again
