@@ -77,7 +77,7 @@ def code_version() -> str:
     return digest.hexdigest()[:32]
 
 
-def _file_identity(path: str) -> dict[str, int] | None:
+def file_identity(path: str) -> dict[str, int] | None:
     try:
         stat = os.stat(path)
     except OSError:
@@ -118,12 +118,12 @@ def read_key(info: SessionInfo, cursor: dict[str, Any] | None, floor: datetime |
     files = _session_files(info)
     if not files:
         return None
-    identity = _file_identity(info.path)
+    identity = file_identity(info.path)
     if identity is None:
         return None
     others = []
     for other in files[1:] if files[0] == info.path else files:
-        found = _file_identity(other)
+        found = file_identity(other)
         if found is None:
             return None
         others.append([other, found])

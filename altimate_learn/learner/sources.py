@@ -21,7 +21,7 @@ from typing import Any
 from altimate_learn.capture.model import SessionInfo
 from altimate_learn.errors import LearnError
 from altimate_learn.learner.digest import SessionRead, fingerprint, read_session, session_key
-from altimate_learn.learner.readcache import ReadCache, read_key
+from altimate_learn.learner.readcache import SINGLE_FILE, ReadCache, file_identity, code_version, read_key
 from altimate_learn.store import ProjectPaths
 
 
@@ -40,6 +40,9 @@ def remember_captured(paths: ProjectPaths, sessions: list[tuple[str, str, str]])
 
 
 def _captured_infos(state: dict[str, Any], notes: list[str]) -> list[SessionInfo]:
+    """The sessions given to `learn capture`, each as its reader describes it before reading it (its header). A
+    transcript that is one file of its own and has not changed since a run opened it is not opened again: the entry
+    keeps what its reader said then (``seen``: the file's identity, the code's version and the description)."""
     from altimate_learn.capture.sessions import multi_session, read_session as open_reader
 
     out = []
@@ -48,6 +51,12 @@ def _captured_infos(state: dict[str, Any], notes: list[str]) -> list[SessionInfo
             state["captured"].pop(key, None)
             continue
         path = Path(entry["path"])
+        identity = file_identity(entry["path"])
+        seen = _seen(entry, identity)
+        if seen is not None:
+            entry.pop("missing", None)
+            out.append(seen)
+            continue
         if not path.exists():
             if not entry.get("missing"):
                 notes.append(f"session {entry.get('session')}: its transcript {path} (given to `learn capture`) "
@@ -61,8 +70,48 @@ def _captured_infos(state: dict[str, Any], notes: list[str]) -> list[SessionInfo
         except (LearnError, OSError, sqlite3.Error) as exc:
             notes.append(f"session {entry.get('session')}: {path} cannot be read ({_why(exc)}); its cursor is kept")
             continue
+        _remember_seen(entry, identity, reader.info)
         out.append(reader.info)
     return out
+
+
+# What a run uses of a captured session's description, kept while its file is unchanged. Not its title (words a
+# person may have typed, never written unredacted) nor the harness's extras: nothing in a run reads them.
+_INFO_TEXT = ("harness", "id", "path")
+_INFO_KEPT = (*_INFO_TEXT, "cwd", "started", "updated", "model", "parent_id")
+
+
+def _seen(entry: dict[str, Any], identity: dict[str, int] | None) -> SessionInfo | None:
+    """The description a run kept for ``entry`` (:func:`_captured_infos`), when the transcript is the same file, of the
+    same size and times, read by the same code; None (open it) otherwise, or when what is kept is not a description."""
+    seen = entry.get("seen")
+    if identity is None or not isinstance(seen, dict) or seen.get("file") != identity \
+            or seen.get("version") != code_version():
+        return None
+    info = seen.get("info")
+    # the state is written as canonical JSON, which leaves out the fields that are None
+    if not isinstance(info, dict) or not set(info) <= set(_INFO_KEPT) or info.get("path") != entry["path"]:
+        return None
+    for name in _INFO_KEPT:
+        value = info.get(name)
+        if not (isinstance(value, str) if name in _INFO_TEXT else value is None or isinstance(value, str)):
+            return None
+    if info["harness"] not in SINGLE_FILE:
+        return None
+    return SessionInfo(**{name: info.get(name) for name in _INFO_KEPT})
+
+
+def _remember_seen(entry: dict[str, Any], before: dict[str, int] | None, info: SessionInfo) -> None:
+    """Keep what the reader said of a transcript that is one file of its own (:data:`readcache.SINGLE_FILE`) when the
+    file did not change while it was opened."""
+    entry.pop("seen", None)
+    if before is None or info.harness not in SINGLE_FILE or info.path != entry["path"] \
+            or file_identity(entry["path"]) != before:
+        return
+    kept = {name: getattr(info, name) for name in _INFO_KEPT}
+    if all(isinstance(kept[name], str) for name in _INFO_TEXT) \
+            and all(value is None or isinstance(value, str) for value in kept.values()):
+        entry["seen"] = {"file": before, "version": code_version(), "info": kept}
 
 
 def _why(exc: BaseException) -> str:

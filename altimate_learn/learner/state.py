@@ -9,7 +9,8 @@
                     "scan_from": "<ISO>",        # sessions updated since then may hold news
                     "last_run": {"id", "at", "ok", "truncated"},
                     "paused": {"at": "<ISO>"},   # learn pause
-                    "captured": {"<harness>:<session id>": {"path", "harness", "session"}},  # learn capture
+                    "captured": {"<harness>:<session id>": {"path", "harness", "session",  # learn capture
+                                 "seen"?: {"file", "version", "info"}}},  # its header, while the file is unchanged
                     "evidence": [{"target", "text", "refs", "sessions", "at"}]}   # bullets waiting for a 2nd session
     lease.json     {"run", "pid", "host", "at", "expires"}   # one learner per project at a time
     runs.jsonl     one line per finished run (newest last), plus `revert` lines

@@ -336,3 +336,43 @@ def test_a_session_longer_than_a_digest_is_classified_once_over_the_runs_that_sh
     assert _learn_until_nothing_new(cli, transcript, again, monkeypatch) == runs
     assert _digests(server, before) == digests
     assert max(again.values()) > 1  # reading at every run classifies a message again
+
+
+def test_a_captured_transcript_that_did_not_change_is_not_opened_again_by_the_next_run(
+        git_repo: Path, isolated_home: Path, server, cli, monkeypatch):
+    from altimate_learn.capture.sessions import generic
+    from tests.learner.conftest import learner_prompts, state
+
+    transcript = _trajectory(git_repo.parent / "s.jsonl", git_repo, ["use pnpm, not npm", "keep the tests in tests/"])
+    titled = json.loads(transcript.read_text().splitlines()[0])
+    titled["title"] = f"deploy with {SECRETS['github']}"  # a header's words are never kept
+    transcript.write_text(json.dumps(titled) + "\n" + "".join(transcript.read_text().splitlines(True)[1:]))
+    assert cli("capture", str(transcript), "--harness", "generic")[0] == 0
+    code, out, err = cli("run", "--now", "--since", EVERYTHING, "--model", MODEL)
+    assert code == 0 and "read 2 messages from 1 session" in out, out + err
+    assert SECRETS["github"] not in (learner_dir(git_repo) / "state.json").read_text()
+    headers: list[str] = []
+    read_info = generic.read_info
+    monkeypatch.setattr(generic, "read_info", lambda path: headers.append(str(path)) or read_info(path))
+
+    def run() -> str:
+        code, out, err = cli("run", "--now", "--since", EVERYTHING, "--model", MODEL)
+        assert code == 0, err
+        return out
+
+    assert run().startswith("Nothing new") and headers == []  # unchanged since the last run: its header is known
+    with transcript.open("a") as handle:
+        handle.write(_line("user", text="never push to main", id="u9", at="2026-11-22T15:00:01Z"))
+    assert "read 1 message from 1 session" in run() and headers  # grown: opened again
+    assert "never push to main" in learner_prompts(server)[-1]
+    headers.clear()
+    assert run().startswith("Nothing new") and headers == []
+    # what a run kept of the header, changed by hand (here: a number for the working folder), is not used
+    entry = state(git_repo)["captured"][f"generic:{SESSION}"]
+    assert entry["seen"]["info"]["cwd"] == str(git_repo)
+    entry["seen"]["info"]["cwd"] = 5
+    whole = state(git_repo)
+    whole["captured"][f"generic:{SESSION}"] = entry
+    (learner_dir(git_repo) / "state.json").write_text(json.dumps(whole))
+    assert run().startswith("Nothing new") and headers == [str(transcript)]
+    assert state(git_repo)["captured"][f"generic:{SESSION}"]["seen"]["info"]["cwd"] == str(git_repo)
