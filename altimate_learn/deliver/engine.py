@@ -48,6 +48,7 @@ from altimate_learn.worktree import LINKED, has_leftovers, locate, record
 
 MAX_REQUEST_KEYS = 64
 MAX_TOUCHED = 200
+MAX_NAMED_FILES = 4  # files of a request whose lessons come with it (a pasted stack trace names many)
 SERVED_READ = 1  # a file's first event (any tool) was served in this request
 SERVED_WRITE = 2  # an edit of it was served
 # A later request (a new topic) takes lessons past its nominal limit only from what leaves its file both
@@ -240,6 +241,7 @@ class Delivery:
         self.locks: Locks | None = None
         self.state: SessionState | None = None
         self._edits_noted = False
+        self._named_now: list[str] = []  # files a request named whose first batch it brought (_named_batch)
 
     # --- session context -------------------------------------------------------------------------------
     def has_lessons_or_state(self, session_id: str) -> bool:
@@ -422,6 +424,87 @@ class Delivery:
         files = min(settings["file_lessons"], room // 2)
         return max(0, min(settings["request_lessons"], room - files))
 
+    # --- files a request names ---------------------------------------------------------------------------
+    def named_files(self, prompt: str, mentioned: list[str]) -> list[str]:
+        """The project's files a request names (at most :data:`MAX_NAMED_FILES`), of the paths it mentions: a file
+        that exists, or one the store's lessons are about (:func:`select.names_a_file`: `migrations/0004_orders.py`
+        and a lesson scoped to `migrations/**` before the file exists, `test_orders.py` and one scoped to
+        `**/test_*.py`). A name without its folder ("0004_orders.py" for `migrations/0004_orders.py`) is not looked
+        for in the project: the file tier brings its lessons when the agent opens it. Not a folder,
+        a URL's path ("https://docs.example.com/migrations/x.py", "www.example.com/a.py"), a version ("v1.2.3"),
+        "e.g." or a library ("Next.js"), which name no file of the project."""
+        if not mentioned or not self.settings["file_hook"] or self.settings["file_lessons"] <= 0:
+            return []
+        if "://" in prompt or "www." in prompt:  # a link's path is another site's
+            mentioned = self.mentioned_paths(" ".join(word for word in prompt.split()
+                                                      if "://" not in word and not word.startswith(("www.", "(www."))))
+        corpus = self.corpus
+        if not len(corpus):
+            return []
+        out: list[str] = []
+        for path in mentioned:
+            full = os.path.join(self.root, path)
+            if os.path.isfile(full):
+                found = path
+            elif os.path.isdir(full):
+                continue
+            elif select.names_a_file(corpus, path):
+                found = path
+            else:
+                continue
+            if found not in out:
+                out.append(found)
+            if len(out) >= MAX_NAMED_FILES:
+                break
+        return out
+
+    def _named_batch(self, named: list[str], terms: list[str], exclude: set[str], seen: list[frozenset[str]],
+                     already: int, later: bool = False) -> list[int]:
+        """The file tier's lessons for the files a request names (:meth:`named_files`), shown with the request: each
+        file's first batch as its first event would bring it (:func:`select.rank_file_scored` against this request,
+        ``file_lessons`` and what scores like the last one taken, :func:`select.file_window`), without the lessons the
+        request already brings (``exclude``) and near-duplicates of those and of ``seen``. The first file takes its
+        batch within what the session cap leaves (``already``: lessons this request shows before them); the others
+        only from the room :meth:`stretch` leaves after a later request and one more file. The files are then served
+        for this request (:meth:`_served_named`): their Read adds nothing again, an edit brings the second batch."""
+        self._named_now = []
+        if not named:
+            return []
+        corpus = self.corpus
+        nominal = self.settings["file_lessons"]
+        distinct = select.Distinct(corpus, seen)
+        keys = corpus.keys
+        out: list[int] = []
+        for number, path in enumerate(named):
+            scored = select.rank_file_scored(corpus, path, terms, nominal, later=later)
+            if not scored:
+                continue
+            taken = already + len(out)
+            if number == 0 or not out:
+                limit = max(0, min(nominal, self.remaining() - taken))
+                stretch = self.stretch(limit, already=taken, later=later)
+            else:
+                limit = self.stretch(0, nominal, already=taken, later=later)
+                stretch = 0
+            self._named_now.append(path)
+            if limit <= 0:
+                continue
+            batch = [i for i in select.file_window(scored, nominal, stretch)
+                     if keys[i] not in exclude and i not in out]
+            out += [i for i in batch if distinct.take(i)][:limit + stretch]
+        return out
+
+    def _served_named(self, named: list[str]) -> None:
+        """The files :meth:`_named_batch` served with this request count as read for it (``files``, ``touched``)."""
+        data = self.data
+        for path in self._named_now if named else ():
+            if path not in data["touched"]:
+                data["touched"].append(path)
+                del data["touched"][: max(0, len(data["touched"]) - MAX_TOUCHED)]
+            data["files"].pop(path, None)
+            data["files"][path] = [data["request_seq"], SERVED_READ, ""]
+        self._named_now = []
+
     # --- recording -------------------------------------------------------------------------------------
     def _record(self, picks: list[tuple[int, str]]) -> list[dict]:
         """Write shown.jsonl and usage.json of each store (under its lock), then add to the session."""
@@ -581,6 +664,7 @@ class Delivery:
         mentioned = self.mentioned_paths(prompt)
         first = data["first_request"] is None
         typo = select.typo_fix(prompt)  # a typo fix needs no convention: its words bring none (select.typo_fix)
+        named = self.named_files(prompt, mentioned)
         if first:
             existing = [p for p in mentioned if os.path.isfile(os.path.join(self.root, p))]
             terms = select.query_terms(corpus, "\n".join([prompt, *existing]))
@@ -595,8 +679,11 @@ class Delivery:
                 found = [] if typo else select.retrieve(corpus, terms, limit, exclude, paths=mentioned,
                                                         stretch=stretch, seen=seen)
                 found = self._defer(terms, found, mentioned)
+                files = self._named_batch(named, terms, exclude | {corpus.keys[i] for i in found},
+                                          seen + [word_set(corpus.texts[i]) for i in found], len(core) + len(found))
                 data["notes_tokens"] = max(0, reserve)
-                result = self._fit_and_record([(i, "core") for i in core] + [(i, "retrieved") for i in found],
+                result = self._fit_and_record([(i, "core") for i in core] + [(i, "retrieved") for i in found]
+                                              + [(i, "file") for i in files],
                                               settings["budget_tokens"] - data["notes_tokens"], render.HEADING_START)
                 self._say_notes_took(len(core) + len(found) - len(result.added), "core and retrieved")
                 data["section"] = result.text
@@ -605,8 +692,11 @@ class Delivery:
                 found = [] if typo else select.retrieve(corpus, terms, limit, exclude, paths=mentioned,
                                                         stretch=stretch, seen=seen)
                 found = self._defer(terms, found, mentioned)
+                files = self._named_batch(named, terms, exclude | {corpus.keys[i] for i in found},
+                                          seen + [word_set(corpus.texts[i]) for i in found], len(found))
                 budget = settings["budget_tokens"] - render.estimate_tokens(data["section"]) - data["notes_tokens"]
-                result = self._fit_and_record([(i, "retrieved") for i in found], budget, render.HEADING_RETRIEVED)
+                result = self._fit_and_record([(i, "retrieved") for i in found] + [(i, "file") for i in files], budget,
+                                              render.HEADING_RETRIEVED)
                 self._say_notes_took(len(found) - len(result.added), "retrieved")
                 data["start_note"] = result.text
             data["first_request"] = key
@@ -616,20 +706,26 @@ class Delivery:
                 core = select.select_core(corpus, self.core_limit(), self.shown_keys(), self.shown_words())
             terms = select.query_terms(corpus, prompt)
             limit = self.later_limit()
+            exclude = self.shown_keys() | {corpus.keys[i] for i in core}
+            seen = self.shown_words() + [word_set(corpus.texts[i]) for i in core]
             found = [] if typo else select.retrieve(
-                corpus, terms, limit, self.shown_keys() | {corpus.keys[i] for i in core}, paths=mentioned,
+                corpus, terms, limit, exclude, paths=mentioned,
                 touched=data["touched"], stretch=self.stretch(limit, later=True, already=len(core),
                                                               files=LATER_FILE_BATCHES),
-                seen=self.shown_words() + [word_set(corpus.texts[i]) for i in core],
-                few=settings["request_lessons"])  # none relevant: what a rare word names
+                seen=seen, few=settings["request_lessons"])  # none relevant: what a rare word names
             found = self._defer(terms, found, mentioned)
-            result = self._fit_and_record([(i, "core") for i in core] + [(i, "request") for i in found],
+            files = self._named_batch(named, terms, exclude | {corpus.keys[i] for i in found},
+                                      seen + [word_set(corpus.texts[i]) for i in found], len(core) + len(found),
+                                      later=True)
+            result = self._fit_and_record([(i, "core") for i in core] + [(i, "request") for i in found]
+                                          + [(i, "file") for i in files],
                                           settings["budget_tokens"],
                                           render.HEADING_START if core else render.HEADING_REQUEST)
             if data["section"] is None:
                 data["section"] = result.text
         data["terms"] = terms
         data["request_seq"] += 1
+        self._served_named(named)
         data["requests"][key] = result.text
         if len(data["requests"]) > MAX_REQUEST_KEYS:
             for old in list(data["requests"])[: len(data["requests"]) - MAX_REQUEST_KEYS]:

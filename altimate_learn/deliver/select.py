@@ -258,6 +258,30 @@ def _matching_lessons(corpus: Corpus, paths: list[str]) -> set[int]:
     return found
 
 
+def names_a_file(corpus: Corpus, path: str) -> bool:
+    """Whether ``path`` (project-relative, a word of a request; no such file on disk) is a file of the store's
+    lessons: a path trigger or a file a lesson names matches it by a literal folder of the path or by its name
+    (`migrations/**` for `migrations/0004_orders.py`; `**/ledger/config.py`), or, for a name without a folder, a path
+    trigger names it (`**/dbt_project.yml`, `**/test_*.py`). A version ("v1.2.3"), "e.g." or a library ("Next.js",
+    which a lesson's prose names as a file `**/Next.js`) is none: no folder of it, and no trigger names it; a bare
+    extension pattern (`**/*.py`) says only what kind of file it is."""
+    norm = normalize_path(path)
+    if not norm or norm.startswith("/"):
+        return False
+    folder = "/" in norm
+    for pattern, _, deep, mention in _candidate_globs(corpus, norm):
+        if mention and not folder:
+            continue
+        level = specificity(pattern, norm)
+        if level is None and deep:
+            level = deeper(pattern, norm, deep)
+        if level is None:
+            continue
+        if level >= NAME_PATTERN or (folder and folder_level(level) >= 1.0):
+            return True
+    return False
+
+
 def in_scope(corpus: Corpus, paths: list[str]) -> set[int]:
     """Lessons in whose scope one of ``paths`` is: a path trigger, or a file named in their text, matches it (a
     backticked identifier that names a part of the path is not a scope)."""

@@ -10,6 +10,8 @@ import pytest
 
 from altimate_learn.deliver import state as state_module
 from altimate_learn.deliver.engine import Delivery
+from altimate_learn.deliver.globs import scope_matches
+from altimate_learn.deliver.render import split_scope
 from altimate_learn.deliver.settings import KEYS
 from altimate_learn.markers import SECTION_OPEN
 from tests.deliver.helpers import learn_dir, lesson, read_jsonl, sample_lessons, write_store
@@ -116,8 +118,12 @@ def test_later_requests_add_per_request_lessons_preferring_touched_and_mentioned
     step(repo, "request", "hello", core_lessons=0, retrieved_lessons=0)
     later = step(repo, "request", "how should money be handled in services/ledger/models.py?", core_lessons=0,
                  retrieved_lessons=0, request_lessons=2, session_max_lessons=7)  # no room past the limit
-    assert [a["tier"] for a in later.added] == ["request", "request"]
+    assert [a["tier"] for a in later.added if a["tier"] != "file"] == ["request", "request"]
     assert bullet_ids(later.text, lessons)[0] == "L-0007"  # scoped to services/ledger/** and about money
+    # the file it names brings its own lessons with it (the file tier's, after the request's)
+    files = [a["line"] for a in later.added if a["tier"] == "file"]
+    assert files and all(any(scope_matches(glob, "services/ledger/models.py")
+                             for glob in split_scope(line)[0].split(", ")) for line in files)
     assert "Team conventions related to this request" in later.text
 
 
@@ -458,7 +464,8 @@ def test_first_request_ranks_lessons_scoped_to_a_file_it_names_first(git_repo: P
     assert bullet_ids(plain.text, lessons) == ["L-0001"]  # the better match when no file is named
     named = step(git_repo, "request", "refund amounts in models/marts/fct_refunds.sql", session_id="s-2",
                  core_lessons=0, retrieved_lessons=1)
-    assert bullet_ids(named.text, lessons) == ["L-0002"]
+    assert [a["id"] for a in named.added if a["tier"] == "retrieved"] == ["L-0002"]
+    assert bullet_ids(named.text, lessons)[0] == "L-0002"  # then the named file's own (the file tier's)
 
 
 def test_a_later_request_in_a_crowded_topic_adds_the_lessons_that_score_like_the_last_one_taken(git_repo: Path):

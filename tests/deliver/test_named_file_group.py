@@ -31,10 +31,11 @@ def test_a_rare_word_of_the_request_beats_broad_folder_rules_of_the_file_it_name
                  "export code", **LIMITS)
     shown = bullet_ids(first.text, lessons)
     assert shown[:1] == ["L-7000"]
-    # the folder's rules still come with the file itself
+    # the folder's rules still come with the file, which the request names: after the request's own lessons
+    assert set(shown[1:]) <= {x["id"] for x in SERVICES} and shown[1:]
+    assert [a["tier"] for a in first.added if a["id"] in shown[1:]] == ["file"] * len(shown[1:])
     opened = step(git_repo, "file", str(git_repo / "services/reports/app/export.py"), **LIMITS)
-    assert set(bullet_ids(opened.text, lessons)) <= {x["id"] for x in SERVICES}
-    assert bullet_ids(opened.text, lessons)
+    assert not bullet_ids(opened.text, lessons)  # its first batch came with the request
 
 
 def test_a_rule_of_the_named_file_that_the_request_matches_well_still_comes_first(git_repo: Path):
