@@ -27,6 +27,8 @@ How the session-start section is built (spec 003: core and retrieved lessons, re
   session cap leaves after room for a later request and file. A lesson is shown at most once per
   session and no more than ``session_max_lessons`` in all. A file with nothing new to show takes the
   lessons a sibling's edit held back for want of room. Every note is limited by ``budget_tokens``.
+- A request that names a file of the project brings that file's first batch with it, after its own lessons, and
+  the file counts as read for that request (:meth:`Delivery.named_files`, :meth:`Delivery._named_batch`).
 
 Every call runs under the session's lock and, when it shows lessons, the locks of their stores, all
 within one ~5 s deadline; past it the call delivers nothing (``LockBusy``).
