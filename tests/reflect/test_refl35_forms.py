@@ -73,3 +73,37 @@ def test_one_things_guard_or_behaviour_gives_nothing(text: str) -> None:
 ])
 def test_look_alikes_of_one_things_guard_keep_their_lessons(text: str, lesson: str) -> None:
     assert _rules(text) == [lesson]
+
+
+# A rule sentence anywhere in the message (brief item 1): after a complaint (review34 R34-5), after a request for new
+# work when said as an aside ("btw", "p.s."; review35 R35-1's messages); the team's way with what it never does
+ANYWHERE = [
+    ("still broken. we use the DATABASE_URL env var, never inline connection strings",
+     "Use the `DATABASE_URL` env var, never inline connection strings."),
+    ("we use pnpm, never npm", "Use `pnpm`, never `npm`."),
+    ("we always use pnpm, never npm", "Always use `pnpm`, never `npm`."),
+    ("now add a /health endpoint to api.py. btw, never commit .env files", "Never commit `.env` files."),
+    ("ok now add the export button. p.s. never commit .env files", "Never commit `.env` files."),
+    ("add the export button. by the way, never commit .env files", "Never commit `.env` files."),
+    ("add pagination to the orders endpoint. btw we use cursor pagination, never offset",
+     "Use cursor pagination, never `offset`."),
+]
+
+
+@pytest.mark.parametrize(("text", "lesson"), ANYWHERE, ids=[a[0][:40] for a in ANYWHERE])
+def test_a_rule_sentence_anywhere_in_the_message(text: str, lesson: str) -> None:
+    assert _rules(text) == [lesson]
+
+
+@pytest.mark.parametrize("text", [
+    "we use redis, never had a problem with it",  # what happened, not what is never done
+    "we use pnpm, never used npm",
+    "we use it, never mind",
+    # an aside about the work asked for specifies it (a word in common with the request)
+    "add a cache for the rates. btw never cache for more than 5 minutes",
+    # no aside: a requirement of the new work
+    "add the export button. never commit .env files",
+    "add the export button. btw it should never show for guests",
+])
+def test_look_alikes_of_a_rule_sentence_anywhere(text: str) -> None:
+    assert _rules(text) == []

@@ -51,6 +51,11 @@ _DONE_CLAIM = re.compile(r"\s+before\s+(?:(?:you\s+)?(?:tell(?:ing)?|show(?:ing)
                          re.I)
 
 
+# A word after "never" that tells what happened, not what is never done ("never had", "never been", "never worked")
+_PAST_WORD = re.compile(r"(?:[a-z]+ed|had|been|was|were|did|saw|seen|got|gotten|went|gone|knew|known|thought|ran|broke|"
+                        r"broken|made|took|taken|came|heard|felt|found|said|told|worked|happened)$", re.I)
+
+
 def _holds_code(scope: str) -> bool:
     """Whether a place a rule holds in is code or a part of a repository ("prod code", "library code", "tests",
     "typescript"), by its last word: one of the words of code talk the reflector knows, a language, or code."""
@@ -253,6 +258,13 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                                                                    tried.group("what"), re.I):
         what = _clean_object(tried.group("what"))
         return Rule(f"Try not to {tried.group('verb').lower()} {what}", "never", [], [what], standing=True)
+    # "we use the DATABASE_URL env var, never inline connection strings" (review34 R34-5), "we use pnpm, never npm": the
+    # team's way and what it never does, one order as "use X, never Y" is; not "we use redis, never had a problem" (a
+    # report of what happened)
+    never = re.match(r"^we\s+(?P<always>always\s+)?use\s+[^,;]+?,\s*never\s+(?P<next>[a-z`'][\w`'-]*)", c, re.I)
+    if never and not re.search(r"\b(?:you|i|it|this|that)\b", c[:never.start("next")], re.I) \
+            and not _PAST_WORD.match(never.group("next")):
+        c = c[len("we "):]
     usual = re.match(r"^we\s+(?:usually|generally|normally|typically)\s", c, re.I) is not None
     c = re.sub(r"^we\s+(?:usually\s+|generally\s+|normally\s+|typically\s+)?(?=(?:" + "|".join(sorted(VERBS - {"use", "prefer"}))
                + r")\s)", "", c, flags=re.I)  # "we usually put the test next to the component" (refl26): the team's way

@@ -281,8 +281,9 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
         joined = within is not None or bool(re.search(r",\s+(?:and|but)\s|;|\s[-\u2014\u2013]\s|:\s", said[asked]))
         # (a rule that names code keeps, request or not: "don't use floats for money, and add a test for the rounding";
         # review29 R29-7)
-        kept = [c for c in candidates if c[3] != -1 and (c[3] < asked or c[3] == asked and (not joined or within is not None
-                                                                                            and "`" in c[2]))]
+        aside = _asides(said, asked)
+        kept = [c for c in candidates if c[3] != -1 and (c[3] < asked or c[3] in aside or c[3] == asked and (
+            not joined or within is not None and "`" in c[2]))]
         if within is None:  # the request itself, read as an order with its purpose ("Add `X` so people always …"; refl31)
             asking = strip_lead(said[asked].strip())
             request = _NEW_WORK.match(asking)
@@ -306,6 +307,32 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
             continue
         taken.append((final, index, stands))
     return [rule for rule, _index, _how in taken], declined
+
+
+# A sentence said as an aside ("btw", "by the way", "p.s.", "side note", "unrelated"): a subject of its own, not a
+# requirement of the new work asked for before it, unless it is about that work's things
+_ASIDE = re.compile(r"^\W*(?:btw|by\s+the\s+way|p\.?\s?s\.?|side\s*note|unrelated(?:ly)?|on\s+(?:an)?other\s+note|"
+                    r"(?:oh\s+)?(?:and\s+)?(?:also\s+)?(?:one\s+)?unrelated\s+(?:thing|note))\b[\s,:;.!-]*", re.I)
+
+
+def _asides(said: list[str], asked: int) -> set[int]:
+    """The sentences after the one that asks for new work (``said[asked]``) that are asides (:data:`_ASIDE`) sharing no
+    content word with the request: "now add a /health endpoint to api.py. btw, never commit .env files" (review35 R35-1:
+    a rule of the project's, said in passing); "add a cache for the rates. btw never cache for more than 5 minutes"
+    specifies the cache asked for."""
+    from altimate_learn.reflect.providers.builtin.text import content_words
+
+    request = content_words(said[asked])
+    out = set()
+    for index in range(asked + 1, len(said)):
+        lead = _ASIDE.match(said[index])
+        if lead and lead.end() == len(said[index]):
+            continue  # "p.s." split off as a sentence of its own: the aside is the next one
+        if not lead and not (index > asked + 1 and (alone := _ASIDE.match(said[index - 1])) and alone.end() == len(said[index - 1])):
+            continue
+        if not content_words(said[index][lead.end() if lead else 0:]) & request:
+            out.add(index)
+    return out
 
 
 def _two_statements(one: str, other: str) -> bool:
