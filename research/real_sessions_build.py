@@ -85,7 +85,10 @@ def ends(text: str, first: int = ASSISTANT_HEAD, last: int = ASSISTANT_KEEP) -> 
     return text if len(text) <= first + last + len(ANSWER_JOINER) else text[:first] + ANSWER_JOINER + text[-last:]
 
 
-_EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z0-9._%+-]+@(?!example\.com\b)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
+# An address is bounded by ASCII only: written straight after or before Japanese or Chinese text
+# ("問い合わせ先はhello@example.jpで") it has no word boundary, and `\b` / `\w` let it through.
+_EMAIL = re.compile(r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@(?!example\.com(?![A-Za-z0-9-]))"
+                    r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![A-Za-z0-9])")
 # A credential argument the redactor did not take at the time of writing (`mongosh -u admin -p secret123`);
 # reported to the redactor's owners, scrubbed here as well.
 _PASSWORD_ARG = re.compile(r"((?<![\w-])-u\s+\S+\s+-p\s+)(?!\[REDACTED)[^\s`\"]+")

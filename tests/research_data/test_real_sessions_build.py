@@ -650,3 +650,14 @@ def test_a_qwen_code_chat_keeps_typed_text_its_reasoning_apart_and_refused_tool_
     records = build_trajectory(session, {"repo": "o/r", "harness": "qwen", "agent": "qwen-code"}, "o__r-0")
     assert [r["type"] for r in records] == ["session", "user", "assistant", "user", "interrupt", "user"]
     assert records[2]["thinking"] == "The user wants Russian replies."
+
+
+def test_an_email_address_written_against_japanese_or_chinese_text_is_scrubbed():
+    from research.real_sessions_build import scrub
+
+    for text in ("問い合わせ先のメールアドレスはhello@acme-studio.jpで、", "邮箱是zhang.wei@acmecorp.cn。",
+                 "連絡先は jane@acme-corp.io です", "mail jane@acme-corp.io."):
+        scrubbed = scrub(text)
+        assert "@" not in scrubbed and "[email]" in scrubbed, scrubbed
+    kept = "pnpm add hono@4.8.0 and @prisma+client@6.10.0_prisma; see https://example.com or me@example.com"
+    assert scrub(kept) == kept  # package versions and the placeholder domain are no addresses
