@@ -279,6 +279,11 @@ def _print_outcome(outcome: Any, *, pending: bool = False) -> None:
         return
     signals = list(dict.fromkeys(outcome.consumed + outcome.kept))
     count = f" ({len(signals)} signal{'s' if len(signals) != 1 else ''})" if signals else ""
+    if outcome.status == "none":  # no reflector ran: "Reflected on …" read as work done (review34 trip list)
+        echo(f"{where[0].upper()}{where[1:]}{count}: not reflected, {outcome.summary}.")
+        for note in outcome.notes:
+            echo(f"  Note: {note}")
+        return
     answered = f" (answered by {outcome.answered_by})" if outcome.answered_by \
         and not outcome.model.endswith(outcome.answered_by) else ""
     echo(f"Reflected on {where}{count} with {outcome.model}{answered}.")
@@ -286,9 +291,6 @@ def _print_outcome(outcome: Any, *, pending: bool = False) -> None:
         echo(f"  {outcome.note}")
     for note in outcome.notes:
         echo(f"  Note: {note}")
-    if outcome.status == "none":
-        echo(f"  Nothing to do: {outcome.summary}.")
-        return
     for entry in outcome.applied:
         echo(f"  applied  {_describe(entry)}")
     for entry in outcome.rejected:

@@ -319,6 +319,30 @@ def _count_lessons(store: Store, filename: str, problems: list[str]) -> int | No
     return None if lessons is None else len(lessons)
 
 
+def _waiting_review(store: Store) -> dict[str, int] | None:
+    """Lessons the candidate adds, edits and removes against approved.json; None when either cannot be read."""
+    from altimate_learn.review.model import diff_lessons
+
+    try:
+        approved = store.read_lessons(Store.APPROVED) or []
+        candidate = store.read_lessons(Store.CANDIDATE)
+    except StoreError:
+        return None
+    if candidate is None:
+        return {"added": 0, "edited": 0, "removed": 0}
+    diff = diff_lessons(approved, candidate)
+    return {"added": len(diff.added), "edited": len(diff.edited), "removed": len(diff.removed)}
+
+
+def waiting_phrase(waiting: dict[str, int]) -> str:
+    """"3 new, 1 edited waiting for review (`learn show`)", or "nothing waiting for review"."""
+    parts = [f"{waiting[k]} {word}" for k, word in (("added", "new"), ("edited", "edited"), ("removed", "to retire"))
+             if waiting[k]]
+    if not parts:
+        return "nothing waiting for review"
+    return f"{', '.join(parts)} waiting for review (`learn show`, then `learn promote`)"
+
+
 def _budget(paths: Any, resolved: Any) -> dict[str, Any]:
     from altimate_learn.reflect.budget import budget_status
 
@@ -351,6 +375,7 @@ def collect_status(name: str) -> dict[str, Any]:
     approved = _count_lessons(store, Store.APPROVED, problems)
     fallback = _delivery_fallback(store) if problems and _unusable(store.path(Store.APPROVED)) else None
     candidate = _count_lessons(store, Store.CANDIDATE, problems)
+    for_review = _waiting_review(store) if not problems else None
     _count_lessons(store, Store.RETIRED, problems)  # an unreadable retired.json is named in the problems
     from altimate_learn.store.legacy_playbook import unimported
 
@@ -409,7 +434,10 @@ def collect_status(name: str) -> dict[str, Any]:
         "model": resolved.values["model"],
         "model_choice": model_choice(resolved, preferred_clis=_preferred_clis(hooks)).to_json(),
         "settings": {k: {"value": resolved.values[k], "source": resolved.sources[k]} for k in KEYS},
-        "lessons": {"approved": approved or 0, "candidate": candidate, "retired": counts["retired"]},
+        "lessons": {"approved": approved or 0, "candidate": candidate, "retired": counts["retired"],
+                    # what `learn promote` would change: the candidate holds the approved lessons too, so its size
+                    # alone read as that many new lessons (review34 trip list)
+                    "waiting": for_review},
         "versions": len(store.versions()),
         "promote_interrupted": _promote_interrupted(store),
         "signals": {"open": len(open_signals), "consumed": len(signals) - len(open_signals),
@@ -605,7 +633,10 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     for line in layout_lines(info["worktree"]):
         echo(line)
     les = info["lessons"]
-    cand = "none in candidate" if les["candidate"] is None else f"{les['candidate']} in candidate"
+    if les.get("waiting") is not None:
+        cand = waiting_phrase(les["waiting"])
+    else:
+        cand = "none in candidate" if les["candidate"] is None else f"{les['candidate']} in candidate"
     if les["candidate"] is None and Path(info["store_path"], Store.CANDIDATE).exists():
         cand = "the candidate unreadable (`learn reject` sets it aside)"  # review12 R12-12
     approved = f"{les['approved']} approved"

@@ -102,7 +102,7 @@ def test_no_arguments_reflects_the_open_signals_with_builtin_and_says_so(git_rep
     assert [h["op"] for h in _history(git_repo)] == ["reflect", "reflect"]
     assert _history(git_repo)[0]["model"] == "builtin" and _history(git_repo)[0]["feedback"] == ids[:2]
     code, out, _ = cli("reflect", "--pending")  # the built-in reflector does not read it again
-    assert code == 0 and "Nothing to do: its signals wait for a model or a person" in out
+    assert code == 0 and "Session sess-1 (1 signal): not reflected, its signals wait for a model or a person" in out
     assert [h["op"] for h in _history(git_repo)] == ["reflect", "reflect"] and _open(git_repo) == [ids[1]]
 
 

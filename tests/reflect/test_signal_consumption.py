@@ -74,7 +74,7 @@ def test_six_corrections_each_gives_a_staged_lesson_or_stays_open_with_its_reaso
     assert {i for i, s in _statuses(git_repo).items() if s == "open"} == {ids[t] for t in NO_RULE}
     # and the built-in reflector does not read the two it could not use again
     code, out, _ = cli("reflect", "--session", "sess-1")
-    assert code == 0 and "Nothing to do: its signals wait for a model or a person" in out
+    assert code == 0 and "Session sess-1 (2 signals): not reflected, its signals wait for a model or a person" in out
 
 
 def test_waiting_signals_are_listed_counted_and_can_be_dismissed(git_repo: Path, cli):
