@@ -18,7 +18,7 @@ def test_an_approved_repeat_leaves_no_candidate_and_tidy_runs(git_repo, cli):
     assert read_json(git_repo, "approved.json")[0]["helpful"] == 1
     assert not (store_dir(git_repo) / "candidate.json").exists()
     code, out, err = cli("status")
-    assert "lessons: 1 approved, none in candidate" in out
+    assert "lessons: 1 approved, nothing waiting for review" in out
     code, out, err = cli("tidy")
     assert code == 0, err
 

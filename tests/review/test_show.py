@@ -148,7 +148,7 @@ def test_show_refuses_a_hand_broken_candidate_and_changes_nothing(store, cli):
     assert store.snapshot() == before
     assert "lessons: 1 approved, the candidate unreadable (`learn reject` sets it aside)" in cli("status")[1]
     assert cli("reject")[0] == 0 and not store.path("candidate.json").exists()
-    assert "lessons: 1 approved, none in candidate" in cli("status")[1]
+    assert "lessons: 1 approved, nothing waiting for review" in cli("status")[1]
 
 
 def test_show_refuses_an_approved_file_with_a_duplicate_id(store, cli):

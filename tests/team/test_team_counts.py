@@ -47,7 +47,7 @@ def test_teammates_lessons_and_a_lesson_retired_here_but_kept_there_are_counted_
     assert retired == []  # approved again: ana's record goes (review14 R14-10), the counts below stay as they were
 
     status = ana.learn("status").stdout
-    assert "  lessons: 3 approved, none in candidate, 0 retired;" in status
+    assert "  lessons: 3 approved, nothing waiting for review, 0 retired;" in status
     assert "  set: 3 in force (max_in_force 40), 0 outside the cap, 0 graduated, 0 retired" in status
     doctor = ana.learn("doctor").stdout
     assert "legacy" not in doctor
@@ -71,7 +71,7 @@ def test_a_teammates_retirement_that_arrived_by_git_is_counted_in_status_and_sho
 
     for clone in (ana, ben):  # the clone that retired it and the one the retirement reached say the same
         status = clone.learn("status").stdout
-        assert "  lessons: 1 approved, none in candidate, 1 retired;" in status, status
+        assert "  lessons: 1 approved, nothing waiting for review, 1 retired;" in status, status
         assert "  set: 1 in force (max_in_force 40), 0 outside the cap, 0 graduated, 1 retired" in status
         assert json.loads(clone.learn("status", "--json").stdout)["lessons"]["retired"] == 1
         assert "0 graduated, 1 retired" in clone.learn("show").stdout
