@@ -209,6 +209,17 @@ def secretish(value: str) -> bool:
 
 
 _WORD_BEFORE = re.compile(r"[A-Za-z][ \t]+$")
+_CREDENTIAL_END = re.compile(r"[_\-.](?:key|secret|token|password|passwd|passphrase|pwd)$")
+_SPACED_OR_COLON = re.compile(r":|[ \t]=|=[ \t]")
+_TO_SPACE = re.compile(r"[^\s\"'`]*")
+
+
+def _literal_name(value: str) -> bool:
+    """An identifier-shaped value that is a literal, not a variable: a run of letters with two or more digits in it
+    (`zzzzzzzzzz123`, `MyCompanySecretKey2024Prod`, `hunter22`), no version, unit or algorithm name (`sha256`,
+    `v2_1`) and no snake_case name of code (`token_v2`, `user_id_2024` keep an underscore)."""
+    return (sum(ch.isdigit() for ch in value) >= 2 and sum(ch.isalpha() for ch in value) >= 3
+            and "_" not in value and not _NOT_A_PASSWORD.match(value) and not value[0].isdigit())
 
 
 def _assignments(text: str, lower: str, add) -> None:
@@ -221,7 +232,9 @@ def _assignments(text: str, lower: str, add) -> None:
         key_start = m.start() - (len(before) - len(before.rstrip(_KEY_CHARS)))
         key = text[key_start:key_end]
         keyword = m.group(1).lower()
-        suffixed = bool(m.group(2))
+        # `aws_secret_access_key`, `oauth_token_secret`: the suffix ends in a credential word again, so the key names
+        # the credential itself, not a setting about it (`token_url`, `password_min_length`)
+        suffixed = bool(m.group(2)) and not _CREDENTIAL_END.search(m.group(2))
         if keyword in ("_key", "-key") and key_start == m.start():
             continue
         if keyword in ("pass", "pwd") and not _PASS_KEY.fullmatch(key[: m.end(1) - key_start]):
@@ -233,6 +246,10 @@ def _assignments(text: str, lower: str, add) -> None:
         if value is None:
             continue
         vstart, vend, quoted = value
+        if not quoted and text.startswith("&", vend) and _SPACED_OR_COLON.search(text, key_end, vstart):
+            # `client_secret: Tr0ub4dor&3`: after ": " or " = " an `&` is part of the value (it ends one only in a
+            # URL query, `a=b&c=d`, which `_url_query` reads)
+            vend = _TO_SPACE.match(text, vend, min(len(text), vend + 500)).end()
         val = text[vstart:vend]
         if not val.strip() or is_placeholder(val) or REFERENCE.match(val.strip()):
             continue
@@ -253,9 +270,10 @@ def _assignments(text: str, lower: str, add) -> None:
             dotted = _attribute(val) if re.search(r"pass|pwd", keyword) else _DOTTED.match(val)
             if "(" in val or "[" in val or dotted:
                 continue  # a call or attribute: code, not a literal (`DB_PASSWORD=Summer2024.io` is a password)
-            if code_style and _IDENTIFIER.match(val) and not secretish(val):
-                continue  # `password = new_password`
-            if not key.isupper() and _IDENTIFIER.match(val) and _CODE_NAME.search(val) and (
+            literal = _literal_name(val)
+            if code_style and _IDENTIFIER.match(val) and not secretish(val) and not literal:
+                continue  # `password = new_password` (but not `client_secret = MyCompanySecret2024`)
+            if not key.isupper() and _IDENTIFIER.match(val) and _CODE_NAME.search(val) and not literal and (
                     class_changes(val) < 0.45 or not any(ch.isdigit() for ch in val)):
                 continue  # `Token: token`, `apiKey: apiKey` (but not `s3cr3tPass`, nor `JWT_SECRET=supersecret1`)
             if _PATHLIKE.match(val):
