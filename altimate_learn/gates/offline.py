@@ -490,7 +490,8 @@ def different_subjects(a: Rule, b: Rule, token: str) -> bool:
 class Rule:
     """A sentence or lesson prepared once for many comparisons."""
 
-    __slots__ = ("text", "lower", "words", "ids", "spans", "_negated", "ref", "_situation", "paths", "_scopes")
+    __slots__ = ("text", "lower", "words", "ids", "spans", "_negated", "ref", "_situation", "paths", "_scopes",
+                 "_bare")
 
     def __init__(self, text: str, ref: object = None, paths: list[str] | tuple[str, ...] | None = None) -> None:
         self.text = text
@@ -503,6 +504,18 @@ class Rule:
         self._situation: frozenset[str] | None = None
         self.paths = tuple(paths or ())  # a lesson's path trigger: where it is delivered
         self._scopes: tuple[tuple[str, ...], ...] | None = None
+        self._bare: tuple[frozenset[str], frozenset[str]] | None = None
+
+    @property
+    def bare(self) -> tuple[frozenset[str], frozenset[str]]:
+        """Plain names the rule sets against another (avoided: "never pip", "instead of npm") and plain names it
+        says to use ("use pip", "with pip install"), computed when a comparison first asks."""
+        if self._bare is None:
+            avoided = frozenset(token for token in (m.group(1).rstrip(".-") for m in _BARE_AVOIDED.finditer(self.lower))
+                                if len(token) >= 2 and token not in _FUNCTION_WORDS)
+            used = frozenset(m.group(1).rstrip(".-") for m in _USED_BARE.finditer(self.lower))
+            self._bare = (avoided, used - _FUNCTION_WORDS)
+        return self._bare
 
     @property
     def scopes(self) -> tuple[tuple[str, ...], ...]:
@@ -545,6 +558,10 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
                        f"it is {way} `{command}` where the other says the opposite")
     if not shared and not common:
         return None
+    bare = _bare_conflict(mine_rule, other_rule)
+    if bare is not None:
+        return Finding("contradiction", other_rule.text, 1.0 + jac,
+                       f"it is {bare[1]} {bare[0]} where the other says the opposite")
     agreed = placed_apart = False
     for token in sorted(common):
         if _different_commands(mine_rule, other_rule, token):
@@ -598,6 +615,29 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
 # A bare name a negation takes as its object ("never pip", "instead of npm"): an avoided command.
 _BARE_AVOIDED = re.compile(r"\b(?:never|not|avoid|instead of|rather than)\s+(?:use\s+|using\s+|run\s+|call\s+)?"
                            r"([a-z][a-z0-9_.\-]*)(?=[\s.,;:)!?]|$)")
+# A plain name a rule says to use: the object of a verb of use or of "with"/"via" ("use pip to install", "install
+# dependencies with pip install -r …", "indent with spaces"), never the verb that starts an order ("Merge PRs …").
+_USED_BARE = re.compile(r"\b(?:use|uses|using|with|via|through|run|runs|prefer|choose)\s+(?:the\s+)?"
+                        r"([a-z][a-z0-9_.\-]*)(?=[\s.,;:)!?]|$)")
+
+
+def _bare_conflict(a: Rule, b: Rule) -> tuple[str, str] | None:
+    """A plain name (no backticks) one rule sets against another thing it uses ("Use uv, never pip.", "Use pnpm
+    instead of npm.") and the other says to use ("Use pip to install dependencies."), in the same situation: the
+    identifier check reads only backticked names, and a person's rule rarely has backticks (review35 R35-8). Both
+    sides must be explicit: the avoided name in a contrast, the used one the object of a verb of use or "with"."""
+    for avoids, uses, way in ((a, b, "against"), (b, a, "for")):
+        for token in sorted(avoids.bare[0] & uses.bare[1]):
+            if not any(s.sign < 0 and s.contrast for s in stances(avoids.text, token)):
+                continue
+            if not any(s.sign > 0 for s in stances(uses.text, token)):
+                continue
+            if different_situations(a, b, token) or different_subjects(a, b, token):
+                continue
+            return token, way
+    return None
+
+
 # Words that carry no content of their own beside the commands of a rule ("use … for new dependencies").
 _GLUE = frozenset(stem(w) for w in """use uses using used run runs running call calls calling add adds adding new all
 every any only always instead via install installs installing""".split()) | _EVERYWHERE

@@ -921,21 +921,39 @@ def _note_repeat(delta: dict[str, Any], outcome: Outcome, text: str,
     words = word_set(text)
     if not spans:
         return _note_plain_repeat(delta, outcome, text, base)
+    names = list(dict.fromkeys(_BACKTICKED.findall(text)))
     for lesson in base:
-        other = {(span.key, span.polarity) for span in polar_spans(lesson.get("text") or "")}
+        lesson_text = lesson.get("text") or ""
+        if not _BACKTICKED.search(lesson_text):
+            # a lesson in plain words (typed with `learn remember`: "Never commit .env files.") read with the memory's
+            # names in backticks, as the memory writes them ("Never commit `.env` files; they hold local secrets.":
+            # the same rule and its reason; review35 R35-3)
+            lesson_text = _backticked(lesson_text, names)
+            from altimate_learn.gates.offline import compare
+
+            found = compare(text, lesson_text)  # the vet's reading: "Load settings from `.env`" is not against
+            if found is not None and found.verdict == "contradiction" and _swapped(text, lesson_text):
+                # "Use `pip` instead of `uv`" beside "Use uv instead of pip."; never "Never commit .env files."
+                shown = ", ".join(f"`{name}`" for name in names if name in lesson_text)
+                note = (f"may contradict {lesson['id']} (it gives {shown} the other way round): check which rule "
+                        "holds before you promote it")
+                outcome.reason = f"{outcome.reason}; {note}" if outcome.reason else note
+                delta["provenance"] = _clip(f"{delta['provenance']}; {note}", MAX_PROVENANCE_CHARS)
+                return lesson
+        other = {(span.key, span.polarity) for span in polar_spans(lesson_text)}
         if not spans.keys() <= other:
             continue
         # two or more names, each given the same way on both sides, say it whatever the other words ("Use `structlog`
         # for all logging instead of `print()`." beside "Log with `structlog`, never `print()`.": review13 R13-20);
         # or a part of the lesson said again, nothing added ("When running tests, run `uv run pytest`." of "Run tests
         # with `uv run pytest`, never `bare pytest`.": `learn remember` counts it for the lesson, review34 R34-3)
-        part = _says_less(text, lesson.get("text") or "")
+        part = _says_less(text, lesson_text)
         if not (len(spans) >= 2 and spans.keys() == other) \
-                and jaccard(words, word_set(lesson.get("text") or "")) < REPEAT_WORDS and not part:
+                and jaccard(words, word_set(lesson_text)) < REPEAT_WORDS and not part:
             continue
         # each name the memory gives is given the same way in the lesson (above): a part of it is no opposite, though
         # the lesson's other name is negated ("never `bare pytest`" beside "run `uv run pytest`")
-        if opposite(text, lesson.get("text") or "") and not part:
+        if opposite(text, lesson_text) and not part:
             continue
         names = ", ".join(f"`{label}`" for label in sorted(spans.values()))
         note = f"may repeat {lesson['id']} (both give {names} the same way): reject it in review if it adds nothing"
