@@ -1,6 +1,6 @@
 """The signals store: `signals.jsonl` of one store.
 
-Signal text is redacted, then clipped to 2,000 characters, before it is written. A dedupe key
+Signal text is redacted, then clipped to 2,000 characters (its start and its end), before it is written. A dedupe key
 (session + message id, or the tool-call id for `tool_retry`, else a hash of the text; plus the kind)
 makes capturing the same session twice add nothing.
 
@@ -43,10 +43,12 @@ class NewSignal:
 
 
 def clip(text: str, cap: int = SIGNAL_TEXT_CAP) -> str:
-    """Redact, then clip (so a secret cut in half can never survive as a prefix)."""
+    """Redact, then clip to the start and the end (so a secret cut in half can never survive as a part of it; the
+    words typed after a pasted log stay: :mod:`altimate_learn.textclip`)."""
     from altimate_learn.redact import redact
+    from altimate_learn.textclip import head_and_tail
 
-    return redact(text)[:cap]
+    return head_and_tail(redact(text), cap)
 
 
 def dedupe_key(sig: dict[str, Any]) -> str:

@@ -143,11 +143,13 @@ def _flat(text: str) -> str:
 
 
 def clip_typed(text: str) -> str:
-    raw = text.strip()[:READ_CAP]
-    cleaned = redact(raw).strip()
-    if len(cleaned) <= TYPED_CAP:
-        return cleaned
-    return cleaned[:TYPED_CAP] + f"… [+{len(cleaned) - TYPED_CAP} chars]"
+    """A typed message, redacted, at most :data:`TYPED_CAP` characters: its start and its end, where the words typed
+    after a pasted log are (review35 R35-14). The raw text is first cut to :data:`READ_CAP` the same way, at
+    whitespace, so redaction reads every kept word whole."""
+    from altimate_learn.textclip import head_and_tail
+
+    raw = head_and_tail(text.strip(), READ_CAP)
+    return head_and_tail(redact(raw).strip(), TYPED_CAP)
 
 
 def clip_reply(text: str) -> str:
