@@ -117,6 +117,12 @@ def resolve(
     if left:
         first = next(c.ids[0] for o in left for c in (o.result.conflicts if o.result else []))
         count = sum(len(o.result.conflicts) for o in left if o.result)
+        if any(note.startswith("--both left") for o in left for note in (o.result.notes if o.result else [])):
+            # --both was just refused (the sides contradict or restate each other): offering it again sends the
+            # person round in a circle (review35 R35-5)
+            raise LearnError(f"{plural(count, 'conflict')} {'needs' if count == 1 else 'need'} a choice.",
+                             "Run `learn resolve --ours` or `learn resolve --theirs`: the two sides cannot both stand "
+                             f"(the note above says why; one lesson: add --lesson {first}).")
         raise LearnError(f"{plural(count, 'conflict')} {'needs' if count == 1 else 'need'} a choice.",
                          f"Run `learn resolve --ours` or `learn resolve --theirs`, or `--both` to keep both rules "
                          f"(one lesson: add --lesson {first}).")

@@ -302,6 +302,7 @@ def test_both_refuses_two_rules_the_gates_say_cannot_stand_together(repo: Path, 
     assert code == 1
     assert ("note: --both left L-aaaa0001 to choose: ours and theirs contradict (it is for `float` where the other "
             "says the opposite), so they cannot both stand; pick one with --ours or --theirs") in out
+    assert "`--both` to keep both rules" not in err and "the two sides cannot both stand" in err  # review35 R35-5
     assert approved(repo).read_text().count("<<<<<<<") == 1  # nothing was decided for the person
     assert cli("resolve", "--theirs")[0] == 0
     assert list(texts(repo).values()) == ["Never use `float` for money amounts; use `Decimal`."]
