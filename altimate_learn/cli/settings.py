@@ -272,6 +272,12 @@ def _say_model(paths: Any, resolved: Any, hooks: dict[str, dict[str, Any]], repo
     ask = offer and is_interactive() and not report.as_json
     for line in model_lines(choice, next_step=not ask):
         report.line(line)
+    if choice.source == "default" and choice.model == "builtin" and resolved.auto_reflect_on:
+        # "builtin … no cost" here, then the first automatic run, started by Claude Code's hook whose environment
+        # holds ANTHROPIC_API_KEY, used the session's model on that key (review35 R35-16): say so before it happens
+        report.line("  Automatic runs started by an agent's hooks see that agent's environment: with a provider's "
+                    "API key there, they use the session's own model on that key. `learn enable --model builtin` "
+                    "keeps every run offline.")
     if ask and typer.confirm(f"Reflect with {choice.suggestion}?", default=False):
         path = write_project_keys(paths.root, {"model": choice.suggestion}, Path.cwd())
         echo(f"learn.model set to {json.dumps(choice.suggestion)} in {path}; `learn enable --model builtin` undoes it.")
