@@ -115,6 +115,7 @@ class Screen:
     # (malformed, citing nothing or outside the digest, a target not allowed): None for an answer that proposed
     # nothing on purpose or kept anything. Such an answer changes nothing and its inputs wait for the next run.
     unusable: str | None = None
+    vouches: bool = True  # the provenance of what it hands the curator is its own (see _say_the_source)
 
     def default_target(self, raw: dict[str, Any]) -> str | None:
         if "review" in self.allowed:
@@ -134,6 +135,8 @@ class Screen:
         for index, raw in enumerate(raw_items):
             if not isinstance(raw, dict):
                 if "review" in self.allowed:
+                    if isinstance(for_curator[index], dict):
+                        for_curator[index].pop("provenance", None)
                     keep.append(for_curator[index])
                     self.review_cites.append([])
                 continue
@@ -159,6 +162,7 @@ class Screen:
             if self.typed and cites[0] in self.typed and str(raw.get("reason", "")).startswith("user_correction:"):
                 raw["reason"] = f"the person wrote in {cites[0]}: {_quote(self.typed[cites[0]])}"  # not our restatement
             if target == "review":
+                _say_the_source(for_curator[index], cites, self.typed)
                 keep.append(for_curator[index])
                 self.review_cites.append(cites)
                 continue
@@ -193,6 +197,26 @@ class Screen:
             if entry.get("rule") == "limit" and isinstance(index, int) and 0 <= index < len(self.review_cites):
                 out.update(self.review_cites[index])
         return out
+
+
+def _say_the_source(delta: Any, cites: list[str], typed: dict[str, str]) -> None:
+    """A lesson for review carries what the person typed in the exchange it cites, so `learn show` and the promote
+    diff show the reviewer the words it was learned from; a lesson that shares no content word with them is marked
+    (review35 R35-13: "Always deploy on Fridays after 5pm." cited "ok now add a footer" and was staged bare)."""
+    from altimate_learn.gates.offline import content_words
+
+    if not isinstance(delta, dict):
+        return
+    delta.pop("provenance", None)  # the curator keeps provenance from this screen only (it vouches), never the model's
+    text = delta.get("text")
+    said = [(ref, typed[ref]) for ref in cites if typed.get(ref, "").strip()]
+    if not said or not isinstance(text, str) or str(delta.get("op", "")).upper() not in ("ADD", "EDIT"):
+        return
+    ref, words = said[0]
+    note = f"learned from {ref}: {_quote(words)}"
+    if not content_words(text) & frozenset().union(*(content_words(w) for _, w in said)):
+        note += "; none of its words are in what the person typed there: check it against the session"
+    delta["provenance"] = note
 
 
 def _quote(text: str, limit: int = 120) -> str:

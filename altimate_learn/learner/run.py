@@ -381,6 +381,7 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
     recorder = Recorder(resolution.chat) if resolution.chat is not None else None
     resolution = Resolution(resolution.model, recorder, resolution.source, resolution.note)
     screen = Screen(digest.refs, usable)
+    screen.typed = {e.ref: e.text for e in digest.exchanges}  # the words a lesson for review shows it came from
     lessons_before = {lesson["id"]: lesson for lesson in current_lessons(store)}
     prompt_holder: dict[str, tuple[str, str]] = {}
 

@@ -318,7 +318,9 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
                          model=resolution.model, usage=outcome.usage.to_dict(), apply_paths=options.apply_paths,
                          max_stored=values.get("max_stored"), max_in_force=values.get("max_in_force"),
                          op="reflect", channel=channel_of(batch),
-                         vet=vetted, contract=contract, feedback=batch.feedback, feedback_kind=batch.kind)
+                         vet=vetted, contract=contract, feedback=batch.feedback, feedback_kind=batch.kind,
+                         # the learner's screen replaced every delta's provenance with the words it cites
+                         trusted_provenance=bool(getattr(batch.screen, "vouches", False)))
         outcome.quarantined = [{"id": q["id"], "text": q["text"], "reason": q["reason"]} for q in curated.quarantined]
         outcome.applied, outcome.rejected = curated.applied, curated.rejected
         outcome.flagged, outcome.summary = curated.flagged, curated.summary
