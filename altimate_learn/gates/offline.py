@@ -511,8 +511,9 @@ class Rule:
         """Plain names the rule sets against another (avoided: "never pip", "instead of npm") and plain names it
         says to use ("use pip", "with pip install"), computed when a comparison first asks."""
         if self._bare is None:
-            avoided = frozenset(token for token in (m.group(1).rstrip(".-") for m in _BARE_AVOIDED.finditer(self.lower))
-                                if len(token) >= 2 and token not in _FUNCTION_WORDS)
+            avoided = frozenset(token for token, after in ((m.group(1).rstrip(".-"), self.lower[m.end():m.end() + 30])
+                                                           for m in _BARE_AVOIDED.finditer(self.lower))
+                                if len(token) >= 2 and token not in _FUNCTION_WORDS and _ENDS_OBJECT.match(after))
             used = frozenset(m.group(1).rstrip(".-") for m in _USED_BARE.finditer(self.lower))
             self._bare = (avoided, used - _FUNCTION_WORDS)
         return self._bare
@@ -621,6 +622,14 @@ _USED_BARE = re.compile(r"\b(?:use|uses|using|with|via|through|run|runs|prefer|c
                         r"([a-z][a-z0-9_.\-]*)(?=[\s.,;:)!?]|$)")
 
 
+# After a plain avoided name, what shows the name is the whole thing avoided: the end of the clause, a word that
+# starts another part ("never pip for installs", "instead of npm when …") or a command of it ("never pip install");
+# not a noun it qualifies ("never use pytest fixtures": the fixtures are avoided, not pytest).
+_ENDS_OBJECT = re.compile(r"\s*(?:$|[.,;:!?)\]—–-]|(?:for|in|on|at|when|whenever|unless|except|here|anymore|again|and|or|"
+                          r"but|to|with|inside|because|since|as|so|if|anywhere|directly|install|add|run|build|test|"
+                          r"commands?|calls?|itself)\b)")
+
+
 def _bare_conflict(a: Rule, b: Rule) -> tuple[str, str] | None:
     """A plain name (no backticks) one rule sets against another thing it uses ("Use uv, never pip.", "Use pnpm
     instead of npm.") and the other says to use ("Use pip to install dependencies."), in the same situation: the
@@ -628,6 +637,10 @@ def _bare_conflict(a: Rule, b: Rule) -> tuple[str, str] | None:
     sides must be explicit: the avoided name in a contrast, the used one the object of a verb of use or "with"."""
     for avoids, uses, way in ((a, b, "against"), (b, a, "for")):
         for token in sorted(avoids.bare[0] & uses.bare[1]):
+            if token in a.ids or token in b.ids:
+                continue  # a backticked name: the identifier check reads it, with its exceptions
+            if _thing_of(a, token, b) or _thing_of(b, token, a) or _different_commands(a, b, token):
+                continue  # "never use pytest fixtures" is not against "run tests with pytest -q"
             if not any(s.sign < 0 and s.contrast for s in stances(avoids.text, token)):
                 continue
             if not any(s.sign > 0 for s in stances(uses.text, token)):

@@ -36,6 +36,7 @@ def test_remember_replaces_the_lesson_it_contradicts_in_plain_words(git_repo, cl
     ("Print the summary at the end of the CLI run.", "Log with structlog instead of print."),
     ("Use pip-tools to compile requirements.", "Use uv, never pip."),  # another name
     ("Use uv instead of pip for installs.", "Use uv, never pip."),  # the same way round
+    ("In scripts, never use pytest fixtures; write plain functions.", "Run tests with pytest -q."),  # a thing of it
 ])
 def test_plain_look_alikes_are_no_contradiction(rule: str, other: str) -> None:
     found = compare(rule, other)
