@@ -595,6 +595,14 @@ NOTES_BLIND8_READ: list[str] = [
     "hedged questions, pasted output, and 7 not in English (a Swedish one read as English, with no clear rule). Counted in the real dev corrections (1,048): the \"btw\" / "
     "\"p.s.\" form 0, a convention with \", never <X>\" after it 0 (the real corrections that give nothing report a bug or "
     "steer the task; refl35's scan of every sentence and comma piece of them found no standing rule left unread).",
+    "",
+    "What refl35 changed in session #17, each form general (a closing discourse phrase; a guard on the tests named bare; "
+    "\"make the <one thing> always …\"; \"we use X, never Y\"; a rule said as an aside after a request for new work; no "
+    "second \"always\" after \"from now on\"), and what it did to the sets read: blind8 rule rows 4/59 (unchanged: none of "
+    "its forms is one real dev corrections share), one-off 1 -> 0 of 61, not 2 -> 2 of 120 (the logger request gone, "
+    "a first message's \"we use conventional commits and always rebase, never merge\" added, good); blind7 not 4 -> 5 "
+    "(\"we use pnpm, never npm\" in a first message, good); blind2-6 rule rows as before (34/63, 28/58, 20/63, 14/67, "
+    "12/56), one-off and not rows too; the real sessions' dev split 17 lessons, all good, unchanged.",
 ]
 
 
@@ -604,6 +612,11 @@ BLIND9 = DATA / "corrections_blind9.jsonl"
 MEASURED_BLIND9: list[tuple[str, str, str, dict[str, int]]] = [
     ("ba21e304 (main; the reflector as refl34 left it)", "05:37", "first sight: before any change of refl35's to the "
      "reflector landed, before any row was read",
+     {"rule": 58, "rule lesson": 8, "rule match": 6, "rule flagged": 32, "rule flagged lesson": 6,
+      "one-off": 62, "one-off lesson": 1, "one-off flagged": 40, "one-off flagged lesson": 1,
+      "not": 120, "not lesson": 1, "not flagged": 11, "not flagged lesson": 0}),
+    ("dbec2334 (refl35's first two changes, landed as 385eeb5a..dbec2334)", "06:12", "mid-way: a closing discourse "
+     "phrase, blind8's two wrong lessons, 'we use X, never Y', a rule said as an aside after a request for new work",
      {"rule": 58, "rule lesson": 8, "rule match": 6, "rule flagged": 32, "rule flagged lesson": 6,
       "one-off": 62, "one-off lesson": 1, "one-off flagged": 40, "one-off flagged lesson": 1,
       "not": 120, "not lesson": 1, "not flagged": 11, "not flagged lesson": 0}),

@@ -107,3 +107,15 @@ def test_a_rule_sentence_anywhere_in_the_message(text: str, lesson: str) -> None
 ])
 def test_look_alikes_of_a_rule_sentence_anywhere(text: str) -> None:
     assert _rules(text) == []
+
+
+@pytest.mark.parametrize(("text", "lesson"), [
+    # a lead that says the rule holds from now on adds no second "always" before a rule that says it (main gave "Always
+    # put migrations always in `db/migrations`.")
+    ("from now on, put migrations always in db/migrations", "Put migrations always in `db/migrations`."),
+    ("going forward, write tests always next to the code", "Write tests always next to the code."),
+    ("from now on log errors always with structlog", "Log errors always with `structlog`."),
+    ("from now on run the linter before pushing", "Always run the linter before pushing."),  # the lead's "always" kept
+])
+def test_a_standing_lead_adds_no_second_always(text: str, lesson: str) -> None:
+    assert _rules(text) == [lesson]

@@ -197,7 +197,10 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         # (a verb: "going forward, migrations should always be reversible" is a statement of its own)
         if re.match(r"^[a-z]+\b", rest, re.I) and not _TERSE_CHOICE.match(rest) \
                 and (rest.split()[0].lower() in VERBS or not _plural(rest.split()[0])) and not re.match(r"^(?:always|never|don'?t|do\s+not|dont|avoid|stop|"
-                                                              r"when|whenever|if|we|you|i|the|a|an)\b", rest, re.I):
+                                                              r"when|whenever|if|we|you|i|the|a|an)\b", rest, re.I) \
+                and not re.match(r"^[a-z]+\s+(?:[\w.`'-]+\s+){1,3}?(?:always|never)\s", rest, re.I):
+            # (not before an "always" / "never" of its own: "from now on make the logger always include the request id"
+            # gave "Always make the logger always include …")
             rest = "always " + rest  # a plain imperative: the lead says it holds every time
         guarded = _IS_GUARDED.match(rest)
         if guarded:  # "from now on, the seeds are read-only" (said again after "I told you …"): what a part is, kept
