@@ -450,8 +450,10 @@ def test_a_topic_switch_retrieves_on_the_new_request_own_words(git_repo: Path):
     step(git_repo, "file", "models/staging/stg_charges.sql", core_lessons=0)
     later = step(git_repo, "request", "Switch gears: add a Kubernetes CronJob that reconciles payouts nightly",
                  core_lessons=0, request_lessons=1)
-    # scoped to k8s/** (not the staging file touched so far), yet the best match for this message
-    assert bullet_ids(later.text, lessons) == ["L-0002"]
+    # scoped to k8s/** (not the staging file touched so far), yet the best match for this message (the payouts rule,
+    # which it matches by three words, may follow it as one scoring like the last one taken)
+    assert bullet_ids(later.text, lessons)[:1] == ["L-0002"]
+    assert set(bullet_ids(later.text, lessons)) <= {"L-0002", "L-0003"}
 
 
 def test_first_request_ranks_lessons_scoped_to_a_file_it_names_first(git_repo: Path):
