@@ -308,6 +308,16 @@ _POLITE = (r"^\W*(?:(?:hey|hi|ok(?:ay)?|so|hmm+|also|and|but|btw|actually)\W+)*(
 _SWAP = re.compile(_POLITE + r"(?:use|using|switch(?:ing)?\s+to|go(?:ing)?\s+with|stick(?:ing)?\s+(?:to|with))\s+(?P<x>[^?.!,;\n]{1,40}?)\s+"
                    r"(?:instead\s+of|rather\s+than)\s+(?P<y>[^?.!,;\n]{1,40}?)(?:\s+(?:next\s+time|from\s+now\s+on|going\s+forward|"
                    r"in\s+(?:the\s+)?future|here|too|as\s+well|please))*\s*[?.!]*\s*$", _I)
+# "redo it with Decimal instead of float", "do it again but with Decimal instead of float", "could you rewrite the chart
+# using bars rather than lines?" after an answer that used float / lines (review34 R34-14, cls35): the work is to be made
+# again another way, which says the way the agent took was not wanted (the labelling guide's correction: the approach was
+# wrong). A bare "do the invoices with Decimal instead of float" is the next piece of work, not a redo.
+_REDO = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|hmm+|no|nope|actually|so|please|pls)\W+)*(?:(?:could|can|would)\s+you\s+(?:please\s+)?|please\s+)?"
+    r"(?:(?:redo|re-do|rewrite|re-write|rework|re-work|redraw|rebuild)\s+(?:it|this|that|them|these|those|the\s+[\w-]+(?:\s+[\w-]+)?)"
+    r"(?:\s+again)?|(?:do|write|make|build|implement|draw)\s+(?:it|this|that|them|these|those|the\s+[\w-]+(?:\s+[\w-]+)?)\s+"
+    r"(?:again|over))\s*,?\s+(?:but\s+)?(?:with|using|in)\s+(?P<x>[^?.!,;\n]{1,40}?)\s+(?:instead\s+of|rather\s+than|not)\s+"
+    r"(?P<y>[^?.!,;\n]{1,40}?)(?:\s+(?:please|this\s+time))*\s*[?.!]*\s*$", _I)
 _KEEP = re.compile(_POLITE + r"(?:stick(?:ing)?\s+(?:to|with)|keep(?:ing)?\s+using|go(?:ing)?\s+back\s+to)\s+(?P<x>[^?.!,;\n]{1,40}?)"
                    r"(?:\s+(?:please|here|for\s+now))?\s*[?.!]*\s*$", _I)
 _SWAP_FILLER = frozenset({"the", "a", "an", "this", "that", "it", "them", "these", "those", "one", "ones", "thing", "things", "way",
@@ -329,7 +339,7 @@ def hedged_swap(own: str, answer: str | None, acted: bool) -> bool:
     def named(words: list[str]) -> bool:
         return any(re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", lowered) for w in words)
 
-    swap = _SWAP.match(first.strip())
+    swap = _SWAP.match(first.strip()) or _REDO.match(first.strip())
     if swap:
         x_words, y_words = _words(swap.group("x")), _words(swap.group("y"))
         return bool(y_words) and bool(x_words) and not set(x_words) & set(y_words) and named(y_words)
