@@ -359,10 +359,10 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
             return Verdict(True, "rejected the result", "pattern")
         if not spec and not replying and _PUSHBACK.search(own):
             return Verdict(True, "pushed back on the agent's answer", "pattern")
-        if (claimed and not spec and not tasking and not explaining and not wrong_place
+        if (claimed and not spec and not tasking and not explaining and not wrong_place and not guards.predates(own)
                 and (pasted_failure(text) or attached_failure(own))):
             return Verdict(True, "pasted an error after the agent's change", "context")
-        if claimed and not explaining and introduced_paste(text) and not _asks_after_paste(own):
+        if claimed and not explaining and introduced_paste(text) and not _asks_after_paste(own) and not guards.predates(own):
             return Verdict(True, "pasted output after the agent's change", "context")
         return NOT_A_CORRECTION
     except Exception:  # noqa: BLE001 - a classifier must never break capture

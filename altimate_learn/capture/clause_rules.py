@@ -101,7 +101,9 @@ def _cleared(own: str, window: str, clause: str = "") -> bool:
                 # not from anything you wrote": the person's own slip, or an old fault the agent is cleared of (cls28)
                 # (the owned fault clears only its own clause: "my bad for not saying it earlier, but we never use print
                 # here" still corrects, review28 R28-9)
-                or guards.owned_fault(clause or window, window))
+                or guards.owned_fault(clause or window, window)
+                # "it also happens on main", "the API has always done that": a fault older than the work (cls35)
+                or guards.predates(own))
 
 
 def _broken(clause: str, explaining: bool = False, blamed: bool = False, answer: str | None = None) -> str | None:

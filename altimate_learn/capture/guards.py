@@ -464,6 +464,43 @@ NOT_FROM_AGENT = re.compile(
     r"|\bне\s+связан[оа]?\s+с\s+(?:твоими|вашими)\s+(?:изменениями|правками)", _I)
 
 
+# -- cls35: the fault said to predate the agent's work -------------------------------------------------------------------
+# A report that says the fault was there before the agent's work or happens without it is not about that work (the
+# labelling guide's `not`: a bug in the person's own code, a pre-existing bug): "it also happens on main (I checked out main
+# and ran it again)", "mypy on main gives these, all from before we switched to strict", "the API has always done that",
+# "unrelated to what you're doing: …", "it fails without your changes too", "también pasa en main", "das passiert auch auf
+# main", "main上也有这个问题", "以前からこのエラーが出ます". Written from the grammar of saying so (cls35, from the eighth blind set's
+# false alarms: the set's `existing_bug` rows); on real dev one message of 4,000 `not` says it this way, none of the positives.
+# Never when the message blames an act of the agent's ("it also happens on main since your merge": `BLAMES_ACT`).
+_PREDATES = re.compile(
+    r"\b(?:also|too|even|same\s+thing)\b[^.?!\n]{0,40}?\b(?:happens?|happening|happened|fails?|failing|failed|breaks?|broke|"
+    r"crash(?:es|ed)?|occurs?|occurred|shows?\s+up|reproduces?|errors?\s+out)\s+(?:on|in|with)\s+(?:main|master|develop|trunk|"
+    r"prod(?:uction)?|the\s+(?:main|master|old|previous|original|last|stable)\s+[\w-]+)\b"
+    r"|\b(?:happens?|happened|fails?|failed|breaks?|crash(?:es|ed)?|occurs?|reproduces?)\s+(?:on|in)\s+(?:main|master|develop|"
+    r"trunk|prod(?:uction)?)\s+(?:too|as\s+well)\b"
+    r"|\b(?:from|since)\s+before\s+(?:we|you|i|the|this|your)\b"
+    r"|\b(?:has|have|had)\s+always\s+(?:done\s+(?:that|this|it)|been\s+(?:like\s+(?:this|that)|the\s+case|this\s+way|that\s+way)|"
+    r"(?:thrown|returned|crashed|failed|shown|printed|logged)\s+(?:that|this|it|these|those))\b"
+    r"|\b(?:was|were)\s+(?:already\s+)?(?:broken|failing|there|happening|like\s+(?:this|that))\s+(?:even\s+)?before\s+"
+    r"(?:you|your|we|the\s+(?:change|fix|pr|migration|refactor)|this\s+(?:change|session|task|pr))\b"
+    r"|\b(?:pre-?existing|long-?standing)\s+(?:bug|issue|problem|error|failure|crash|warning)s?\b"
+    r"|\bunrelated\s+to\s+(?:what|anything)\s+(?:you're|you\s+are|you've\s+been|we're|we\s+are|we've\s+been)\s+"
+    r"(?:doing|working\s+on)\b"
+    r"|\b(?:fails?|failed|breaks?|happens?|crash(?:es|ed)?|errors?)\s+(?:even\s+)?without\s+(?:your|the\s+agent's|these|those|"
+    r"the)\s+(?:changes?|fix|edits?|pr|branch|commits?)\b"
+    r"|\b(?:tambi[eé]n\s+(?:pasa|ocurre|falla|sucede)\s+en\s+(?:main|master|producci[oó]n)|ya\s+(?:pasaba|fallaba|estaba\s+roto)\s+antes)\b"
+    r"|\b(?:tamb[eé]m\s+(?:acontece|falha|ocorre)\s+(?:na|no|em)\s+(?:main|master|produ[cç][aã]o)|j[aá]\s+(?:acontecia|falhava)\s+antes)\b"
+    r"|\b(?:[çc]a\s+(?:arrive|plante|casse)\s+aussi\s+sur\s+(?:main|master|la\s+prod)|(?:existait|plantait)\s+d[ée]j[àa]\s+avant)\b"
+    r"|\b(?:passiert|tritt|kommt)\s+(?:das\s+|es\s+)?auch\s+(?:auf|in)\s+(?:main|master|prod)|\bwar\s+(?:schon|bereits)\s+vorher\b"
+    r"|(?:main|master|主分支|生产环境)上?也(?:有|会|出现|报)|(?:之前|以前|原来|本来)就(?:有|存在|报错|这样)|一直都(?:这样|有这个)"
+    r"|(?:main|master|本番)(?:ブランチ)?でも(?:起き|発生|出)|以前から(?:この|その)?(?:エラー|問題|バグ)?が?(?:出|起き|あり)|元から", _I)
+
+
+def predates(own: str) -> bool:
+    """The message says the fault predates the agent's work or happens without it, and blames no act of the agent's."""
+    return bool(_PREDATES.search(own)) and not BLAMES_ACT.search(_PREDATES.sub(" ", own))  # ("without your changes" blames none)
+
+
 # A turn after the owned fault to what is wrong now: "I was on the wrong branch before, but now I see your change and the
 # login page is still broken".
 _BUT_NOW = re.compile(r"\b(?:but|however|though)\s*,?\s+(?:now|still|even\s+now|it\s+still|the\s+\w+\s+(?:is|are)\s+still)\b", _I)
