@@ -318,6 +318,18 @@ _REDO = re.compile(
     r"(?:\s+again)?|(?:do|write|make|build|implement|draw)\s+(?:it|this|that|them|these|those|the\s+[\w-]+(?:\s+[\w-]+)?)\s+"
     r"(?:again|over))\s*,?\s+(?:but\s+)?(?:with|using|in)\s+(?P<x>[^?.!,;\n]{1,40}?)\s+(?:instead\s+of|rather\s+than|not)\s+"
     r"(?P<y>[^?.!,;\n]{1,40}?)(?:\s+(?:please|this\s+time))*\s*[?.!]*\s*$", _I)
+# Any verb in the same hedged frame: "could you run ruff format instead of black next time?", "can you call the repository
+# layer instead of the ORM?", "maybe try pnpm instead of npm?", "would you mind running the tests with tox instead of bare
+# pytest?" (review35 R35-15). A verb that asks for an opinion or an explanation ("would you prefer …", "could you explain
+# why …") asks nothing changed; and the replaced thing must be named where the answer reports what it did, not where it
+# offers or asks ("I could add the signup page next." "could you add the profile page instead of the signup page?": a pick).
+_SWAP_ANY = re.compile(_POLITE + r"(?!(?:prefer|like|love|recommend|suggest|think|say|consider|explain|tell|know|see|compare|"
+                       r"mean|believe|imagine|agree|want|need|help|show\s+me)\b)(?P<verb>[a-z]{2,}(?:ing)?)\s+"
+                       r"(?P<x>[^?.!,;\n]{1,50}?)\s+(?:instead\s+of|rather\s+than)\s+(?P<y>[^?.!,;\n]{1,40}?)"
+                       r"(?:\s+(?:next\s+time|from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|here|too|as\s+well|please))*"
+                       r"\s*[?.!]*\s*$", _I)
+_OFFERED = re.compile(r"\?|\b(?:i\s+(?:can|could|might)|we\s+(?:can|could)|would\s+you|do\s+you\s+want|want\s+me\s+to|shall\s+i|"
+                      r"should\s+i|if\s+you(?:'d|\s+would)?\s+(?:like|want|prefer)|next|option|alternatively)\b", _I)
 _KEEP = re.compile(_POLITE + r"(?:stick(?:ing)?\s+(?:to|with)|keep(?:ing)?\s+using|go(?:ing)?\s+back\s+to)\s+(?P<x>[^?.!,;\n]{1,40}?)"
                    r"(?:\s+(?:please|here|for\s+now))?\s*[?.!]*\s*$", _I)
 _SWAP_FILLER = frozenset({"the", "a", "an", "this", "that", "it", "them", "these", "those", "one", "ones", "thing", "things", "way",
@@ -343,6 +355,12 @@ def hedged_swap(own: str, answer: str | None, acted: bool) -> bool:
     if swap:
         x_words, y_words = _words(swap.group("x")), _words(swap.group("y"))
         return bool(y_words) and bool(x_words) and not set(x_words) & set(y_words) and named(y_words)
+    swap = _SWAP_ANY.match(first.strip())
+    if swap:
+        x_words, y_words = _words(swap.group("x")), _words(swap.group("y"))
+        reported = " ".join(part for part in _sentences(answer) if not _OFFERED.search(part)).lower()
+        return (bool(y_words) and bool(x_words) and not set(x_words) & set(y_words)
+                and any(re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", reported) for w in y_words))
     keep = _KEEP.match(first.strip())
     if keep and acted:
         x_words = _words(keep.group("x"))

@@ -481,7 +481,7 @@ _PREDATES = re.compile(
     r"|\b(?:from|since)\s+before\s+(?:we|you|i|the|this|your)\b"
     r"|\b(?:has|have|had)\s+always\s+(?:done\s+(?:that|this|it)|been\s+(?:like\s+(?:this|that)|the\s+case|this\s+way|that\s+way)|"
     r"(?:thrown|returned|crashed|failed|shown|printed|logged)\s+(?:that|this|it|these|those))\b"
-    r"|\b(?:was|were)\s+(?:already\s+)?(?:broken|failing|there|happening|like\s+(?:this|that))\s+(?:even\s+)?before\s+"
+    r"|\b(?:was|were)\s+(?:already\s+)?(?:broken|failing|happening|like\s+(?:this|that))\s+(?:even\s+)?before\s+"
     r"(?:you|your|we|the\s+(?:change|fix|pr|migration|refactor)|this\s+(?:change|session|task|pr))\b"
     r"|\b(?:pre-?existing|long-?standing)\s+(?:bug|issue|problem|error|failure|crash|warning)s?\b"
     r"|\bunrelated\s+to\s+(?:what|anything)\s+(?:you're|you\s+are|you've\s+been|we're|we\s+are|we've\s+been)\s+"

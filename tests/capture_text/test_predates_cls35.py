@@ -48,6 +48,8 @@ STILL_ABOUT_THE_WORK = [
     "the upload crashes now:" + TRACE,
     "the old bug is back, the upload crashes again",
     "the upload is broken now",
+    # "was there before your change" says the agent's change took it away
+    "what happened to the loading spinner? it was there before your change, now the rows just pop in",
 ]
 
 
