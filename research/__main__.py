@@ -72,8 +72,11 @@ SECTIONS = [
     Section("classifier_blind7", "capture: correction classifier on a seventh blind written set, held back in "
                                  "session #15, dev data since (every error listed)", {"name": "blind7"},
             script="classifier_blind"),
-    Section("classifier_blind8", "capture: correction classifier on an eighth blind written set, held back whole "
-                                 "(the looks recorded, counts only, with and without the answer)", {"name": "blind8"},
+    Section("classifier_blind8", "capture: correction classifier on an eighth blind written set, held back in "
+                                 "session #16, dev data since (every error listed)", {"name": "blind8"},
+            script="classifier_blind"),
+    Section("classifier_blind9", "capture: correction classifier on a ninth blind written set, held back whole "
+                                 "(the looks recorded, counts only, with and without the answer)", {"name": "blind9"},
             script="classifier_blind"),
     Section("classifier_model", "capture: the trained model shipped as the learner's second opinion (dev only)"),
     Section("classifier_dense", "capture: a sentence embedding (MiniLM) as a judge of corrections, dev CV and held-out "

@@ -115,9 +115,9 @@ def test_the_registered_files_are_found_by_path():
 
 
 def test_a_set_read_since_it_was_held_back_lists_its_errors_and_a_held_one_never(tmp_path):
-    third, fourth = blind.SETS["blind7"], blind.SETS["blind8"]
-    assert third.readable and third.prefix is None  # dev data since session #16
-    assert all(blind.SETS[f"blind{n}"].readable for n in (3, 4, 5, 6))
+    third, fourth = blind.SETS["blind8"], blind.SETS["blind9"]
+    assert third.readable and third.prefix is None  # dev data since session #17
+    assert all(blind.SETS[f"blind{n}"].readable for n in (3, 4, 5, 6, 7))
     assert not third.recorded_only  # its section scores this checkout and lists every error
     rows = ROWS + [{"text": "thanks, the page is blank now, all good", "label": False, "category": "x", "answer": DONE}]
     listed = blind.errors(third, "all", rows=rows)
@@ -134,7 +134,7 @@ def test_a_set_read_since_it_was_held_back_lists_its_errors_and_a_held_one_never
 
 
 def test_the_held_back_set_s_section_scores_nothing_and_shows_no_message(monkeypatch):
-    fourth = blind.SETS["blind8"]
+    fourth = blind.SETS["blind9"]
     assert fourth.recorded_only and fourth.measured and fourth.looks
 
     def no_scoring(*args, **kwargs):
@@ -142,11 +142,12 @@ def test_the_held_back_set_s_section_scores_nothing_and_shows_no_message(monkeyp
 
     monkeypatch.setattr(blind, "evaluate", no_scoring)
     monkeypatch.setattr(blind, "verdict_of", no_scoring)
-    section = blind.main("blind8")
-    assert section.startswith("## Capture: the correction classifier on an eighth blind written set")
-    assert "02:38" in section and "first sight" in section
+    section = blind.main("blind9")
+    assert section.startswith("## Capture: the correction classifier on a ninth blind written set")
+    assert "05:59" in section and "first sight" in section
     texts = [json.loads(line)["text"] for line in fourth.path.read_text(encoding="utf-8").splitlines() if line.strip()]
     assert not any(t in section for t in texts if len(t) > 12)
+    assert blind.set_for(ROOT / "research/data/corrections_blind9.jsonl").key == "blind9"
     assert blind.set_for(ROOT / "research/data/corrections_blind8.jsonl").key == "blind8"
     assert blind.set_for(ROOT / "research/data/corrections_blind7.jsonl").key == "blind7"
     assert blind.set_for(ROOT / "research/data/corrections_blind6.jsonl").key == "blind6"
