@@ -265,7 +265,11 @@ MODEL_API_ERROR = re.compile(
     r"|\bmodel_not_found\b|\binsufficient_quota\b|\binvalid_api_key\b|\brate_limit_error\b"
     r"|\boverloaded_error\b|\bcontext_length_exceeded\b|\bcredit\s+balance\s+is\s+too\s+low\b|\bUnknown\s+model\b"
     # a router's refusal (OpenRouter's "Error from provider(404)", "No endpoints found that support tool use"; cls30)
-    r"|\bError\s+from\s+provider\b|\bNo\s+endpoints\s+found\s+(?:that|for|matching)\b|\bopenrouter\.ai/docs\b", _I)
+    r"|\bError\s+from\s+provider\b|\bNo\s+endpoints\s+found\s+(?:that|for|matching)\b|\bopenrouter\.ai/docs\b"
+    # the agent's harness failing to reach its model: Claude Code's "API Error: 401 {…} · Please run /login", "API Error: 529
+    # Overloaded", an expired OAuth token, Anthropic's error types (cls35: on real dev the 3 messages with these are `not`)
+    r"|\bAPI\s+Error:\s*(?:40[0-9]|429|5\d\d)\b|\bPlease\s+run\s+/login\b|\bOAuth\s+token\s+(?:has\s+)?expired\b"
+    r"|\bauthentication_error\b|\"type\"\s*:\s*\"(?:api_error|permission_error)\"", _I)
 # ... unless the answer worked on the model, its client or its key (then the error may be what its change did).
 MODEL_API_TOUCHED = re.compile(r"\b(?:litellm|openai|anthropic|ollama|llm|models?|api[\s_-]?keys?|rate[\s_-]?limits?|quota|"
                                r"tokens?)\b", _I)
