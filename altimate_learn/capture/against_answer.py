@@ -359,8 +359,14 @@ def hedged_swap(own: str, answer: str | None, acted: bool) -> bool:
     if swap:
         x_words, y_words = _words(swap.group("x")), _words(swap.group("y"))
         reported = " ".join(part for part in _sentences(answer) if not _OFFERED.search(part)).lower()
-        return (bool(y_words) and bool(x_words) and not set(x_words) & set(y_words)
-                and any(re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", reported) for w in y_words))
+
+        def reports(words: list[str]) -> bool:
+            return any(re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", reported) for w in words)
+
+        # ("I wrote the seed script and the migrations." "could you run the migrations instead of the seed script now?":
+        # both were made; which to run next is no swap, review35)
+        return (bool(y_words) and bool(x_words) and not set(x_words) & set(y_words) and reports(y_words)
+                and not reports(x_words))
     keep = _KEEP.match(first.strip())
     if keep and acted:
         x_words = _words(keep.group("x"))

@@ -101,9 +101,7 @@ def _cleared(own: str, window: str, clause: str = "") -> bool:
                 # not from anything you wrote": the person's own slip, or an old fault the agent is cleared of (cls28)
                 # (the owned fault clears only its own clause: "my bad for not saying it earlier, but we never use print
                 # here" still corrects, review28 R28-9)
-                or guards.owned_fault(clause or window, window)
-                # "it also happens on main", "the API has always done that": a fault older than the work (cls35)
-                or guards.predates(own))
+                or guards.owned_fault(clause or window, window))
 
 
 def _broken(clause: str, explaining: bool = False, blamed: bool = False, answer: str | None = None) -> str | None:
@@ -262,6 +260,8 @@ def clause_reason(reading: Reading) -> str | None:
                     reason = None  # "still 0 errors, great", "tsc still reports no errors": the good state kept (cls28)
                 if reason and guards.ACCEPTED.search(" ".join(parts[at:at + 2])):
                     reason = None  # "still 0 rows, but that's expected until the nightly job runs" (review28 R28-10)
+                if reason and guards.predates(own):
+                    reason = None  # "… still points at postgres 12, unrelated to what you're doing" (cls35)
         if reason is None and handed_back and against_answer.ACT_YOURSELF.search(clause):
             reason = "told the agent to act instead of describing"
         if reason is None and claimed and not spec and not tasking and not _hypothetical(clause):
@@ -270,6 +270,11 @@ def clause_reason(reading: Reading) -> str | None:
                     and guards.PROPOSED_FIX.search((answer or "")[-400:])):
                 reason = None  # "The fix: check `mounted` first." "fix it": go ahead, not a report
             if reason in _ERROR_REASONS and wrong_place:
+                reason = None
+            if reason and guards.predates(own):
+                # "it also happens on main", "the API has always done that": a fault older than the work, reported (cls35);
+                # a correction of an act in the same message is no report and stays ("… still, you shouldn't have deleted
+                # the retry logic", review35 R35-18)
                 reason = None
             if reason and guards.BUG_HUNT.search(own) and not blamed:
                 reason = None  # "there's a bug in this codebase somewhere, can you find it?": new work (cls26)

@@ -42,6 +42,8 @@ NO_CHANGE_ASKED = [
     ("can you add a redis cache instead of memcached for the new service?", "I added the orders endpoint."),
     ("could you run the migration instead of me?", "I wrote the migration. You can run it with make migrate."),
     ("can you deploy to staging instead of prod?", "Which environment should I deploy to, staging or prod?"),
+    # both made: which to run next is no swap (review35)
+    ("could you run the migrations instead of the seed script now?", "I wrote the seed script and the migrations."),
 ]
 
 

@@ -48,6 +48,8 @@ STILL_ABOUT_THE_WORK = [
     "the upload crashes now:" + TRACE,
     "the old bug is back, the upload crashes again",
     "the upload is broken now",
+    # a correction of an act beside the old fault stays (review35 R35-18)
+    "it fails on main too. still, you shouldn't have deleted the retry logic",
     # "was there before your change" says the agent's change took it away
     "what happened to the loading spinner? it was there before your change, now the rows just pop in",
 ]
