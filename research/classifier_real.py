@@ -728,6 +728,32 @@ NINETEENTH_PASS = (
     "258, FP 75, FN 339), the figures before the pass. The dev gains did not carry to the held-out split.\n"
 )
 
+# Twenty-ninth pass (issue 20, cls35, session 2026-12-06 #17): the agent's reply read in its opening, and report guards from
+# the readable eighth blind set; measured on the ninth.
+TWENTY_NINTH_PASS = (
+    "Twenty-ninth pass (`cls35`, 2026-12-06 #17): precision on people the rules were not written on. (1) The agent's "
+    "reply concedes in its opening: after an opening that sets out the agent's own next step (\"Let me try with the full "
+    "context.\", \"I'll help you apply these changes.\", \"まず、…を確認します。\", \"好的，我来…\") a bare apology or a "
+    "self-found slip answers what the work turned up, not the message; a concession that names the point (\"You're right "
+    "— I used naive datetimes\") or follows an opening that fixes or redoes the work still counts (review35 R35-9). From "
+    "the lead's count of the held-out false alarms by reason (no message read). (2) A report that says the fault "
+    "predates the work (\"it also happens on main\", \"the API has always done that\"; five other languages) clears the "
+    "report families only; written from the eighth blind set (readable since): its false alarms with the answer 10 -> 6. "
+    "(3) A redo another way (\"redo it with Decimal instead of float\", review34 R34-14) and the hedged swap with any verb "
+    "(\"could you run ruff format instead of black next time?\", review35 R35-15) read against what the answer reports. "
+    "(4) The harness failing to reach its model (\"API Error: 401 … Please run /login\") is a model-provider error. Real "
+    "dev: identical to the start but 1 false alarm (the harness error, on an owner corpus17 added this session, read after "
+    "its first-sight count); the 9 dev owners corpus17 added this session, at first sight (`--new-since`, before they "
+    "were read): the first 5 0.500 / 0.667 (TP 4, FP 4, FN 2), the last 4 0.750 / 0.667 (TP 6, FP 2, FN 3), the start's "
+    "code the same on both: nothing this pass wrote fired on them. The ninth blind set, held back (three "
+    "looks, counts only): every count the same at all three (with the answer 0.867 / 0.600, TP 72, FP 11; without "
+    "0.851 / 0.475, TP 57, FP 10): nothing carried. The held-out split, measured twice on the corpus of the session's "
+    "start (122e2092), numbers and false alarms by reason only: 0.771 / 0.444 (TP 300, FP 89, FN 376; the lead's "
+    "regeneration) -> 0.775 / 0.442 (TP 299, FP 87, FN 377); its false alarms now by reason: an error reported after the "
+    "change 12, the agent's reply conceded 10 (the lead counted about 12 before), \"does not work\" 7, a pasted error 5, "
+    "\"not right yet\", a rejected tool call, \"prohibited an action\", \"still broken\" 4 each, the rest 3 or fewer."
+)
+
 def main() -> str:
     lines: list[str] = []
     add = lines.append
@@ -840,6 +866,7 @@ def main() -> str:
     add(TWENTY_SIXTH_PASS)
     add(TWENTY_SEVENTH_PASS)
     add(TWENTY_EIGHTH_PASS)
+    add(TWENTY_NINTH_PASS)
     add("Limits: one person labelled every message, so the labels carry one reader's judgement (the reasons are "
         "in `labels.jsonl` to be argued with); sessions are mostly in English (the 2026-12 additions bring Spanish, "
         "Turkish, Chinese, Czech, Italian and others) and mostly from IDE agents "
