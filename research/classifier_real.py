@@ -745,7 +745,7 @@ TWENTY_NINTH_PASS = (
     "dev: identical to the start but 1 false alarm (the harness error, on an owner corpus17 added this session, read after "
     "its first-sight count); the 11 dev owners corpus17 added this session, at first sight (`--new-since`, before they "
     "were read): batches 1-2 (5 owners) 0.500 / 0.667 (TP 4, FP 4, FN 2), batches 3-5 (4) 0.750 / 0.667 (TP 6, FP 2, FN 3), "
-    "batch 6 (2) no flag, one miss; all 11 with the start's code 0.625 / 0.667 (TP 10, FP 6, FN 5) and the end's 0.667 / "
+    "batch 6 (2) no positive and no flag; all 11 with the start's code 0.625 / 0.667 (TP 10, FP 6, FN 5) and the end's 0.667 / "
     "0.667 (TP 10, FP 5, FN 5), the one fewer the harness error read after its count: nothing else this pass wrote fired "
     "on them. The ninth blind set, held back (three "
     "looks, counts only): every count the same at all three (with the answer 0.867 / 0.600, TP 72, FP 11; without "
