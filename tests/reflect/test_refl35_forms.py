@@ -119,3 +119,38 @@ def test_look_alikes_of_a_rule_sentence_anywhere(text: str) -> None:
 ])
 def test_a_standing_lead_adds_no_second_always(text: str, lesson: str) -> None:
     assert _rules(text) == [lesson]
+
+
+# review35 R35-17: a rule taken back or narrowed later in the same message gives nothing (main wrote the rule it
+# retracts, or a wider one than said); a limit that leads the rule already did
+@pytest.mark.parametrize("text", [
+    "use yarn instead of npm. wait, no, npm is fine",
+    "use yarn, not npm. ignore that, npm is fine",
+    "use tabs, not spaces. jk, spaces",
+    "use tabs, not spaces (kidding, spaces please)",
+    "use tabs, not spaces -- just kidding, spaces",
+    "always use Decimal for money. hmm, no, float is fine for the chart",
+    "use httpx instead of requests, but only in the new services",
+    "don't use float for money, use Decimal. well, except in the charts, there float is fine",
+])
+def test_a_rule_taken_back_or_narrowed_later_gives_nothing(text: str) -> None:
+    assert _rules(text) == []
+
+
+@pytest.mark.parametrize(("text", "lesson"), [
+    # at the start, "hmm no" / "no wait" refuse what the agent did: the rule after them stands
+    ("hmm no, the env var is DATABASE_URL not DB_URL", "Use `DATABASE_URL` instead of `DB_URL` for the env var."),
+    ("no wait thats wrong. the config file is config/app.yaml not settings.yaml",
+     "Use `config/app.yaml` instead of `settings.yaml` for the config file."),
+    # ", not in the X" is the rule's own contrast, no limit
+    ("we agreed all migrations go in db/migrations, not in the app folder",
+     "Put all migrations in `db/migrations`, not in the app folder."),
+    # something else said to be fine is no take-back of the rule
+    ("never commit .env files, it's fine to commit .env.example", "Never commit `.env` files."),
+    # the progressive after a modal is the plain verb (a real dev correction: "Never be making …" on main)
+    ("we shouldn't be making actual network requests in a unit test.",
+     "Never make actual network requests in a unit test."),
+    ("you shouldn't be using print for logging", "Never use `print` for logging."),
+])
+def test_look_alikes_of_a_take_back_keep_their_lessons(text: str, lesson: str) -> None:
+    assert _rules(text) == [lesson]

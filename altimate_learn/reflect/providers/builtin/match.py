@@ -142,6 +142,12 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     # "did everything go well? if not, please stop killing your own session": "stop" and what the agent keeps doing is
     # the complaint whatever the answer; any other rule after "if not," holds only if it did not ("if not, use npm")
     c = strip_lead(re.sub(r"^if\s+not\s*,\s*(?=(?:please\s+|pls\s+)?stop\s+[a-z]+ing\b)", "", c, flags=re.I))
+    # "we shouldn't be making actual network requests in a unit test" (corpus17, a dev correction): the progressive after
+    # a modal is the plain verb ("Never be making …" kept it)
+    c = re.sub(r"^((?:we|you)\s+(?:shouldn'?t|should\s+not|should\s+never|must\s+not|mustn'?t|must\s+never|should|must|"
+               r"need\s+to)\s+)be\s+([a-z]+ing)\b",
+               lambda m: m.group(1) + gerund_base(m.group(2).lower()) if gerund_base(m.group(2).lower()) else m.group(0),
+               c, flags=re.I)
     if _SHOUTED(c):
         return None  # "ALL THE THINGS IN HISTORY MUST BE REBUILT": a demand about this moment, not a rule
     cant = _CANT_IN.match(c)

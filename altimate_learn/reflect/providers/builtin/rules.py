@@ -50,7 +50,20 @@ TAKEN_BACK = ("no standing rule: the person takes it back or makes an exception 
 _TAKEN_BACK = re.compile(r"\bactually\s+(?:[\w.@/+-]+|it|that|this)\s+(?:is|'s)\s+(?:fine|ok(?:ay)?|good|allowed)\b"
                          r"|\b(?:but|though|except)\s+(?:this|that)\s+one\s+(?:is|'s)\s+(?:fine|ok(?:ay)?|allowed)\b"
                          r"|\b(?:never\s*mind|nvm|scratch\s+that|on\s+second\s+thought|ignore\s+what\s+i\s+said|"
-                         r"forget\s+(?:it|that|what\s+i\s+said))\b", re.I)
+                         r"forget\s+(?:it|that|what\s+i\s+said))\b"
+                         # "wait, no", "ignore that", "jk", "just kidding", "hmm, no, …" after what was said (review35
+                         # R35-17); at the start they refuse what the agent did ("hmm no, the env var is DATABASE_URL")
+                         r"|(?<=\S)[\s,;.!?(\u2014\u2013-]*[,;.!?(\u2014\u2013-]\s*(?:wait\s*,?\s*no|no\s*,?\s*wait|ignore\s+(?:that|this|the\s+above|my\s+last(?:\s+message)?)|"
+                         r"disregard\s+(?:that|this|the\s+above|my\s+last(?:\s+message)?)|j/?k|just\s+kidding|(?<!no\s)(?:i'?m\s+)?kidding|"
+                         r"actually\s*,?\s*no|hmm+\s*,?\s*no|(?:oh\s+)?wait\s*,?\s*(?:actually|never))\b", re.I)
+# ... or narrowed after it: "…, but only in the new services", "well, except in the charts" (review35 R35-17): where it
+# holds is for a model or a person to read, as a rule said under a leading condition is
+_LIMITED_AFTER = re.compile(r"(?:^|[,;.!?(\u2014\u2013-])\s*(?:(?:but|and|well|though|although|hmm+|ok(?:ay)?)\s*,?\s+)*"
+                            r"(?:only\s+(?:in|for|on|inside|within|when|if|where)|except(?:\s+(?:in|for|on|when|if|where))?|"
+                            r"apart\s+from|other\s+than)\b", re.I)
+# "npm is fine", "float is fine for the chart": a thing the rule names, said to be fine in the same message
+_SAID_FINE = re.compile(r"(?P<what>`[^`]+`|[\w.@/+#-]+)\s+(?:is|'s|are|'re)\s+(?:(?:totally|perfectly|actually|still|also)\s+)?"
+                        r"(?:fine|ok(?:ay)?|good|allowed|acceptable)\b", re.I)
 
 
 def rule_for(text: str) -> tuple[str | None, str]:
@@ -79,6 +92,8 @@ def rules_for(text: str) -> tuple[list[str], str]:
     if shouted:  # "pnpm!! for the third time" (refl31, blind6)
         return [shouted], ""
     rules, declined = _extract(text)
+    if rules and _narrowed(own, rules):
+        return [], TAKEN_BACK  # "use httpx instead of requests, but only in the new services", "… npm is fine" (R35-17)
     if rules:
         return rules, ""
     if declined:  # a clean sentence that steers one change: say which shape, so a person knows why it waits
@@ -86,6 +101,18 @@ def rules_for(text: str) -> tuple[list[str], str]:
     if pasted:
         return [], PASTED
     return [], _shape_of_no_rule(own)
+
+
+def _narrowed(own: str, rules: list[str]) -> bool:
+    """Whether the message limits or takes back the rules it states (review35 R35-17): a limit after them that no lesson
+    keeps ("…, but only in the new services", "well, except in the charts"), or a thing a lesson names said to be fine
+    ("wait, no, npm is fine", "float is fine for the chart")."""
+    said = " ".join(rules).lower()
+    if not re.search(r"\b(?:only|except|apart\s+from|other\s+than)\b", said) and _LIMITED_AFTER.search(own):
+        return True
+    named = {word.strip("`").lower() for rule in rules for word in re.findall(r"`[^`]+`|[\w.@/+#-]+", rule)}
+    return any(m.group("what").strip("`").lower() in named and m.group("what").lower() not in ("it", "this", "that")
+               for m in _SAID_FINE.finditer(own))
 
 
 # The person's own words that a clause holds beyond this task: in long feedback, the one part not to leave to a model.
