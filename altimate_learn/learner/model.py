@@ -161,13 +161,25 @@ class Screen:
                 continue
             if self.typed and cites[0] in self.typed and str(raw.get("reason", "")).startswith("user_correction:"):
                 raw["reason"] = f"the person wrote in {cites[0]}: {_quote(self.typed[cites[0]])}"  # not our restatement
+            op = str(raw.get("op", "")).strip().upper()
+            if target != "review" and op in ("ADD", "EDIT") and not _grounded(raw.get("text"), cites, self.typed) \
+                    and isinstance(raw.get("text"), str) and targets.text_problem(raw["text"]) is None:
+                # written straight into an instruction file nobody reviews, a rule that shares no word with what the
+                # person typed where it says it comes from ("Always deploy on Fridays after 5pm." citing "…add a
+                # footer to the invoice page"): a person sees it first, or it is not written (review35 R35-20)
+                if "review" in self.allowed:
+                    target = "review"
+                else:
+                    handled.add(index)
+                    dropped.append({"reason": f"it cites exchanges that share none of its words: not written to "
+                                              f"{target} without review", "index": index, **shown})
+                    continue
             if target == "review":
                 _say_the_source(for_curator[index], cites, self.typed)
                 keep.append(for_curator[index])
                 self.review_cites.append(cites)
                 continue
             handled.add(index)
-            op = str(raw.get("op", "")).strip().upper()
             text = raw.get("text")
             self.direct.append(targets.DirectItem(
                 op=op, target=target, text=" ".join(text.split()) if isinstance(text, str) else None,
@@ -199,12 +211,21 @@ class Screen:
         return out
 
 
+def _grounded(text: Any, cites: list[str], typed: dict[str, str]) -> bool:
+    """Whether a proposed rule shares a content word with what the person typed in the exchanges it cites (True when
+    nothing typed is known for them: a signal's feedback, an imported review)."""
+    from altimate_learn.gates.offline import content_words
+
+    said = [typed[ref] for ref in cites if typed.get(ref, "").strip()]
+    if not said or not isinstance(text, str):
+        return True
+    return bool(content_words(text) & frozenset().union(*(content_words(words) for words in said)))
+
+
 def _say_the_source(delta: Any, cites: list[str], typed: dict[str, str]) -> None:
     """A lesson for review carries what the person typed in the exchange it cites, so `learn show` and the promote
     diff show the reviewer the words it was learned from; a lesson that shares no content word with them is marked
     (review35 R35-13: "Always deploy on Fridays after 5pm." cited "ok now add a footer" and was staged bare)."""
-    from altimate_learn.gates.offline import content_words
-
     if not isinstance(delta, dict):
         return
     delta.pop("provenance", None)  # the curator keeps provenance from this screen only (it vouches), never the model's
@@ -214,7 +235,7 @@ def _say_the_source(delta: Any, cites: list[str], typed: dict[str, str]) -> None
         return
     ref, words = said[0]
     note = f"learned from {ref}: {_quote(words)}"
-    if not content_words(text) & frozenset().union(*(content_words(w) for _, w in said)):
+    if not _grounded(text, cites, typed):
         note += "; none of its words are in what the person typed there: check it against the session"
     delta["provenance"] = note
 

@@ -131,7 +131,8 @@ def _drop(out: Applied, item: DirectItem, reason: str) -> None:
     out.dropped.append(entry)
 
 
-def _text_problem(text: str) -> str | None:
+def text_problem(text: str) -> str | None:
+    """Why ``text`` cannot be a bullet of an instruction file (the lint, a flag, the block's own rules), or None."""
     from altimate_learn.curate.lint import lint
 
     verdict = lint(text)
@@ -213,7 +214,7 @@ def apply_items(targets: dict[str, Target], items: list[DirectItem], refs: dict[
                 continue
             position = bullets.index(original)
         if item.op in ("ADD", "EDIT"):
-            problem = _text_problem(item.text or "")
+            problem = text_problem(item.text or "")
             if problem is None and vet is not None and number in vet:
                 problem = _vet_problem(vet[number])
             if problem:

@@ -51,8 +51,11 @@ def test_without_a_cut_every_shown_correction_is_used_up_as_before(project: Path
     assert all(PRINT_REF not in p for p in learner_prompts(server)[1:])
 
 
-BULLETS = ["Use the test database fixture for migrations.", "Keep feature flags in `config/flags.yaml`.",
-           "Run `make lint` before pushing."]
+# each bullet shares words with the exchange it cites: one that shares none goes to review, not to the file (R35-20)
+BULLETS = ["Use the test database fixture for migrations.",
+           "Create a new migration with `alembic revision`; never edit an existing one.",
+           "Add every health endpoint to `app/main.py`."]
+SAID = ["test database", "alembic revision", "healthz"]
 
 
 def test_an_instruction_file_bullet_cut_at_its_limit_keeps_its_correction_open_for_the_next_run(
@@ -62,7 +65,9 @@ def test_an_instruction_file_bullet_cut_at_its_limit_keeps_its_correction_open_f
     user_config(isolated_home, learning_targets=["review", "local"])
     assert cli("capture", "--session", CLAUDE_SESSION)[0] == 0
     assert _print_signals(project)
-    others = [ref for ref in typed_messages(project) if ref.startswith(CLAUDE_SESSION) and ref != PRINT_REF][:3]
+    typed = typed_messages(project)
+    others = [next(ref for ref, text in typed.items() if ref.startswith(CLAUDE_SESSION) and said in text)
+              for said in SAID]
     # four bullets for AGENTS.local.md, each citing its own exchange: a run adds at most three, the fourth is cut
     server.deltas(*({"op": "ADD", "target": "local", "text": text, "reason": "said so", "cites": [ref]}
                     for text, ref in zip(BULLETS, others)),

@@ -120,17 +120,19 @@ def test_claude_md_is_the_project_file_when_it_is_the_one_in_use(targets_on: Pat
 
 
 def test_the_global_target_is_the_users_own_file(targets_on: Path, server, cli, isolated_home: Path):
-    server.deltas(item("Answer in British English.", "global", DB))
+    # the rule shares words with what the cited exchange says: an ungrounded one would go to review (review35 R35-20)
+    rule = "Run migrations against the test database fixture, never the dev database."
+    server.deltas(item(rule, "global", DB))
     assert learn_run(cli)[0] == 0
-    assert "- Answer in British English." in (isolated_home / ".config" / "altimate-code" / "AGENTS.md").read_text()
+    assert f"- {rule}" in (isolated_home / ".config" / "altimate-code" / "AGENTS.md").read_text()
 
 
 def test_a_full_block_takes_no_more_bullets_and_edits_and_removes_name_a_bullet(targets_on: Path, server, cli):
     bullets = [f"Rule number {n} about `module_{n}`." for n in range(1, 13)]
     body = "".join(f"- {b}\n" for b in bullets)
     (targets_on / "AGENTS.local.md").write_text(f"{LEARNED_OPEN}\n## Learned workspace facts\n\n{body}{LEARNED_CLOSE}\n")
-    server.deltas(item("A thirteenth rule about `other_thing`.", "local", DB),
-                  item("Rule number 2 about `module_2`, revised for the new layout.", "local", DB, op="EDIT",
+    server.deltas(item("A thirteenth rule: migrations use the test database fixture.", "local", DB),
+                  item("Rule number 2 about `module_2`, revised for the new layout.", "local", MIGRATIONS_A, op="EDIT",
                        id="local#2"),
                   {"op": "REMOVE", "target": "local", "id": "local#3", "reason": "wrong", "cites": [DB]},
                   {"op": "REMOVE", "target": "local", "id": "local#99", "reason": "wrong", "cites": [DB]})
