@@ -154,3 +154,18 @@ def test_a_rule_taken_back_or_narrowed_later_gives_nothing(text: str) -> None:
 ])
 def test_look_alikes_of_a_take_back_keep_their_lessons(text: str, lesson: str) -> None:
     assert _rules(text) == [lesson]
+
+
+@pytest.mark.parametrize(("text", "lesson"), [
+    # the occasion said after the team's way (review35 R35-1's "…, I noticed you added one in the last change")
+    ("also we don't use default exports in this repo, I noticed you added one in the last change",
+     "Never use default exports."),
+    ("we always use pnpm here, I saw you ran npm install", "Always use `pnpm`."),
+])
+def test_the_occasion_after_the_teams_way_is_no_part_of_it(text: str, lesson: str) -> None:
+    assert _rules(text) == [lesson]
+
+
+def test_the_occasion_alone_or_after_an_untied_choice_gives_nothing() -> None:
+    assert _rules("I noticed you added a default export") == []
+    assert _rules("use pnpm, I noticed you used npm") == []  # a choice for this task, nothing says it is the team's

@@ -537,6 +537,8 @@ def _asks_new_work_within(said: list[str]) -> int | None:
 _TRAILING_REASON = re.compile(r",\s+(?:(?:it|that|this|they|which)(?:'s|'re|\s+is|\s+are|\s+was|\s+were|\s+will|"
                               r"\s+would|\s+broke|\s+breaks|\s+causes|\s+caused|\s+makes|\s+gets)|its\s|thats\s|theyre\s|"
                               r"we'?ve\s+had|we\s+(?:had|ship|hit|ran\s+into|got\s+bitten)|otherwise|or\s+else|"
+                              # "…, I noticed you added one in the last change": the occasion, said after the rule
+                              r"i\s+(?:just\s+)?(?:noticed|saw|see|found|spotted)\s+(?:that\s+)?(?:you|u|ur|there)\b|"
                               r"(?:the\s+|our\s+)?(?!(?:and|or|but|so|then|what|who|how|why|where|when|which|there)\b)"
                               r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+(?:get|gets|got|is|are|was|were|will|"
                               r"won'?t|can'?t|cannot|breaks?|broke|fails?|failed|maps?|converts?|handles?|takes?|took|needs?|"
