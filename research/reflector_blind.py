@@ -598,7 +598,8 @@ NOTES_BLIND8_READ: list[str] = [
     "",
     "What refl35 changed in session #17, each form general (a closing discourse phrase; a guard on the tests named bare; "
     "\"make the <one thing> always …\"; \"we use X, never Y\"; a rule said as an aside after a request for new work; no "
-    "second \"always\" after \"from now on\"), and what it did to the sets read: blind8 rule rows 4/59 (unchanged: none of "
+    "second \"always\" after \"from now on\"; a rule taken back or narrowed later in the message; the progressive after a "
+    "modal; the occasion after the team's way), and what it did to the sets read: blind8 rule rows 4/59 (unchanged: none of "
     "its forms is one real dev corrections share), one-off 1 -> 0 of 61, not 2 -> 2 of 120 (the logger request gone, "
     "a first message's \"we use conventional commits and always rebase, never merge\" added, good); blind7 not 4 -> 5 "
     "(\"we use pnpm, never npm\" in a first message, good); blind2-6 rule rows as before (34/63, 28/58, 20/63, 14/67, "
@@ -620,8 +621,26 @@ MEASURED_BLIND9: list[tuple[str, str, str, dict[str, int]]] = [
      {"rule": 58, "rule lesson": 8, "rule match": 6, "rule flagged": 32, "rule flagged lesson": 6,
       "one-off": 62, "one-off lesson": 1, "one-off flagged": 40, "one-off flagged lesson": 1,
       "not": 120, "not lesson": 1, "not flagged": 11, "not flagged lesson": 0}),
+    ("7992095c (refl35's last change to the reflector)", "06:42", "after the last landing of a change to the reflector "
+     "(in between: no second 'always' after 'from now on', a rule taken back or narrowed later in the message (review35 "
+     "R35-17), the progressive after a modal, the occasion after the team's way)",
+     {"rule": 58, "rule lesson": 8, "rule match": 6, "rule flagged": 32, "rule flagged lesson": 6,
+      "one-off": 62, "one-off lesson": 1, "one-off flagged": 40, "one-off flagged lesson": 1,
+      "not": 120, "not lesson": 1, "not flagged": 11, "not flagged lesson": 0}),
 ]
-NOTES_BLIND9: list[str] = []
+NOTES_BLIND9: list[str] = [
+    "Reading (refl35): nothing carried, in any count. Rule rows with a lesson stayed 8 of 58 (6 matching the reference), "
+    "one-off rows 1 of 62 and not rows 1 of 120 at all three counts; the 2 lessons of one-off and not rows are unread, so "
+    "whether they are wrong is not known here (both were there at first sight). What changed the reflector in between: a "
+    "closing discourse phrase (review34 R34-13's residue), blind8's two wrong lessons fixed by general forms, \"we use X, "
+    "never Y\" (review34 R34-5), a rule said as an aside after a request for new work, a rule taken back or narrowed later "
+    "in the message (review35 R35-17), the progressive after a modal, the occasion after the team's way. On the sets "
+    "read, at the end: blind8 rule rows 4/59, one-off 1 -> 0, not 2; blind7 not 4 -> 5 (good); blind2-6 as before; the "
+    "real sessions' dev split 17 lessons, all good; the ordinary fixture 1 of 247. As in every session since #10, forms "
+    "read from one writer's rows, or from review findings, reach no row of the next writer's.",
+    "",
+    "Not read: no row, message, reference or lesson of the set was shown at any count (counts only).",
+]
 
 
 def blind9_lines() -> list[str]:
