@@ -16,7 +16,7 @@ def claude_env(world: World) -> dict[str, str]:
                      DISABLE_ERROR_REPORTING="1", DISABLE_AUTOUPDATER="1")
 
 
-def run_claude(world: World, binary: Path, prompt: str, *flags: str, timeout: float = 120) -> Run:
+def run_claude(world: World, binary: Path, prompt: str, *flags: str, timeout: float = 600) -> Run:
     """`claude -p PROMPT` with edits allowed (Write/Edit are denied in -p mode otherwise)."""
     return world.run([binary, "-p", prompt, "--output-format", "json", "--permission-mode", "acceptEdits", *flags],
                      env=claude_env(world), timeout=timeout)
@@ -76,7 +76,7 @@ def codex_env(world: World) -> dict[str, str]:
 
 
 def run_codex(world: World, binary: Path, prompt: str, *flags: str, resume: str | None = None,
-              timeout: float = 120) -> Run:
+              timeout: float = 600) -> Run:
     """`codex exec` with hooks trusted for the run (hooks are silently skipped until trusted in the TUI)."""
     # exec's own flags go before `resume`, which accepts only a few of them
     argv: list[str | Path] = [binary, "exec", "--skip-git-repo-check", "--json", "--dangerously-bypass-hook-trust",
@@ -157,7 +157,7 @@ def opencode_env(world: World) -> dict[str, str]:
                      NPM_CONFIG_REGISTRY=f"{world.base_url}/npm/")
 
 
-def run_opencode(world: World, binary: Path, prompt: str, *flags: str, timeout: float = 120) -> Run:
+def run_opencode(world: World, binary: Path, prompt: str, *flags: str, timeout: float = 600) -> Run:
     return world.run([binary, "run", prompt, "--format", "json", *flags], env=opencode_env(world), timeout=timeout)
 
 
@@ -187,7 +187,7 @@ def gemini_env(world: World) -> dict[str, str]:
     return world.env(GEMINI_API_KEY="fake-key", GOOGLE_GEMINI_BASE_URL=world.base_url)
 
 
-def run_gemini(world: World, binary: Path, prompt: str, *flags: str, timeout: float = 120) -> Run:
+def run_gemini(world: World, binary: Path, prompt: str, *flags: str, timeout: float = 600) -> Run:
     """`gemini -p PROMPT` in the trusted project (headless Gemini refuses an untrusted folder)."""
     return world.run([binary, "-p", prompt, "--output-format", "json", "--skip-trust", *flags], env=gemini_env(world),
                      timeout=timeout)
@@ -198,7 +198,7 @@ def gemini_chats(world: World) -> list[Path]:
 
 
 def run_gemini_interactive(world: World, binary: Path, turns: list[tuple[str, str]], *flags: str,
-                           timeout: float = 120) -> Run:
+                           timeout: float = 600) -> Run:
     """Gemini CLI's interactive UI through a pty, as a person types: each (prompt, a word of the answer to wait
     for), then `/quit`. Returns the screen output with escape sequences removed."""
     import os

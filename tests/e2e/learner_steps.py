@@ -18,7 +18,7 @@ LESSON = "Show money in query output as dollars with two decimals."
 def learn_run(world: World, server: FakeModelServer) -> subprocess.CompletedProcess[str]:
     env = {**learn_env(world), "OPENAI_BASE_URL": server.openai_base_url, "OPENAI_API_KEY": "sk-test-e2e"}
     return subprocess.run([sys.executable, "-m", "altimate_learn", "run", "--now", "--model", "openai/gpt-test"],
-                          cwd=world.project, env=env, capture_output=True, text=True, timeout=120,
+                          cwd=world.project, env=env, capture_output=True, text=True, timeout=600,
                           stdin=subprocess.DEVNULL)
 
 

@@ -40,10 +40,10 @@ def script_for(agent: str, model: Path) -> list[dict]:
 
 def run_agent(world: World, agent: str, binary: Path):
     if agent == "claude":
-        return run_claude(world, binary, TASK, timeout=90)
+        return run_claude(world, binary, TASK, timeout=600)
     if agent == "codex":
-        return run_codex(world, binary, TASK, "--sandbox", "workspace-write", timeout=90)
-    return run_opencode(world, binary, TASK, timeout=90)
+        return run_codex(world, binary, TASK, "--sandbox", "workspace-write", timeout=600)
+    return run_opencode(world, binary, TASK, timeout=600)
 
 
 @pytest.fixture(params=["claude", "codex", "opencode"])
@@ -125,7 +125,7 @@ def test_a_held_store_lock_delays_a_correction_once_and_capture_catches_up(world
     first = run_claude(world, claude_bin, TASK).check()
     with locks_held(world.project / ".altimate-code" / "learn" / "team-playbook") as paths:
         assert [os.path.basename(os.path.dirname(p)) for p in paths] == ["team-playbook"]
-        run = run_claude(world, claude_bin, CORRECTION, "--resume", claude_session_id(first), timeout=90).check()
+        run = run_claude(world, claude_bin, CORRECTION, "--resume", claude_session_id(first), timeout=600).check()
     assert run.seconds < first.seconds + 12, (first.seconds, run.seconds)
     settle_capture(world.project)
     assert [s["text"] for s in signals(world)] == [CORRECTION]
@@ -153,11 +153,11 @@ def test_a_committed_on_path_install_is_harmless_without_learn_and_delivers_with
     argv = ([binary, "exec", "--skip-git-repo-check", "--json", "--dangerously-bypass-hook-trust", *flags, TASK]
             if name == "codex" else [binary, "-p", TASK, "--permission-mode", "acceptEdits", *flags])
     assert env["PATH"] == SYSTEM_PATH  # a teammate without learn
-    bare = world.run(argv, env=env, timeout=90).check()
+    bare = world.run(argv, env=env, timeout=600).check()
     assert "All done." in bare.stdout
     assert "No such file or directory" not in bare.stdout + bare.stderr and '"exit_code":127' not in bare.stdout
     assert not any(h["section"] for h in marker_hits(world))
     before = len(world.model_requests())
     env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + SYSTEM_PATH  # learn installed
-    world.run(argv, env=env, timeout=90).check()
+    world.run(argv, env=env, timeout=600).check()
     assert any(h["section"] for h in marker_hits(world)[before:]), hook_log(world)

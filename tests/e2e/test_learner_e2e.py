@@ -174,7 +174,7 @@ def test_an_agent_cli_as_the_learners_model_stages_a_cited_lesson_and_its_own_se
     env["XDG_CACHE_HOME"] = str(world.project / ".cache")  # learn's folder for model calls inside the project
     before = len(world.requests())
     out = world.run([sys.executable, "-m", "altimate_learn", "run", "--now", "--model", name, "--json"],
-                    env=env, timeout=170).check()
+                    env=env, timeout=660).check()
     record = json.loads(out.stdout)["run"]
     assert record["model"] == name and record["status"] == "applied", record
     assert staged(world) == [lesson]
@@ -184,7 +184,7 @@ def test_an_agent_cli_as_the_learners_model_stages_a_cited_lesson_and_its_own_se
     assert any(QUESTION in line for line in typed) and f"[{ref}]" in prompt, prompt[-3000:]
     assert not any("quokka" in line for line in typed), typed  # our injected lesson is never the person's words
     again = world.run([sys.executable, "-m", "altimate_learn", "run", "--now", "--model", name, "--json"],
-                      env=env, timeout=170).check()
+                      env=env, timeout=660).check()
     assert "Nothing new" in again.stdout, again.stdout  # the model's own run is not a session to learn from
     if name == "gemini-cli":  # learn runs Gemini in a home of its own, removed after the call (review10 R10-11):
         from altimate_learn.markers import MODEL_CALL_DIR  # the learner's call and its vet leave no chat behind
@@ -211,9 +211,9 @@ def test_the_learner_with_codex_as_model_keeps_its_inputs_when_the_answer_is_gar
     argv = [sys.executable, "-m", "altimate_learn", "run", "--now", "--model", "codex"]
 
     world.set_script([{"text": "Sure! I learned that this repo uses pnpm."}])
-    garbage = world.run(argv, env={**env, "PATH": with_codex}, timeout=170)
+    garbage = world.run(argv, env={**env, "PATH": with_codex}, timeout=660)
     missing = world.run(argv, env={**env, "PATH": os.pathsep.join([os.path.dirname(sys.executable), SYSTEM_PATH])},
-                        timeout=170)
+                        timeout=660)
     for run in (garbage, missing):
         lines = [line for line in (run.stdout + run.stderr).splitlines() if line.strip()]
         assert run.returncode != 0 and len(lines) <= 2, (run.returncode, run.stdout, run.stderr)
@@ -226,6 +226,6 @@ def test_the_learner_with_codex_as_model_keeps_its_inputs_when_the_answer_is_gar
                                        "replaces": ""}]})
     world.set_script([{"text": answer}])
     world.set_side_text(answer)
-    good = world.run([*argv, "--json"], env={**env, "PATH": with_codex}, timeout=170).check()
+    good = world.run([*argv, "--json"], env={**env, "PATH": with_codex}, timeout=660).check()
     assert json.loads(good.stdout)["run"]["status"] == "applied", good.stdout
     assert staged(world) == [lesson]

@@ -82,7 +82,7 @@ def learn_args(world: World, folder: Path, env_extra: dict[str, str]) -> tuple[l
     env["XDG_CACHE_HOME"] = str(world.project / ".cache")
     env["PWD"] = str(started_in(world))
     return [sys.executable, "-m", "altimate_learn", "reflect", "--pending", "--model", "opencode", "--json",
-            "--timeout", "150"], env
+            "--timeout", "600"], env
 
 
 def system_of(call: dict) -> str:
@@ -94,7 +94,7 @@ def test_a_reflection_starts_one_opencode_serve_for_both_calls(world, opencode_b
     prepare(world, "opencode")
     folder, log = wrapper(world, opencode_bin)
     argv, env = learn_args(world, folder, {})
-    run = world.run(argv, env=env, cwd=started_in(world), timeout=170).check()
+    run = world.run(argv, env=env, cwd=started_in(world), timeout=660).check()
     calls = assert_reflected(world, json.loads(run.stdout), "opencode")
     assert [what.split()[0] for _, what in starts(log)] == ["serve"], starts(log)  # no `opencode run` at all
     assert len(calls) == 2  # the reflection and its vet, through the one server
@@ -112,7 +112,7 @@ def test_an_opencode_that_cannot_serve_is_run_per_call(world, opencode_bin):
     prepare(world, "opencode")
     folder, log = wrapper(world, opencode_bin, refuse_serve=True)
     argv, env = learn_args(world, folder, {})
-    run = world.run(argv, env=env, cwd=started_in(world), timeout=170).check()
+    run = world.run(argv, env=env, cwd=started_in(world), timeout=660).check()
     calls = assert_reflected(world, json.loads(run.stdout), "opencode")
     assert [what.split()[0] for _, what in starts(log)] == ["serve", "run", "run"], starts(log)
     assert len(calls) == 2

@@ -156,8 +156,9 @@ class World:
         return env
 
     def run(self, argv: list[str | Path], *, env: dict[str, str] | None = None, cwd: Path | None = None,
-            timeout: float = 120) -> Run:
-        """Run an agent command to completion, the fake model server answering it."""
+            timeout: float = 600) -> Run:
+        """Run an agent command to completion, the fake model server answering it. ``timeout`` only guards against
+        a hang (an agent's run takes seconds on an idle machine; a loaded one can take ten times that)."""
         args = [str(a) for a in argv]
         (self.work / "tmp").mkdir(exist_ok=True)
         if self.netns is not None:
