@@ -76,3 +76,30 @@ def after_praise(own: str) -> str | None:
     if not CHANGE_OR_FAULT.search(window):
         return None
     return "a correction after praise"
+
+
+# -- cls35: a correction buried after new work -------------------------------------------------------------------------
+# "ok that works. next can you wire it into the dashboard? … also we don't use default exports in this repo, I noticed you
+# added one in the last change", "Next: hook up the email sending. btw the config you added reads SMTP_PASS from
+# config.yaml, secrets come from env vars" (review35 R35-1; the blind sets' `buried` rows): new work first, then an aside
+# opened by "also" / "btw" / "PS" / "one more thing" that names the agent's own act with a change asked or a fault said of
+# it, as after praise above. An aside that names no act of the agent's ("btw we use cursor pagination, never offset": a
+# rule for the new work) stays quiet, and so do the same exceptions (a wish for later, someone else's, the agent cleared).
+ASIDE = re.compile(r"^\W*(?:also|and\s+also|btw|by\s+the\s+way|ps|p\.s\.|oh\s+and|one\s+more\s+thing|side\s+note|"
+                   r"separately|while\s+you(?:'re|\s+are)\s+at\s+it)\b", _I)
+
+
+def after_new_work(own: str) -> str | None:
+    """The reason when a later sentence of the person's own words opens an aside that names the agent's own act with a
+    change asked or a fault said of it (see above); None otherwise. For a message after an answer that did work."""
+    if not own or len(own) > 800:
+        return None
+    sentences = [part for part in re.split(r"(?<=[.!?;])\s+|\n+", own.strip()) if part.strip()]
+    for at in range(1, len(sentences)):
+        if not ASIDE.match(sentences[at]):
+            continue
+        window = " ".join(sentences[at:at + 2])
+        if (AGENT_ACT.search(window) and CHANGE_OR_FAULT.search(window) and not LATER_OR_THEIRS.search(window)
+                and not guards.CLEARED.search(window)):
+            return "a correction buried after new work"
+    return None

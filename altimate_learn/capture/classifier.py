@@ -318,7 +318,7 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         # develop here" after "Opened the PR against main.": a norm stated about what the answer did (`conventions`)
         acted = bool(answer) and not proposal and not handed_over(answer or "")
         if not spec and acted:  # "great, thanks! small thing: you're retrying on 4xx too, only retry on 5xx. then …"
-            reason = buried.after_praise(own)
+            reason = buried.after_praise(own) or buried.after_new_work(own)
             if reason and not withdrawals.withdrawn(reason, own):
                 return Verdict(True, reason, "pattern")
         if not spec and not tasking and not replying and not explaining and not wrong_place:
