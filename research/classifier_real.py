@@ -753,7 +753,10 @@ TWENTY_NINTH_PASS = (
     "start (122e2092), numbers and false alarms by reason only: 0.771 / 0.444 (TP 300, FP 89, FN 376; the lead's "
     "regeneration) -> 0.775 / 0.442 (TP 299, FP 87, FN 377); its false alarms now by reason: an error reported after the "
     "change 12, the agent's reply conceded 10 (the lead counted about 12 before), \"does not work\" 7, a pasted error 5, "
-    "\"not right yet\", a rejected tool call, \"prohibited an action\", \"still broken\" 4 each, the rest 3 or fewer."
+    "\"not right yet\", a rejected tool call, \"prohibited an action\", \"still broken\" 4 each, the rest 3 or fewer. "
+    "After the last looks (so measured on no held-out or blind row): a correction buried after new work (an aside \"also / "
+    "btw / PS …\" that names the agent's act with a change or a fault; review35 R35-1): real dev unchanged, readable blind "
+    "sets +5 corrections, no false alarm; the regeneration's held-out numbers include it."
 )
 
 def main() -> str:
