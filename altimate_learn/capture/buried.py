@@ -103,3 +103,31 @@ def after_new_work(own: str) -> str | None:
                 and not guards.CLEARED.search(window)):
             return "a correction buried after new work"
     return None
+
+
+# -- cls35: a standing rule said as an aside after a new request ----------------------------------------------------------
+# "add pagination to the orders endpoint. btw we use cursor pagination, never offset", "Can you add a test for the refund
+# flow? Also, we always use factory_boy for fixtures, not hand-built dicts.", "… PS: dates are always ISO 8601 in our API."
+# (review35 R35-1, the lead 06:40): the aside, read alone, is the stated convention or always/never rule it would be as a
+# message of its own. Only those reasons; and an aside that gives the rule as a reason for this task's plan ("also, we
+# always deploy on Fridays, so aim to finish by Thursday") or as context ("… in case that matters", "that's why …") is none.
+ASIDE_RULE_REASONS = frozenset({"stated an always/never rule", "stated a team convention",
+                                "gave a standing instruction (from now on)"})
+_ASIDE_MARK = re.compile(r"(?:(?<=[.!?;:])\s+|\n+)\W*(?:btw|by\s+the\s+way|also|ps|p\.s\.|fyi|note|oh\s+and|and\s+remember|"
+                         r"remember)\b\W*", _I)
+_ASIDE_CONTEXT = re.compile(r",?\s+so\s+(?!that\b)|\bin\s+case\s+(?:that|it)\s+matters\b|\bthat's\s+why\b|\bfor\s+context\b|"
+                            r"\bjust\s+so\s+you\s+know\b", _I)
+
+
+def aside_rule_text(own: str) -> str | None:
+    """The last aside after the message's first sentence ("… btw we use cursor pagination, never offset"), from its
+    marker to the end, when it gives no reason for the task's plan and no context; None otherwise."""
+    if not own or len(own) > 1200:
+        return None
+    marks = list(_ASIDE_MARK.finditer(own))
+    if not marks:
+        return None
+    aside = own[marks[-1].start():].strip()
+    if not aside or _ASIDE_CONTEXT.search(aside):
+        return None
+    return aside

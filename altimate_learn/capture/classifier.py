@@ -321,6 +321,12 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
             reason = buried.after_praise(own) or buried.after_new_work(own)
             if reason and not withdrawals.withdrawn(reason, own):
                 return Verdict(True, reason, "pattern")
+        aside = buried.aside_rule_text(own) if answer else None
+        if aside and aside != own.strip():
+            # "add pagination to the orders endpoint. btw we use cursor pagination, never offset": the aside read alone (cls35)
+            alone = classify_text(aside, answer, request=request)
+            if alone.correction and alone.reason in buried.ASIDE_RULE_REASONS:
+                return alone
         if not spec and not tasking and not replying and not explaining and not wrong_place:
             reason = claims.contradicts_claim(own) if claimed else None
             if reason is None and acted:
