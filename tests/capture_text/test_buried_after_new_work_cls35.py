@@ -1,7 +1,7 @@
 """cls35 (issue 20; review35 R35-1): a correction buried after new work. The message asks for the next piece of work,
 then an aside opened by "also" / "btw" / "PS" / "one more thing" names the agent's own act with a change asked or a fault
 said of it: a correction (read as the one after praise is, `buried.after_new_work`). An aside that names no act of the
-agent's (a rule for the new work), a wish for later, someone else's wish, or praise of the act stays quiet. Sentences
+agent's (a question), a wish for later, someone else's wish, or praise of the act stays quiet here. Sentences
 written for the test; none is a row of any set. Each correction here was missed on the start code (97b6bd47).
 """
 
@@ -37,7 +37,9 @@ def test_a_correction_in_an_aside_after_new_work_is_found(text: str) -> None:
 
 
 QUIET = [
-    "add pagination to the orders endpoint. btw we use cursor pagination, never offset",
+    # (a bare rule in the aside, "btw we use cursor pagination, never offset", is read by the aside rule:
+    # test_aside_rule_cls35.py)
+    "add pagination to the orders endpoint. btw how long will the reindex take?",
     "next, wire it into the dashboard. also, you added tests, nice",
     "now the CSV export. btw the tests you added could also cover the refund path later on",
     "next, the settings page. also, not your fault, but the chart you built shows NaN because the API sends nulls",
