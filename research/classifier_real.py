@@ -756,7 +756,9 @@ TWENTY_NINTH_PASS = (
     "\"not right yet\", a rejected tool call, \"prohibited an action\", \"still broken\" 4 each, the rest 3 or fewer. "
     "After the last looks (so measured on no held-out or blind row): a correction buried after new work (an aside \"also / "
     "btw / PS …\" that names the agent's act with a change or a fault; review35 R35-1): real dev unchanged, readable blind "
-    "sets +5 corrections, no false alarm; the regeneration's held-out numbers include it."
+    "sets +5 corrections, no false alarm; and a standing rule said as an aside after a new request (\"… btw we use cursor "
+    "pagination, never offset\") read alone as the convention it is (review35 R35-1, the lead's request): real dev, "
+    "blind sets 1-8 and corpus17's newest owner unchanged. The regeneration's held-out numbers include both."
 )
 
 def main() -> str:
