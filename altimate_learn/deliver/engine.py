@@ -62,6 +62,9 @@ EXTRA_SHARE = (7, 10)  # of session_max_lessons: how far lessons past a tier's n
 # of session_max_lessons: how far, in the first topic, an edit's lessons that its request or its name points at may
 # fill the session past EXTRA_SHARE (30 of the default 40: what the first topic had until the tenth round)
 POINTED_SHARE = (3, 4)
+# of session_max_lessons: how far a file's first event may fill a session past its nominal limit when the session is
+# far under its cap (Delivery.quiet_room)
+QUIET_SHARE = (5, 8)
 # Path-like words and quoted strings of a request. The regexes are the definition; the scanners below give
 # the same matches without importing `re` (a test checks them against the regexes), and long texts use re.
 _PATH_WORD = r"(?:[\w@./-]+/)?[\w@.-]+(?:\.[\w.-]+|/[\w@./-]+)"
@@ -397,6 +400,20 @@ class Delivery:
         soft = (settings["session_max_lessons"] * POINTED_SHARE[0]) // POINTED_SHARE[1]
         return max(0, min(2 * nominal, soft - self.shown_count(),
                           self.remaining() - settings["request_lessons"] - nominal))
+
+    def quiet_room(self, taken: int) -> int:
+        """How many lessons past ``taken`` a file's first event may add in a session far under its cap: up to twice
+        ``file_lessons``, while the session stays within :data:`QUIET_SHARE` of ``session_max_lessons`` (25 of the
+        default 40) and the cap keeps room for a later request and one of its files. A task that only opens a file
+        (or whose request matched little) ends at 15 lessons: core 10 and the file's first five, where the file's
+        conventions in a large store are dozens at one level (55 of `web/src/**`), ordered by helpfulness when the
+        request says nothing of them, and the one the task needs came 6th to 15th (blind batches 42-54)."""
+        settings = self.settings
+        nominal = settings["file_lessons"]
+        soft = (settings["session_max_lessons"] * QUIET_SHARE[0]) // QUIET_SHARE[1]
+        reserve = nominal + (0 if self.data["request_seq"] >= 2 else settings["request_lessons"])
+        shown = self.shown_count()
+        return max(0, min(2 * nominal, soft - shown - taken, self.remaining() - reserve - taken))
 
     def core_limit(self) -> int:
         """The core tier's limit: ``core_lessons``, of unpinned lessons at most a quarter of ``session_max_lessons``
@@ -893,6 +910,10 @@ class Delivery:
             stretch = self.stretch(limit)
             window = select.file_window(scored, nominal, stretch)
             allowed = limit + stretch
+            quiet = 0 if write else self.quiet_room(allowed)  # a write's first event has its second batch (below)
+            if quiet > 0:  # a session far under its cap: the file's next lessons, in its ranking
+                window = window + [i for i, _, _ in scored[len(window):len(window) + quiet + nominal]]
+                allowed += quiet
             if write:  # the agent changes the file at its first event: an edit's second batch comes with it
                 more = select.held_back(scored, nominal, corpus, data["terms"], relative)
                 window = window + [i for i in more if i not in window]
