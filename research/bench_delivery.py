@@ -343,12 +343,13 @@ def tiers_at_limit(active: bool) -> Iterator[None]:
         return
     from altimate_learn.deliver import engine
 
-    saved = engine.Delivery.stretch
+    saved = engine.Delivery.stretch, engine.Delivery.quiet_room
     engine.Delivery.stretch = lambda self, nominal, most=None, **_: 0  # type: ignore[method-assign]
+    engine.Delivery.quiet_room = lambda self, taken: 0  # type: ignore[method-assign]
     try:
         yield
     finally:
-        engine.Delivery.stretch = saved  # type: ignore[method-assign]
+        engine.Delivery.stretch, engine.Delivery.quiet_room = saved  # type: ignore[method-assign]
 DEFAULT_CAP = 40
 
 

@@ -910,10 +910,10 @@ class Delivery:
             stretch = self.stretch(limit)
             window = select.file_window(scored, nominal, stretch)
             allowed = limit + stretch
-            quiet = 0 if write else self.quiet_room(allowed)  # a write's first event has its second batch (below)
+            quiet = 0 if write else self.quiet_room(len(window))  # a write's first event has its second batch (below)
             if quiet > 0:  # a session far under its cap: the file's next lessons, in its ranking
+                allowed = min(allowed, len(window)) + quiet
                 window = window + [i for i, _, _ in scored[len(window):len(window) + quiet + nominal]]
-                allowed += quiet
             if write:  # the agent changes the file at its first event: an edit's second batch comes with it
                 more = select.held_back(scored, nominal, corpus, data["terms"], relative)
                 window = window + [i for i in more if i not in window]
