@@ -53,6 +53,9 @@ MAX_TOUCHED = 200
 MAX_NAMED_FILES = 4  # files of a request whose lessons come with it (a pasted stack trace names many)
 SERVED_READ = 1  # a file's first event (any tool) was served in this request
 SERVED_WRITE = 2  # an edit of it was served
+# above these bits: how many lessons past its nominal limit the file's first event took in a quiet session
+# (Delivery.quiet_room), which its edit's second batch counts as taken
+QUIET_SHIFT = 4
 # A later request (a new topic) takes lessons past its nominal limit only from what leaves its file both
 # batches (the first event's and the edit's second one): with room kept for one batch, the request's lessons that
 # score like its 5th (one rule written for many services) took the room where the file it edits brings what the
@@ -897,22 +900,25 @@ class Delivery:
             scoped = corpus.scoped
             code = edits.code_points(corpus, code_text, lambda doc: doc in matched or not scoped[doc], nominal,
                                      [i for i, level, _ in scored if level > 0])
-        pointed = 0
+        pointed = quiet = 0
         if again:  # the room of an edit's second batch: never what the cap keeps for a later request and file
             window, allowed = [], self.stretch(0, nominal)
         elif served:  # an edit after the file was served: what the limit held back, if the session has room
             window = select.held_back(scored, nominal, corpus, data["terms"], relative)
-            allowed = self.stretch(0, 2 * nominal)
+            took = served >> QUIET_SHIFT  # the first event's quiet lessons were part of this batch already
+            allowed = max(0, self.stretch(0, 2 * nominal) - took)
             # in a later topic the file being edited is the follow-up's work: what its request points at may also
             # take the room kept for another file; in the first topic, the room up to POINTED_SHARE (pointed_room)
             pointed = self.stretch(0, 2 * nominal, files=0) if data["request_seq"] >= 2 else self.pointed_room()
+            pointed = max(0, pointed - took)
         else:
             stretch = self.stretch(limit)
             window = select.file_window(scored, nominal, stretch)
             allowed = limit + stretch
             quiet = 0 if write else self.quiet_room(len(window))  # a write's first event has its second batch (below)
             if quiet > 0:  # a session far under its cap: the file's next lessons, in its ranking
-                allowed = min(allowed, len(window)) + quiet
+                base = min(allowed, len(window))
+                allowed = base + quiet
                 window = window + [i for i, _, _ in scored[len(window):len(window) + quiet + nominal]]
             if write:  # the agent changes the file at its first event: an edit's second batch comes with it
                 more = select.held_back(scored, nominal, corpus, data["terms"], relative)
@@ -979,6 +985,8 @@ class Delivery:
                                       if corpus.keys[i] not in shown and i not in found]]
         elif not found:
             found = self._held_for(scored, context, distinct)
+        elif quiet > 0 and len(found) > base:  # the edit's second batch counts these as taken
+            files[relative][1] |= min(len(found) - base, 2 * nominal) << QUIET_SHIFT
         result = self._fit_and_record([(i, "file") for i in found], settings["budget_tokens"],
                                       render.file_heading(relative))
         if not result.text and self.explain:
