@@ -412,6 +412,8 @@ class Delivery:
         conventions in a large store are dozens at one level (55 of `web/src/**`), ordered by helpfulness when the
         request says nothing of them, and the one the task needs came 6th to 15th (blind batches 42-54)."""
         settings = self.settings
+        if len(self.corpus) <= settings["session_max_lessons"]:
+            return 0  # a small store: a folder's conventions are a few, and the file's first batch says them
         nominal = settings["file_lessons"]
         soft = (settings["session_max_lessons"] * QUIET_SHARE[0]) // QUIET_SHARE[1]
         reserve = nominal + (0 if self.data["request_seq"] >= 2 else settings["request_lessons"])
@@ -900,26 +902,29 @@ class Delivery:
             scoped = corpus.scoped
             code = edits.code_points(corpus, code_text, lambda doc: doc in matched or not scoped[doc], nominal,
                                      [i for i, level, _ in scored if level > 0])
-        pointed = quiet = 0
+        pointed = quiet = took = 0
         if again:  # the room of an edit's second batch: never what the cap keeps for a later request and file
             window, allowed = [], self.stretch(0, nominal)
         elif served:  # an edit after the file was served: what the limit held back, if the session has room
             window = select.held_back(scored, nominal, corpus, data["terms"], relative)
             took = served >> QUIET_SHIFT  # the first event's quiet lessons were part of this batch already
-            allowed = max(0, self.stretch(0, 2 * nominal) - took)
+            allowed = self.stretch(0, 2 * nominal)
             # in a later topic the file being edited is the follow-up's work: what its request points at may also
             # take the room kept for another file; in the first topic, the room up to POINTED_SHARE (pointed_room)
             pointed = self.stretch(0, 2 * nominal, files=0) if data["request_seq"] >= 2 else self.pointed_room()
-            pointed = max(0, pointed - took)
         else:
             stretch = self.stretch(limit)
             window = select.file_window(scored, nominal, stretch)
             allowed = limit + stretch
-            quiet = 0 if write else self.quiet_room(len(window))  # a write's first event has its second batch (below)
-            if quiet > 0:  # a session far under its cap: the file's next lessons, in its ranking
+            # a session far under its cap, and the file's window cut a bucket of conventions (more than BUCKET x
+            # file_lessons at one level, which an edit's second batch leaves alone): that level's next lessons
+            bucket = scored[len(window) - 1][1] if window and len(scored) > len(window) else None
+            quiet = 0 if write or bucket is None or bucket <= 0 or sum(
+                1 for _, level, _ in scored if level == bucket) <= select.BUCKET * nominal else self.quiet_room(len(window))
+            if quiet > 0:
                 base = min(allowed, len(window))
                 allowed = base + quiet
-                window = window + [i for i, _, _ in scored[len(window):len(window) + quiet + nominal]]
+                window = window + [i for i, level, _ in scored[len(window):len(window) + quiet + nominal] if level == bucket]
             if write:  # the agent changes the file at its first event: an edit's second batch comes with it
                 more = select.held_back(scored, nominal, corpus, data["terms"], relative)
                 window = window + [i for i in more if i not in window]
@@ -955,10 +960,12 @@ class Delivery:
         wanted = min(limit, max(allowed, pointed))
         pull(wanted, 0, len(dict.fromkeys(code)))  # the code's lessons come first in ``order``: none is named past them
         first = [i for i in fresh if i in named_code][:wanted]
-        pull(0, max(0, allowed - len(first)))
-        found = first + [i for i in fresh if i not in named_code][:max(0, allowed - len(first))]
+        others = max(0, allowed - took - len(first))  # the code's lessons are never counted against the quiet ones
+        pull(0, others)
+        found = first + [i for i in fresh if i not in named_code][:others]
         if not found and not again and not served:
             pull(len(order), len(order))  # all of them: what follows takes after them
+        pointed = max(0, pointed - took)
         if pointed > len(found):  # an edit: what the request or the file's name points at, in the room of a file (a
             relevance = {i: r for i, _, r in scored}  # later topic) or up to POINTED_SHARE (the first)
             stem = relative.rpartition("/")[2].split(".", 1)[0]  # a file named by one word is that thing

@@ -4,8 +4,9 @@ A task that only opens a file, or whose request matched little, ended at 15 less
 while the cap is 40: in a large store a folder's conventions are dozens at one level (55 of `web/src/**` in the
 benchmark's store of 1,000), ordered by helpfulness when nothing else tells them apart, and the one the task needed
 came 6th to 15th. The file's first event now takes up to twice `file_lessons` more of its ranking while the session
-stays within 5/8 of `session_max_lessons` and leaves room for a later request and its files; a session that has
-used its room gets the file's five as before.
+stays within 5/8 of `session_max_lessons` and leaves room for a later request and its files, when the level where its
+first five cut holds more than 4 x `file_lessons` lessons (a bucket of conventions, which an edit's second batch leaves
+alone) and the store holds more than `session_max_lessons`; a session that has used its room gets the file's five.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from pathlib import Path
 from tests.deliver.helpers import lesson, write_store
 
 COLOURS = ("amber", "basil", "cedar", "dahlia", "ember", "fennel", "garnet", "hazel", "indigo", "juniper", "kelp",
-           "lilac", "maple", "nutmeg", "olive", "pepper", "quartz", "rowan", "saffron", "thistle")
+           "lilac", "maple", "nutmeg", "olive", "pepper", "quartz", "rowan", "saffron", "thistle", "umber", "violet",
+           "willow", "yarrow", "zinnia")
 WEB = [lesson(f"L-1{n:03x}", f"Widgets of the {word} kind render through the {word} adapter.", paths=["web/src/**"],
               helpful=len(COLOURS) - n) for n, word in enumerate(COLOURS)]
 KIOSK = [lesson(f"L-2{n:03x}", f"Kiosk {word} banners fade after {n + 3} seconds.", pinned=n < 10)
