@@ -458,8 +458,10 @@ class Delivery:
         for in the project: the file tier brings its lessons when the agent opens it. Not a folder,
         a URL's path ("https://docs.example.com/migrations/x.py", "www.example.com/a.py"), a version ("v1.2.3"),
         "e.g." or a library ("Next.js"), which name no file of the project."""
-        if not mentioned or not self.settings["file_hook"] or self.settings["file_lessons"] <= 0:
-            return []
+        settings = self.settings
+        tier = settings["retrieved_lessons"] if self.data["first_request"] is None else settings["request_lessons"]
+        if not mentioned or not settings["file_hook"] or settings["file_lessons"] <= 0 or tier <= 0:
+            return []  # the file tier is off, or the request's tier is (a request then brings nothing)
         if "://" in prompt or "www." in prompt:  # a link's path is another site's
             mentioned = self.mentioned_paths(" ".join(word for word in prompt.split()
                                                       if "://" not in word and not word.startswith(("www.", "(www."))))

@@ -86,7 +86,9 @@ def test_claude_code_read_then_edit_of_a_file_four_events_one_batch_then_the_hel
     write_store(git_repo, narrow + [lesson(f"L-2{i:03x}", f"Broad rule number n{i}.", paths=["**"], helpful=50)
                                     for i in range(8)])
     (git_repo / "hello.txt").write_text("hello\n")
-    (git_repo / ".altimate-code" / "altimate-code.json").write_text(json.dumps({"learn": {"core_lessons": 0}}))
+    # the prompt names hello.txt: without the request's tier, its lessons arrive with the file, which this looks at
+    (git_repo / ".altimate-code" / "altimate-code.json").write_text(json.dumps({"learn": {"core_lessons": 0,
+                                                                                          "retrieved_lessons": 0}}))
     events = recorded("claude", git_repo)
     pre_read, post_read = events[2], events[3]
     edit = {"tool_name": "Edit", "tool_input": {**pre_read["tool_input"], "old_string": "hello", "new_string": "hi"},
