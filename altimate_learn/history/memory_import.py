@@ -705,7 +705,7 @@ def _to_local(store: Store, mine: list[tuple[Outcome, Proposal]], state: dict[st
                 f"{shown} is tracked by git: a personal memory there would be committed (see the note)"
                 if targets.local_tracked(root) else f"{shown} cannot be read (see the note)")
             continue
-        problem = targets._text_problem(text)
+        problem = targets.text_problem(text)
         if problem:
             outcome.status, outcome.reason = "refused", problem
             continue
