@@ -1996,6 +1996,16 @@ BLIND55_INTRO, BLIND56_INTRO = (THIRTIETH_ROUND_WRITER.format(who=who, style=sty
      "follow-up, its second files) do not match; 26 needed lessons only the file can bring (the 13 of the file tasks "
      "and the 13 of the vague ones, whose requests name no convention), in scenarios of this writer's own")))
 
+BLIND55_INTRO += (" Measured by the lead on the session's first code (97b6bd47) and mid-session (c1bc9639, after "
+                  "deliver35's named-file and stopword changes): 100% at 300, 1,000 and 10,000 on both (57 of 57; direct "
+                  "20, vague 11, file 15, follow-up 11; 22.6-23.2 lessons and 730-782 tokens a session). The session's "
+                  "final code is measured in research/RESULTS.md, where this batch is readable from now on.")
+BLIND56_INTRO += (" Measured by the lead on 97b6bd47 and c1bc9639: 96% at 300, 1,000 and 10,000 on both (53 of 55; direct "
+                  "16 of 16, vague 13 of 13, file 12 of 13, follow-up 12 of 13; 23.9-24.9 lessons and 782-831 tokens a "
+                  "session). The lead's reading of the 2 misses at 1,000 (delivery_why), both file-rank: DNS records "
+                  "created in the `dns` Terraform workspace, 18th of the lessons matching the file, in a session at 25 "
+                  "lessons (a file task); internal navigation with `next/link`, 25th, in a session at 20 (a follow-up).")
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
