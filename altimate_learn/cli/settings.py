@@ -316,27 +316,26 @@ def disable(as_json: JsonOpt = False) -> None:
                 delivery=bool(resolved.values["enabled"]))
 
 
-def _count_lessons(store: Store, filename: str, problems: list[str]) -> int | None:
+def _read_lessons(store: Store, filename: str, problems: list[str]) -> list[dict[str, Any]] | None:
+    """The lessons of ``filename`` (None: absent, or unreadable, with the reason added to ``problems``)."""
     try:
-        lessons = store.read_lessons(filename)
+        return store.read_lessons(filename)
     except StoreError as exc:
         problems.append(str(exc))
         return None
+
+
+def _count(lessons: list[dict[str, Any]] | None) -> int | None:
     return None if lessons is None else len(lessons)
 
 
-def _waiting_review(store: Store) -> dict[str, int] | None:
-    """Lessons the candidate adds, edits and removes against approved.json; None when either cannot be read."""
+def _waiting_review(approved: list[dict[str, Any]] | None, candidate: list[dict[str, Any]] | None) -> dict[str, int]:
+    """Lessons the candidate adds, edits and removes against approved.json."""
     from altimate_learn.review.model import diff_lessons
 
-    try:
-        approved = store.read_lessons(Store.APPROVED) or []
-        candidate = store.read_lessons(Store.CANDIDATE)
-    except StoreError:
-        return None
     if candidate is None:
         return {"added": 0, "edited": 0, "removed": 0}
-    diff = diff_lessons(approved, candidate)
+    diff = diff_lessons(approved or [], candidate)
     return {"added": len(diff.added), "edited": len(diff.edited), "removed": len(diff.removed)}
 
 
@@ -378,11 +377,14 @@ def collect_status(name: str) -> dict[str, Any]:
     store = open_existing_store(name)  # reads only: creates no folder, .gitignore or lock
     settle_capture(paths)
     problems: list[str] = []
-    approved = _count_lessons(store, Store.APPROVED, problems)
+    approved_lessons = _read_lessons(store, Store.APPROVED, problems)
+    approved = _count(approved_lessons)
     fallback = _delivery_fallback(store) if problems and _unusable(store.path(Store.APPROVED)) else None
-    candidate = _count_lessons(store, Store.CANDIDATE, problems)
-    for_review = _waiting_review(store) if not problems else None
-    _count_lessons(store, Store.RETIRED, problems)  # an unreadable retired.json is named in the problems
+    candidate_lessons = _read_lessons(store, Store.CANDIDATE, problems)
+    candidate = _count(candidate_lessons)
+    # read once: what promote would change, only when both files can be read
+    for_review = _waiting_review(approved_lessons, candidate_lessons) if not problems else None
+    _read_lessons(store, Store.RETIRED, problems)  # an unreadable retired.json is named in the problems
     from altimate_learn.store.legacy_playbook import unimported
 
     problems += unimported(store)

@@ -915,6 +915,7 @@ def _note_repeat(delta: dict[str, Any], outcome: Outcome, text: str,
     from altimate_learn.curate.apply import opposite
     from altimate_learn.curate.polarity import polar_spans
     from altimate_learn.curate.prepared import jaccard, word_set
+    from altimate_learn.gates.offline import compare
     from altimate_learn.gates.screen import _says_less
 
     spans = {(span.key, span.polarity): span.label for span in polar_spans(text)}
@@ -929,8 +930,6 @@ def _note_repeat(delta: dict[str, Any], outcome: Outcome, text: str,
             # names in backticks, as the memory writes them ("Never commit `.env` files; they hold local secrets.":
             # the same rule and its reason; review35 R35-3)
             lesson_text = _backticked(lesson_text, names)
-            from altimate_learn.gates.offline import compare
-
             found = compare(text, lesson_text)  # the vet's reading: "Load settings from `.env`" is not against
             if found is not None and found.verdict == "contradiction" and _swapped(text, lesson_text):
                 # "Use `pip` instead of `uv`" beside "Use uv instead of pip."; never "Never commit .env files."

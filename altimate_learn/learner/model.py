@@ -230,11 +230,10 @@ def _say_the_source(delta: Any, cites: list[str], typed: dict[str, str]) -> None
         return
     delta.pop("provenance", None)  # the curator keeps provenance from this screen only (it vouches), never the model's
     text = delta.get("text")
-    said = [(ref, typed[ref]) for ref in cites if typed.get(ref, "").strip()]
-    if not said or not isinstance(text, str) or str(delta.get("op", "")).upper() not in ("ADD", "EDIT"):
+    ref = next((ref for ref in cites if typed.get(ref, "").strip()), None)
+    if ref is None or not isinstance(text, str) or str(delta.get("op", "")).upper() not in ("ADD", "EDIT"):
         return
-    ref, words = said[0]
-    note = f"learned from {ref}: {_quote(words)}"
+    note = f"learned from {ref}: {_quote(typed[ref])}"
     if not _grounded(text, cites, typed):
         note += "; none of its words are in what the person typed there: check it against the session"
     delta["provenance"] = note
