@@ -76,7 +76,8 @@ nineteenth; `delivery_tasks_blind35.jsonl` and `delivery_tasks_blind36.jsonl`, t
 `delivery_tasks_blind49.jsonl` and `delivery_tasks_blind50.jsonl`, the same for the twenty-seventh;
 `delivery_tasks_blind51.jsonl` and `delivery_tasks_blind52.jsonl`, the same for the twenty-eighth;
 `delivery_tasks_blind53.jsonl` and `delivery_tasks_blind54.jsonl`, the same for the twenty-ninth;
-`delivery_tasks_blind55.jsonl` and `delivery_tasks_blind56.jsonl`, the same for the thirtieth). The
+`delivery_tasks_blind55.jsonl` and `delivery_tasks_blind56.jsonl`, the same for the thirtieth;
+`delivery_tasks_blind57.jsonl` and `delivery_tasks_blind58.jsonl`, the same for the thirty-first). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 Each Edit writes a placeholder, except for the tasks that carry `edits` (file → the code the agent writes into it:
 `delivery_tasks_deliver26.jsonl`, 12 tasks by the delivery engineer of session 2026-12-05 #9), whose Edit writes it,
@@ -94,7 +95,7 @@ task must get, not all that may help, so this share is an upper bound; it moves 
 
     python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,precision,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
         blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44,blind45,blind46,blind47,blind48,blind49,blind50,
-        blind51,blind52,blind53,blind54,blind55,blind56]
+        blind51,blind52,blind53,blind54,blind55,blind56,blind57,blind58]
 """
 
 from __future__ import annotations
@@ -2006,6 +2007,107 @@ BLIND56_INTRO += (" Measured by the lead on 97b6bd47 and c1bc9639: 96% at 300, 1
                   "created in the `dns` Terraform workspace, 18th of the lessons matching the file, in a session at 25 "
                   "lessons (a file task); internal navigation with `next/link`, 25th, in a session at 20 (a follow-up).")
 
+_THIRTIETH_READ = THIRTIETH_ROUND_WRITER.split("issue 19, ", 1)[1].split(", never the delivery code", 1)[0]
+assert _THIRTIETH_READ.startswith("lines 1 to 20") and "2026-12-06 #17" in THIRTIETH_ROUND_WRITER
+assert "2026-12-06 #17" not in _THIRTIETH_READ  # the session is renamed first: this round's list names #17
+_THIRTY_FIRST_READ = (
+    "lines 1 to 20 of this file's docstring (the task kinds) and its lines 60 to 98 (the docstring's end, the tail "
+    "of the precision paragraph and the usage line that lists the sets), a grep for the lines naming blind batches "
+    "55 and 56 cut to 200 characters (it showed the first 200 characters of the lead's two lines on what batches 55 "
+    "and 56 measured: the figures and the opening words of batch 56's miss count, nothing of the misses themselves), "
+    "a grep for the top-level `def` lines and `ROOT`, `TASKS` and `SEED` (names and line numbers), this file's lines "
+    "128 to 271 (the stage constants, `_generator()`, `load_tasks()`, `Session`, `_needed_lessons()`, `store_for()`, "
+    "`check_unique()`, `isolated_environment()` and the `Project` class after it), `_generator()`, `ROOT`, `SEED` "
+    "and `load_tasks()` (imported and called for the prefix check), a grep for the task fields it reads (`followup`, "
+    "`followup_files`, `edits`, `creates`, `files`, `reads`; it also showed one-line fragments of the session "
+    "runner, of the report code, of the issue-19 targets, of the spec comparison rows and of the held-out counts by "
+    "kind), a grep for the template names (which showed the first line of the twenty-ninth round's template and of "
+    "the registration of batches 53 and 54), the thirtieth round's template (from `_TWENTYNINTH_READ = ` to its "
+    "closing line, with its list of what was read) and the registration of blind batches 55 and 56 up to the end of "
+    "batch 55's style text and the first two lines of batch 56's; to find the insertion point, a listing of the "
+    "first 14 characters of the top-level lines between that style text and the end of `SETS` (which showed that the "
+    "lead's lines on batches 55 and 56 begin there), the lengths of the five lines before `SETS` and of its first, "
+    "nothing of their text, and `SETS`' last four lines with its closing brace; how `stores/generate.py` scopes "
+    "lessons (a grep for its path, glob and scope lines, the names of its functions, `base_lessons()` up to its "
+    "loop's end and `scaled()`), one line of blind batch 56 (its first), a grep for `HELD_OUT` in `delivery_why.py` "
+    "(it also showed that file's third line and the line that picks the sets), the labels of batches 53 to 56 in "
+    "`research/__main__.py` and the two lines after them, the team preamble and this writer's brief, the team board "
+    "(only its heading: the lead had posted nothing), the one-line log of main's last three commits (the lead's "
+    "summary of what batches 55 and 56 measured, with the kind of batch 56's two misses), and greps of "
+    "`CHANGELOG.md` for its section headings, for blind batches (the first eight hits, cut to 160 characters: "
+    "fragments of older entries on a file-tier rank finding of batches 53 and 54, the miss of blind batch 46 on a "
+    "router whose request says `pd.read_sql`, and figures measured on blind and fresh batches of earlier rounds) and "
+    "for the entries of batches 53 to 56, with the fourteen lines from batch 53's entry; after this registration was "
+    "inserted, a print of the first 300 characters of batch 57's intro and of the last three `SETS` names, a listing "
+    "of the numbers of this file's lines longer than 120 characters (and their count on main) and the hunk headers "
+    "of this change's diff (one repeated the opening words of the lead's line on batch 56)")
+THIRTY_FIRST_ROUND_WRITER = THIRTIETH_ROUND_WRITER.replace("2026-12-06 #17", "2026-12-06 #18").replace(
+    _THIRTIETH_READ, _THIRTY_FIRST_READ)
+assert _THIRTY_FIRST_READ in THIRTY_FIRST_ROUND_WRITER and _THIRTIETH_READ not in THIRTY_FIRST_ROUND_WRITER
+assert "2026-12-06 #17" not in THIRTY_FIRST_ROUND_WRITER and "2026-12-06 #18" in THIRTY_FIRST_ROUND_WRITER
+BLIND57_TASKS, BLIND58_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (57, 58))
+BLIND57_INTRO, BLIND58_INTRO = (THIRTY_FIRST_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a thirty-fifth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks typed as developers type them: terse, lowercase, shorthand "
+     "and slips (\"dont\", \"obv\", \"pls\", \"thru\", \"u\", \"bc\", \"someones\", \"theyve\", \"ths\", \"diff "
+     "thing\"), product names (Shopify, Fivetran, NetSuite, Zendesk, Twilio, SendGrid, Avalara, Salesforce, "
+     "Chargebee, Datadog, Sentry, Paddle, VoiceOver, SQS, HubSpot, Gong, Calendly, Brex, Ramp, PostHog, Auth0, "
+     "DocuSign, Lob, Opsgenie, pgbouncer), vague ones as symptoms naming no convention (editor adoption in a product "
+     "mart inflated by the team's own use, a list endpoint firing 400 queries a page, state updates on an unmounted "
+     "live-queue widget with the tab burning CPU, a Paddle payout export that hangs until the pod is killed and fails "
+     "whole on one blip, Q1 revenue a month off the board deck, a 2.1GB image that reinstalls every dependency on a "
+     "one-line change, VoiceOver reading 'button, button, button' on invoice row actions, a plan recreating 6 SQS "
+     "queues after one was removed from a list, Australian dates flipped by a CSV import, 503s for 30 seconds after "
+     "every deploy before a cache loads); direct ones such as a Shopify refunds staging model keeping string ids, "
+     "seat-upgrade proration rounded once at the end, a Fivetran landing bucket, a Zendesk tickets table, a sqlfluff "
+     "workflow, a Twilio relay's PodDisruptionBudget and resources, a SendGrid bounce consumer with a dead-letter "
+     "queue, the TODO format (asked), a Salesforce snapshot, Chargebee sync tests; file ones with a few words or none "
+     "(4 with an empty request: a Zendesk staging model, a Calendly router, a Terraform module's outputs, a Helm "
+     "template; and a Gong calls mart with its yml, a dashboard churn chart, a key rotation script, a Ramp card "
+     "schema); follow-ups on a second topic (refresh tokens after leaving Auth0, a DocuSign SQLAlchemy model, mail "
+     "to ops when a postcard bounces, slow member avatars that shift the layout, a Redis in the compose file, a "
+     "300MB CSV sent from the browser to S3, pgbouncer alerts, two dependencies for a service); 57 needed lessons (19 "
+     "direct, 12 vague, 17 file, 9 follow-up), up to 3 a task, from every section of the source file but the "
+     "issue-19 one; 6 tasks need lessons scoped to narrow paths and touch files those paths match (b57-01 "
+     "`models/staging/shopify/*.sql`, b57-02 `services/api/app/services/billing/**`, b57-11 "
+     "`models/marts/product/*.sql`, b57-12 `services/api/app/db/**`, b57-29 `services/api/app/auth/**`, b57-30 "
+     "`services/api/app/models/**`; besides, the file tasks b57-23 `services/api/app/routers/**`, b57-24 "
+     "`web/src/features/dashboard/**`, b57-25 `infra/terraform/modules/**` and b57-27 "
+     "`services/api/app/schemas/**`, and the follow-up b57-33 `docker-compose.yml`), none scoped to paths the "
+     "task's files (for a follow-up, its second files) do not match; 29 needed lessons only the file can bring (the "
+     "17 of the file tasks and the 12 of the vague ones, whose requests name no convention), in scenarios of this "
+     "writer's own"),
+    ("the same thirty-fifth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks typed as developers type them: terse, lowercase, shorthand "
+     "and slips (\"w/\", \"svc\", \"14d\", \"dup\", \"whats\", \"i\", \"u\", \"tho\", \"yesterdays\", \"diff "
+     "topic\"), product names (HubSpot, Algolia, Heap, NetSuite, Mapbox, Pinecone, Twilio, Recurly, Monaco, "
+     "Lighthouse, Grafana, py-spy, Pendo, Mollie, CloudFront, Google Fonts, pandas), vague ones as symptoms naming no "
+     "convention (an account page showing the previous user's name after switching accounts, annual plans as one "
+     "spike and 11 empty months in an MRR chart, yesterday's ops number always low until a rerun, a Recurly sync "
+     "failing for 3 days with nothing in the logs, a query playground shipping Monaco on first paint, an internal "
+     "Grafana reachable from the internet, an export endpoint's p99 from 200 ms to 9 s with the event loop stuck in "
+     "a file read, checked boxes landing on other orders after a sort, a division by zero on a region with no orders "
+     "and an average of rates that BI calls wrong, half the nodes running yesterday's build after a rollout); "
+     "direct ones such as a HubSpot ticket-contact association model, an Algolia reindex registered as a periodic "
+     "task that acks late, a debounced directory search, an incremental Heap page-view fact, concurrent NetSuite "
+     "calls, a ledger RDS instance, the pull-request size limit (asked, no file), a webinar form, a Pinecone proxy "
+     "namespace with a network policy, Twilio Verify logging; file ones with a few words or none (4 with an empty "
+     "request: a Lemon Squeezy webhook, a Playwright onboarding test, a docs deploy workflow, a dbt macro; and a "
+     "Pendo staging model, an invoice PDF test, an indexer HPA, a status pill component); follow-ups on a second "
+     "topic (a Mollie payment endpoint, a prod RDS instance class, refund amounts pasted with comma decimals, pandas "
+     "in the API, a months table since 2019, a refunds export as a seed, raw uploaded CSVs kept after import, a "
+     "CloudFront logs bucket); 58 needed lessons (19 direct, 11 vague, 16 file, 12 follow-up), up to 3 a task, from "
+     "every section of the source file, five from the issue-19 one (b58-02's periodic-task registry, b58-21's "
+     "three webhook rules and b58-24's test naming pattern `**/test_*.py`); 6 tasks need lessons scoped to "
+     "narrow paths and touch files those paths match (b58-01 `models/staging/hubspot/*.sql`, b58-02 "
+     "`services/api/app/tasks/**`, b58-11 `web/src/app/**`, b58-12 `models/marts/finance/*.sql`, b58-29 "
+     "`services/api/app/routers/**`, b58-30 `infra/terraform/envs/prod/**`; besides, the file tasks b58-21 "
+     "`services/api/app/webhooks/**`, b58-23 `web/e2e/**`, b58-26 `macros/*.sql` and b58-28 "
+     "`web/src/components/**`, and the follow-up b58-34 `seeds/*.csv`), none scoped to paths the task's files (for "
+     "a follow-up, its second files) do not match; 27 needed lessons only the file can bring (the 16 of the file "
+     "tasks and the 11 of the vague ones, whose requests name no convention), in scenarios of this writer's own"),
+))
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
@@ -2077,6 +2179,8 @@ SETS = {
     "blind54": (BLIND54_TASKS, "Blind batch 54 (written apart from the code)", BLIND54_INTRO),
     "blind55": (BLIND55_TASKS, "Blind batch 55 (written apart from the code)", BLIND55_INTRO),
     "blind56": (BLIND56_TASKS, "Blind batch 56 (written apart from the code)", BLIND56_INTRO),
+    "blind57": (BLIND57_TASKS, "Blind batch 57 (written apart from the code)", BLIND57_INTRO),
+    "blind58": (BLIND58_TASKS, "Blind batch 58 (written apart from the code)", BLIND58_INTRO),
 }
 
 
