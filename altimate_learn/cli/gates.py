@@ -121,7 +121,8 @@ def remember_command(
     name: NameOpt = DEFAULT_NAME,
 ) -> None:
     """Teach a rule yourself. It replaces a lesson it restates, sharpens or contradicts (the old one is
-    retired and named), is vetted against the instruction files (AGENTS.md, CLAUDE.md, …), and is never
+    retired and named); an exception to a lesson ("Never use black on generated files." beside "Always use
+    black.") sits beside it, named. It is vetted against the instruction files (AGENTS.md, CLAUDE.md, …), and is never
     dropped: a rule that conflicts with them is kept in quarantine with the reason. A rule that holds a secret
     (a password, a key) is refused and nothing is saved: state it without the value."""
     from altimate_learn.gates.remember import remember
@@ -168,9 +169,13 @@ def remember_command(
              "matters.")
     else:
         echo(f"Remembered {result.lesson_id}: {_quoted(result.text)}.")
-        if result.coexists:
-            which = "which stays" if len(result.coexists) == 1 else "which stay"
-            echo(f"It shares an identifier with {', '.join(result.coexists)}, {which} beside it.")
+        # a lesson a note already names (an exception and its general rule, R35-19) is said there, in its words
+        beside = [lid for lid in result.coexists
+                  if not any(note.startswith((f"an exception to {lid} ", f"the exception {lid} "))
+                             for note in result.notes)]
+        if beside:
+            which = "which stays" if len(beside) == 1 else "which stay"
+            echo(f"It shares an identifier with {', '.join(beside)}, {which} beside it.")
     for note in result.notes:
         warn(note)
     if result.signal_consumed:

@@ -468,6 +468,37 @@ def place_subjects(rule: Rule, token: str) -> list[frozenset[str]] | None:
     return out or None
 
 
+# Words after "for"/"on" that say when, not where: "Never use black for now." is no exception to "Always use black."
+_WHERE_OPENER = re.compile(r"\b(?:on|in|for|under|inside|within|except|when|whenever|during|outside)\b")
+_WHEN_WORDS = frozenset("now today tonight moment while yet ever again anymore time being".split())
+
+
+def exception_of(narrow: Rule, broad: Rule) -> str:
+    """Where ``narrow`` holds that ``broad``, which holds everywhere, leaves open: the situation words or file globs
+    of an exception ("Never use black on generated files." to "Always use black.": "generated"), or "" when
+    ``narrow`` is no narrower (both say where they hold, neither does, or it only says when). An exception and its
+    general rule hold together (the narrower wins where it applies), so a person's exception sits beside the rule it
+    narrows instead of retiring it (review35 R35-19)."""
+    if broad.situation or broad.scopes:
+        return ""
+    if narrow.scopes:
+        return ", ".join(glob for scope in narrow.scopes for glob in scope)
+    own = broad.words | {stem(w) for w in broad.words}
+    where = [w for w in narrow.situation if w not in _WHEN_WORDS and stem(w) not in own and w not in own]
+    if not where:
+        return ""
+    # said in the rule's own words: the phrase from the word that opens it to the end of its clause ("on generated
+    # files"), else the words themselves
+    text = narrow.lower
+    at = min((i for i in (_has_word(text, w) for w in where) if i >= 0), default=-1)
+    if at < 0:
+        return ", ".join(sorted(where))
+    opener = max((m.start() for m in _WHERE_OPENER.finditer(text, 0, at)), default=-1)
+    start = opener if opener >= 0 else at
+    end = next((i for i in range(at, len(text)) if text[i] in ",;:.!?()"), len(text))
+    return text[start:end].strip()
+
+
 def different_subjects(a: Rule, b: Rule, token: str) -> bool:
     """Both rules name ``token`` only as a place and put, keep or forbid different things there: "API handlers
     live in `api.py`" and "never put SQL queries in `api.py`" are two rules about one file, not one rule and its

@@ -26,7 +26,9 @@ with that reason instead: nothing a person wrote is dropped. A person's rule tha
 a backtick identifier and says most of what the lesson says) or contradicts a lesson replaces it; the replaced
 lesson is retired with ``supersededBy``. Another rule about the same identifier sits beside it (``coexists``), and
 so do two rules about one name in different situations (the offline vet's
-:func:`~altimate_learn.gates.offline.different_situations`), which neither contradict nor sharpen each other.
+:func:`~altimate_learn.gates.offline.different_situations`), which neither contradict nor sharpen each other, and a
+person's exception to a lesson that holds everywhere (:func:`~altimate_learn.gates.offline.exception_of`: "Never use
+black on generated files." beside "Always use black."), named in a note.
 
 After the deltas, :meth:`Screen.revet` re-vets stored lessons that are stale or were never vetted
 (backfill): passes are re-stamped, conflicts with the instructions are quarantined and taken out of the
@@ -193,6 +195,8 @@ class Screen:
                     # it restates the lesson with less of it ("Never use float for money amounts." of "Use Decimal
                     # for money amounts, never float."): a vote for it, never its replacement (review13 R13-9)
                     return self._helpful(delta, work, target, "restated by a person")
+                if verdict.verdict == "contradiction" and self._beside_exception(delta, work, target, text):
+                    return self._person_relations(delta, work)
                 return self._replace(delta, work, verdict.replaces or target)
             if verdict.verdict == "duplicate":
                 return self._helpful(delta, work, target, f"vet: duplicate of {target}")
@@ -291,6 +295,29 @@ class Screen:
         work.record("HELPFUL", target, delta.reason, note=note, count=lesson["helpful"])
         return "stop"
 
+    def _beside_exception(self, delta: Any, work: Any, target: str, text: str) -> bool:
+        """A person's rule that contradicts ``target`` only as an exception contradicts a general rule ("Never use
+        black on generated files." beside "Always use black.", or the general rule said after its exception): both
+        hold, the narrower where it applies, so it sits beside the lesson (``coexists``) with a note that names it,
+        instead of retiring it (review35 R35-19). Said both ways, so the reviewer can still retire one."""
+        from altimate_learn.gates.offline import Rule, exception_of
+
+        old = work.by_id[target]
+        mine, theirs = Rule(text, paths=delta.paths), Rule(old["text"], paths=trigger_paths(old))
+        narrower = exception_of(mine, theirs)
+        wider = "" if narrower else exception_of(theirs, mine)
+        if not narrower and not wider:
+            return False
+        delta.coexists = list(dict.fromkeys(list(delta.coexists) + [target]))
+        if narrower:
+            note = (f"an exception to {target} (\"{old['text'][:80]}\") {_where(narrower)}: both kept, this one "
+                    f"where it applies (`learn retire {target}` if it replaces that rule)")
+        else:
+            note = (f"the exception {target} (\"{old['text'][:80]}\") narrows it {_where(wider)}: both kept "
+                    f"(`learn retire {target}` if this rule ends the exception)")
+        delta.provenance = f"{delta.provenance}; {note}" if delta.provenance else note
+        return True
+
     def _replace(self, delta: Any, work: Any, target: str) -> Decision:
         from altimate_learn.curate.anchors import identifiers
 
@@ -356,6 +383,13 @@ class Screen:
             if apart:
                 delta.coexists = list(dict.fromkeys(list(delta.coexists) + apart))
                 overlap = {lid: names for lid, names in overlap.items() if lid not in apart}
+        if overlap:
+            from altimate_learn.curate.apply import contradictions
+
+            # an exception to one of them, or the general rule of one (R35-19): beside it, named, never replacing it
+            overlap = {lid: names for lid, names in overlap.items()
+                       if not (lid in work.by_id and contradictions(delta.text or "", work.by_id[lid]["text"])
+                               and self._beside_exception(delta, work, lid, delta.text or ""))}
         if overlap:
             from altimate_learn.curate.apply import contradictions
 
@@ -579,6 +613,11 @@ class Screen:
 # Verbs that only say "do it" ("Never use float" says what "never `float`" says): left out when a person's rule is
 # compared with a lesson as a part of it (:func:`_part_of`).
 _LIGHT_VERBS = frozenset({"us"})  # the stem of use, uses, using, used
+
+
+def _where(phrase: str) -> str:
+    """Where an exception holds, for a note: its own phrase ("on generated files") or its globs."""
+    return phrase if " " in phrase else f'for "{phrase}"'
 
 
 def _says_less(new: str, old: str) -> bool:

@@ -95,6 +95,7 @@ def merge_texts(relpath: str, base: str | None, ours: str | None, theirs: str | 
     lm = merge_lessons(b, o, t)
     if kind == LESSONS and replaced:
         _replaced_against_edited(lm, b, o, t, replaced)
+        _replaced_on_both_sides(lm, b, o, t, replaced)
     if kind == LESSONS:
         _say_replacements(lm, b, o, t, replaced)
     if kind == LESSONS:
@@ -154,6 +155,39 @@ def _replaced_against_edited(lm: LessonMerge, base: Any, ours: Any, theirs: Any,
             base=conflict.base, fields=conflict.fields,
             detail=f"{removed_by} replaced {conflict.key} with {new_id}; {other} changed "
                    f"{', '.join(conflict.fields) or 'it'}: pick one of the two rules")
+
+
+REPLACED_BOTH = "replaced on both sides"
+
+
+def _replaced_on_both_sides(lm: LessonMerge, base: Any, ours: Any, theirs: Any, replaced: Replaced) -> None:
+    """A lesson both sides retired because each replaced it with a rule of its own (two teammates each ran `learn
+    remember` against it, review36 R36-3): two answers to one question. Merged by id, both replacements would be
+    approved and every agent would get both ("Use pnpm instead of npm or yarn." and "Use bun instead of npm."), with
+    nothing saying they compete. They become one conflict between the two replacements, so a person picks one
+    (`learn resolve --ours/--theirs`) or keeps both (`--both`, refused when they contradict or restate each
+    other). The same rule on both sides is one lesson already (:func:`_fold_twins`) and stays so."""
+    base_ids = {x["id"] for x in (base or []) if isinstance(x, dict) and isinstance(x.get("id"), str)}
+    sides = {side: {x["id"] for x in (value or []) if isinstance(x, dict) and isinstance(x.get("id"), str)}
+             for side, value in ((OURS, ours), (THEIRS, theirs))}
+    in_conflict = {i for c in lm.conflicts for i in c.ids}
+    for lesson_id in sorted(base_ids - sides[OURS] - sides[THEIRS] - in_conflict):
+        new_ours, new_theirs = replaced(OURS, lesson_id), replaced(THEIRS, lesson_id)
+        if not new_ours or not new_theirs or new_ours == new_theirs:
+            continue
+        if {new_ours, new_theirs} & (base_ids | in_conflict) or new_ours not in sides[OURS] \
+                or new_theirs not in sides[THEIRS] or new_ours not in lm.merged or new_theirs not in lm.merged:
+            continue  # not two new rules each side added and that merged cleanly
+        if twin_key(lm.merged[new_ours]) == twin_key(lm.merged[new_theirs]):
+            continue  # the same rule: folded into one lesson
+        gone = next(x for x in base if isinstance(x, dict) and x.get("id") == lesson_id)
+        mine, other = lm.merged[new_ours], lm.merged[new_theirs]
+        conflict = Conflict(f"{new_ours} {new_theirs}", REPLACED_BOTH, ours=[mine], theirs=[other],
+                            base=[mine, other],
+                            detail=f"both sides replaced {lesson_id} (\"{_clip(gone.get('text'), 80)}\"): ours with "
+                                   f"{new_ours}, theirs with {new_theirs}: pick one rule, or keep both")
+        lm.move_to_conflict(conflict)
+        in_conflict |= {new_ours, new_theirs}
 
 
 class Replacements:

@@ -34,6 +34,7 @@ _STORE = LEARN_DIR.as_posix()
 ATTRIBUTES = (
     f"{_STORE}/*/*.json merge={DRIVER} text eol=lf",
     f"{_STORE}/*/versions/*.json merge={DRIVER} text eol=lf",
+    f"{_STORE}/*/retired/*.json merge={DRIVER} text eol=lf",  # teammates' retirements (review36 R36-3)
     f"{_STORE}/*/*.jsonl merge=union text eol=lf",
 )
 

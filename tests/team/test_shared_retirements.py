@@ -128,21 +128,44 @@ def test_a_rule_dropped_before_it_was_approved_stays_local(team: Team):
     assert not (ana.root / STORE / "retired").exists()
 
 
-def test_the_same_lesson_retired_by_two_teammates_is_merged_by_resolve(team: Team):
+def test_the_same_lesson_retired_by_two_teammates_merges_as_data(team: Team):
     (ana, ben), base_id = start(team, "ana", "ben")
     _retire_and_push(ben, base_id, "CI converts cents now")
     ana.learn("retire", base_id, "--reason", "the cents column is gone")
     ana.learn("promote", "--yes")
     ana.commit("ana: retire cents too")
-    # both added retired/<id>.json: git stops on it (learn's driver is not given these files, so that upgrading
-    # changes no teammate's .gitattributes), and `learn resolve` merges the two records as data
+    # both added retired/<id>.json: learn's driver merges the two records as data (review36 R36-3: git stopped on it)
+    pulled = ana.git("pull", "--no-rebase", "--no-edit", "origin", "main", check=False)
+    assert pulled.returncode == 0, pulled.stdout + pulled.stderr
+    assert f"{base_id} was retired on both sides: both reasons are kept" in pulled.stdout + pulled.stderr
+    assert ana.git("status", "--porcelain").stdout == ""
+    [record] = json.loads((ana.root / STORE / "retired" / f"{base_id}.json").read_text())
+    # both reasons are kept (review14 R14-29: the merge kept one side's and dropped the teammate's)
+    assert record["id"] == base_id and record["reason"] == ("removed: the cents column is gone; removed: CI converts "
+                                                            "cents now")
+
+
+def _older_attributes(clone) -> None:
+    """The clone's `.gitattributes` as a learn before review36 R36-3 wrote it: retired/<id>.json merges as text."""
+    path = clone.root / ".gitattributes"
+    path.write_text("".join(line for line in path.read_text().splitlines(keepends=True) if "/retired/" not in line))
+    clone.commit("an older learn's .gitattributes")
+
+
+def test_the_same_lesson_retired_by_two_teammates_under_older_attributes_is_merged_by_resolve(team: Team):
+    (ana, ben), base_id = start(team, "ana", "ben")
+    _retire_and_push(ben, base_id, "CI converts cents now")
+    _older_attributes(ana)
+    ana.learn("retire", base_id, "--reason", "the cents column is gone")
+    ana.learn("promote", "--yes")
+    ana.commit("ana: retire cents too")
+    # git stops on retired/<id>.json (add/add), and `learn resolve` merges the two records as data
     pulled = ana.git("pull", "--no-rebase", "--no-edit", "origin", "main", check=False)
     assert pulled.returncode != 0
     ana.learn("resolve")
     ana.git("commit", "-q", "--no-edit")
     assert ana.git("status", "--porcelain").stdout == ""
     [record] = json.loads((ana.root / STORE / "retired" / f"{base_id}.json").read_text())
-    # both reasons are kept (review14 R14-29: the merge kept one side's and dropped the teammate's)
     assert record["id"] == base_id and record["reason"] == ("removed: the cents column is gone; removed: CI converts "
                                                             "cents now")
 
@@ -225,6 +248,7 @@ def test_status_names_a_shared_record_a_merge_left_with_markers_until_resolve(te
     ("CONFLICT (add/add)"); `learn status` said nothing of it, though `learn resolve` finishes it alone."""
     (ana, ben), base_id = start(team, "ana", "ben")
     _retire_and_push(ben, base_id, "CI converts cents now")
+    _older_attributes(ana)  # a clone whose .gitattributes predates retired/*.json's line: the record merges as text
     ana.learn("retire", base_id, "--reason", "the cents column is gone")
     ana.learn("promote", "--yes")
     ana.commit("ana: retire cents too")

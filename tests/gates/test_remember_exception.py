@@ -1,0 +1,78 @@
+"""A person's exception sits beside the general rule it narrows (review35 R35-19): `learn remember "Always use black."`
+then `learn remember "Never use black on generated files."` retired the general rule ("Replaced an earlier lesson"),
+so the agent lost "use black" everywhere else. Both hold (the narrower where it applies); the output names the
+relation and how to retire one. A rule that says only when ("for now") or holds as widely as the lesson still
+replaces it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+
+def _json(cli, *args: str) -> dict:
+    code, out, err = cli(*args, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def _candidate(git_repo) -> list[dict]:
+    path = git_repo / ".altimate-code" / "learn" / "team-playbook" / "candidate.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("general, exception, where", [
+    ("Always use black.", "Never use black on generated files.", "on generated files"),
+    ("Always use `black`.", "Never use `black` on migrations.", "on migrations"),
+    ("Use pnpm instead of npm.", "Use npm in the docs site.", "in the docs site"),
+])
+def test_an_exception_stays_beside_the_general_rule(git_repo, cli, general, exception, where) -> None:
+    first = _json(cli, "remember", general, "--approve")
+    code, out, err = cli("remember", exception)
+    assert code == 0, err
+    assert "Replaced an earlier lesson" not in out
+    assert f'an exception to {first["id"]} ("{general}") {where}: both kept' in err
+    assert f"learn retire {first['id']}" in err
+    ids = {lesson["id"] for lesson in _candidate(git_repo)}
+    assert first["id"] in ids and len(ids) == 2
+    added = next(lesson for lesson in _candidate(git_repo) if lesson["id"] != first["id"])
+    assert first["id"] in added.get("coexists", [])
+
+
+def test_an_exception_by_path_trigger_stays_beside_the_rule(git_repo, cli) -> None:
+    first = _json(cli, "remember", "Always use black.", "--approve")
+    code, out, err = cli("remember", "Never use black.", "--paths", "generated/**")
+    assert code == 0, err
+    assert "Replaced an earlier lesson" not in out
+    assert f'an exception to {first["id"]} ("Always use black.") for "generated/**": both kept' in err
+
+
+def test_the_general_rule_said_after_its_exception_keeps_the_exception(git_repo, cli) -> None:
+    general = _json(cli, "remember", "Always use black.", "--approve")
+    exception = _json(cli, "remember", "Never use black on generated files.", "--approve")
+    code, out, err = cli("remember", "Always use black, everywhere.")
+    assert code == 0, err
+    ids = {lesson["id"] for lesson in _candidate(git_repo)}
+    assert exception["id"] in ids  # the exception is not retired by the general rule said again
+    assert general["id"] not in ids  # which replaces its own earlier wording
+
+
+def test_an_exception_to_a_backticked_rule_is_named_when_the_rule_comes_second(git_repo, cli) -> None:
+    exception = _json(cli, "remember", "Never use `black` on migrations.", "--approve")
+    code, out, err = cli("remember", "Always format Python with `black`.")
+    assert code == 0, err
+    assert "Replaced an earlier lesson" not in out
+    assert f'the exception {exception["id"]} ("Never use `black` on migrations.") narrows it on migrations: ' \
+           "both kept" in err
+    assert exception["id"] in {lesson["id"] for lesson in _candidate(git_repo)}
+
+
+@pytest.mark.parametrize("later", ["Never use black for now.", "Never use black."])
+def test_a_rule_no_narrower_still_replaces_the_lesson(git_repo, cli, later) -> None:
+    first = _json(cli, "remember", "Always use black.", "--approve")
+    code, out, err = cli("remember", later)
+    assert code == 0, err
+    assert out.splitlines()[0] == (f'Replaced an earlier lesson: "Always use black" ({first["id"]}, retired when the '
+                                   "candidate is promoted).")
+    assert "exception" not in err
