@@ -169,10 +169,9 @@ def remember_command(
              "matters.")
     else:
         echo(f"Remembered {result.lesson_id}: {_quoted(result.text)}.")
-        # a lesson a note already names (an exception and its general rule, R35-19) is said there, in its words
+        # a lesson a note already names (the general rule of an exception, R35-19) is said there, in its words
         beside = [lid for lid in result.coexists
-                  if not any(note.startswith((f"an exception to {lid} ", f"the exception {lid} "))
-                             for note in result.notes)]
+                  if not any(note.startswith(f"an exception to {lid} ") for note in result.notes)]
         if beside:
             which = "which stays" if len(beside) == 1 else "which stay"
             echo(f"It shares an identifier with {', '.join(beside)}, {which} beside it.")

@@ -202,9 +202,9 @@ def _outcome(curated: Any, text: str) -> RememberResult:
                     if a["op"] == "REMOVE" and a.get("note") == "superseded"]
         lesson = next((lesson for lesson in curated.candidate if lesson["id"] == added["id"]), {})
         # a rule kept beside a lesson about the same name in the same place may disagree with it (review14 R14-33)
-        # ... and an exception kept beside the general rule it narrows, or the general rule beside its exception (R35-19)
+        # ... and an exception kept beside the general rule it narrows (R35-19)
         doubt = [part for part in str(lesson.get("provenance") or "").split("; ")
-                 if part.startswith(("may contradict", "an exception to ", "the exception "))]
+                 if part.startswith(("may contradict", "an exception to "))]
         return RememberResult("replaced" if replaced else "added", added["id"], added.get("text", text),
                               replaced=replaced, coexists=list(lesson.get("coexists") or []), vet=curated.vet,
                               flagged=added["id"] in curated.flagged, notes=doubt)

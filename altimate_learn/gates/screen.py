@@ -296,25 +296,19 @@ class Screen:
         return "stop"
 
     def _beside_exception(self, delta: Any, work: Any, target: str, text: str) -> bool:
-        """A person's rule that contradicts ``target`` only as an exception contradicts a general rule ("Never use
-        black on generated files." beside "Always use black.", or the general rule said after its exception): both
-        hold, the narrower where it applies, so it sits beside the lesson (``coexists``) with a note that names it,
-        instead of retiring it (review35 R35-19). Said both ways, so the reviewer can still retire one."""
+        """A person's rule that contradicts ``target`` only as an exception to a general rule ("Never use black on
+        generated files." beside "Always use black."): both hold, the narrower where it applies, so it sits beside
+        the lesson (``coexists``) with a note that names it and how to retire the general rule, instead of retiring
+        it (review35 R35-19). A blanket rule said after a narrower lesson still replaces it (the person widened it)."""
         from altimate_learn.gates.offline import Rule, exception_of
 
         old = work.by_id[target]
-        mine, theirs = Rule(text, paths=delta.paths), Rule(old["text"], paths=trigger_paths(old))
-        narrower = exception_of(mine, theirs)
-        wider = "" if narrower else exception_of(theirs, mine)
-        if not narrower and not wider:
+        narrower = exception_of(Rule(text, paths=delta.paths), Rule(old["text"], paths=trigger_paths(old)))
+        if not narrower:
             return False
         delta.coexists = list(dict.fromkeys(list(delta.coexists) + [target]))
-        if narrower:
-            note = (f"an exception to {target} (\"{old['text'][:80]}\") {_where(narrower)}: both kept, this one "
-                    f"where it applies (`learn retire {target}` if it replaces that rule)")
-        else:
-            note = (f"the exception {target} (\"{old['text'][:80]}\") narrows it {_where(wider)}: both kept "
-                    f"(`learn retire {target}` if this rule ends the exception)")
+        note = (f"an exception to {target} (\"{old['text'][:80]}\") {_where(narrower)}: both kept, this one where "
+                f"it applies (`learn retire {target}` if it replaces that rule)")
         delta.provenance = f"{delta.provenance}; {note}" if delta.provenance else note
         return True
 

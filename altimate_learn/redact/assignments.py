@@ -102,11 +102,23 @@ def not_a_password(value: str) -> bool:
     """A version, a unit or an algorithm's name (`v2.1`, `3600s`, `15m`, `sha256`, `HS256`, `argon2id`)."""
     return bool(_NOT_A_PASSWORD.match(value))
 
+# A word of letters (hyphens between) ending a question or an exclamation after "password is" says how the
+# credential is, not what it is (review36 R36-10: "maybe the token is wrong?" lost the person's complaint). Before "?"
+# any such word is taken for prose; before "!" only a word for a credential's state, since "letmein!" is a password.
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+_STATE_WORDS = frozenset("""wrong right correct incorrect invalid valid expired missing empty blank unset set bad
+broken revoked rejected required different same old new stale outdated leaked exposed public visible hardcoded
+hard-coded gone fine ok okay weak strong there here""".split())
+
+
 def _passwordish(value: str, password: bool = False) -> bool:
     """A bare word after "password is": letters with digits or symbols, not a version, unit or algorithm.
     ``password``: the word is a password's, so a value with a dot is code only when it reads as code
     (:func:`_attribute`); after "token" or "key", any `a.b` is taken for an attribute."""
     value = value.rstrip(".,:;)]}")
+    bare = value.rstrip("?!")
+    if bare != value and _WORD.fullmatch(bare) and (value.endswith("?") or bare.lower() in _STATE_WORDS):
+        return False  # a question or a complaint about it: "is the password correct?", "the token is expired!"
     if len(value) < 4 or is_placeholder(value) or value[0] in "$%{<[(#/~." or REFERENCE.match(value):
         return False
     if not any(ch.isalpha() for ch in value) or not any(ch.isdigit() or ch in _SYMBOLS for ch in value):

@@ -1,8 +1,8 @@
 """A person's exception sits beside the general rule it narrows (review35 R35-19): `learn remember "Always use black."`
 then `learn remember "Never use black on generated files."` retired the general rule ("Replaced an earlier lesson"),
 so the agent lost "use black" everywhere else. Both hold (the narrower where it applies); the output names the
-relation and how to retire one. A rule that says only when ("for now") or holds as widely as the lesson still
-replaces it."""
+relation and how to retire the general rule. A rule that says only when ("for now") or holds as widely as the lesson
+still replaces it (and a blanket rule said after a narrower lesson replaces it: tests/gates/test_situations.py)."""
 
 from __future__ import annotations
 
@@ -46,26 +46,6 @@ def test_an_exception_by_path_trigger_stays_beside_the_rule(git_repo, cli) -> No
     assert code == 0, err
     assert "Replaced an earlier lesson" not in out
     assert f'an exception to {first["id"]} ("Always use black.") for "generated/**": both kept' in err
-
-
-def test_the_general_rule_said_after_its_exception_keeps_the_exception(git_repo, cli) -> None:
-    general = _json(cli, "remember", "Always use black.", "--approve")
-    exception = _json(cli, "remember", "Never use black on generated files.", "--approve")
-    code, out, err = cli("remember", "Always use black, everywhere.")
-    assert code == 0, err
-    ids = {lesson["id"] for lesson in _candidate(git_repo)}
-    assert exception["id"] in ids  # the exception is not retired by the general rule said again
-    assert general["id"] not in ids  # which replaces its own earlier wording
-
-
-def test_an_exception_to_a_backticked_rule_is_named_when_the_rule_comes_second(git_repo, cli) -> None:
-    exception = _json(cli, "remember", "Never use `black` on migrations.", "--approve")
-    code, out, err = cli("remember", "Always format Python with `black`.")
-    assert code == 0, err
-    assert "Replaced an earlier lesson" not in out
-    assert f'the exception {exception["id"]} ("Never use `black` on migrations.") narrows it on migrations: ' \
-           "both kept" in err
-    assert exception["id"] in {lesson["id"] for lesson in _candidate(git_repo)}
 
 
 @pytest.mark.parametrize("later", ["Never use black for now.", "Never use black."])
