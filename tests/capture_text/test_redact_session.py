@@ -235,7 +235,7 @@ def test_a_live_tool_retry_signal_is_redacted_with_the_secret_the_person_gave_ea
 
 
 @pytest.mark.parametrize("found,later", [
-    ("Where is the token stored?", "the file is stored? check"),  # "stored?" is taken for a token there
+    ("the token is nowhere!", "it is nowhere! check"),  # "nowhere!" is taken for a token there (a question no longer is: R36-10)
     ('SESSION_KEY = "learner"', "the learner must not run on every prompt"),
     ("password: 12345678", "run it 12345678 times"),
     ("DB_TOKEN=TTL=3600", "set TTL=3600 on the cache"),
