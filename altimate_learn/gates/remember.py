@@ -27,6 +27,7 @@ The result is staged in the candidate, one `learn promote` away, or with ``appro
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,6 +84,13 @@ def remember(store: Store, text: str, *, paths: list[str] | None = None, approve
         # "ok", "yes", "pnpm": a word is no rule, and a lesson of it would reach every agent (review13 R13-9)
         raise LearnError(f'"{clean[:40]}" is one word; a lesson says what to do.',
                          'Write the rule as a sentence: learn remember "Use pnpm, never npm."')
+    gap = _EATEN.search(clean)
+    if gap is not None:
+        # `learn remember "Return `snake_case` keys … in `api.py`."`: the shell ran the backticked words as commands
+        # and left "Return  keys … in ." (review36 R36-8); approved, that reaches every agent as it reads
+        raise LearnError(f'the rule reads "{_clip(clean)}": words seem to be missing there ("{gap.group(0).strip()}"). '
+                         "A shell runs what is between backticks inside double quotes.",
+                         "Put the rule in single quotes: learn remember 'Use `pnpm`, never `npm`.'")
     clean = _sentence(clean)
     clean = redact(clean)  # secrets never reach the store or a model
     if "[REDACTED:" in clean and "[REDACTED:" not in text:
@@ -165,6 +173,15 @@ def _one_entry(store: Store, held: dict, curated: Any, result: RememberResult) -
         return
     quarantine.remove(store, held["id"])
     result.notes.append(f"the quarantined copy {held['id']} of this rule is released: it passes the vet now")
+
+
+# What is left where a shell replaced `name` with nothing: a space before a comma or period ("in .", "use , never"),
+# or a rule that ends on a word that needs an object ("… instead of.", "Use the.").
+_EATEN = re.compile(r"(?:^|\s)[.,;:](?=\s|$)|\b(?:of|the|a|an|with|from|into|than|to|use|using)[.!?]?$", re.IGNORECASE)
+
+
+def _clip(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _sentence(text: str) -> str:
