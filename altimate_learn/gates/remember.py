@@ -140,6 +140,22 @@ def remember(store: Store, text: str, *, paths: list[str] | None = None, approve
     return result
 
 
+def _move_base(store: Store, before: list[dict], after: list[dict]) -> None:
+    """The staged candidate holds this approved change too: its base (the set it was staged on) becomes the new
+    approved set, so `learn show` does not read the person's own approval as "approved.json changed since this
+    candidate was staged (a pull, or another branch)" with the replaced lesson "removed upstream" (review36 R36-9).
+    Only when the base was the set this approval started from: a base a pull already moved keeps telling that."""
+    from altimate_learn.review.model import read_lesson_file
+    from altimate_learn.store import fsio
+
+    try:
+        base = read_lesson_file(store.path(Store.CANDIDATE_BASE)).lessons
+    except LearnError:
+        return
+    if base is not None and fsio.canonical_json(base) == fsio.canonical_json(before):
+        store.write_lessons(Store.CANDIDATE_BASE, after)
+
+
 def _use_signal(store: Store, signal_id: str, result: RememberResult) -> None:
     """Consume the signal the person's rule is the lesson of, unless the rule went to quarantine. Lock held."""
     from altimate_learn.capture import unlearned
@@ -276,8 +292,10 @@ def _approve(store: Store, curated: Any, result: RememberResult) -> None:
     sync(store, approved, updated)  # a replaced lesson's shared record, for the team's clones
     if whole:
         store.remove(Store.CANDIDATE)  # with its staged retirements, written above
-    elif realized:
-        store.write_lessons(Store.CANDIDATE_RETIRED, [r for r in store.staged_retired() if r["id"] not in realized])
+    else:
+        if realized:
+            store.write_lessons(Store.CANDIDATE_RETIRED, [r for r in store.staged_retired() if r["id"] not in realized])
+        _move_base(store, approved, updated)
     result.approved = True
     store.record_history("promote", version=result.version, approved=len(updated), previous=len(approved),
                          added=[result.lesson_id] if result.lesson_id not in ids else [],
