@@ -434,6 +434,9 @@ def collect_status(name: str) -> dict[str, Any]:
                                            if q.get("via") == "background re-vet"]},
         "set": counts,
         "project_root": str(paths.root),
+        # no repository and no .altimate-code/ at or above: no folder is the project yet, and `learn enable` refuses
+        # here (review35 R35-12)
+        "project_found": _project_found(),
         "store": name,
         "store_path": str(store.dir),
         "enabled": bool(resolved.values["enabled"]),
@@ -578,6 +581,14 @@ def _agent_memories(store: Store, problems: list[str]) -> dict[str, int] | None:
         return None
 
 
+def _project_found() -> bool:
+    """A git repository or a folder with .altimate-code/ (not the home folder's) holds the current folder."""
+    from altimate_learn.store.paths import locate_project
+
+    where = locate_project(Path.cwd())
+    return where.in_git or (where.marked and where.root != Path.home().resolve())
+
+
 def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     """Show whether learning is on, where each setting came from, lesson and signal counts, and limits; where
     each kind of file lives (in a git worktree: approved.json on this branch, local state in the main
@@ -592,6 +603,12 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     for problem in info["config_unreadable"]:
         echo(f"Config: {problem}")
     root = Path(info["project_root"])
+    if not info["project_found"]:
+        # "off for this project (next: `learn enable`)" sent a person to a command that refuses here (review35 R35-12)
+        echo(f"Learning: no project here: {root} is not in a git repository and no folder at or above it has "
+             ".altimate-code/. Run learn inside your project's repository, or make this folder the project with "
+             "`git init` (or `mkdir .altimate-code`), then `learn enable`.")
+        return
     hooks = hook_status(root)
     installed = [h for h, v in hooks.items() if v["installed"]]
     if not info["enabled"]:
