@@ -218,6 +218,7 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
     raw_deltas: list[Any]
     builtin: BuiltinResult | None = None
     digest = ""
+    sourced = False  # the model's lessons carry the feedback they were learned from (_say_the_feedback)
     if resolution.chat is None:
         from altimate_learn.capture import unlearned
 
@@ -284,6 +285,7 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
         else:
             # The curator sees the malformed ones too, so history records every proposed delta and its fate.
             raw_deltas = parsed.for_curator()
+            sourced = _say_the_feedback(raw_deltas, batch)
     if not raw_deltas and not batch.vet_extra:
         return _no_change(store, batch, outcome, builtin)
     from altimate_learn.curate.curator import curate
@@ -320,7 +322,7 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
                          op="reflect", channel=channel_of(batch),
                          vet=vetted, contract=contract, feedback=batch.feedback, feedback_kind=batch.kind,
                          # the learner's screen replaced every delta's provenance with the words it cites
-                         trusted_provenance=bool(getattr(batch.screen, "vouches", False)))
+                         trusted_provenance=bool(getattr(batch.screen, "vouches", False)) or sourced)
         outcome.quarantined = [{"id": q["id"], "text": q["text"], "reason": q["reason"]} for q in curated.quarantined]
         outcome.applied, outcome.rejected = curated.applied, curated.rejected
         outcome.flagged, outcome.summary = curated.flagged, curated.summary
@@ -436,6 +438,38 @@ def _leave_open(store: Store, batch: Batch, builtin: BuiltinResult, consumed: se
 
 
 CHANNELS = {"user_correction": "correction", "review": "review", "tool_retry": "tool_retry", "ci": "ci"}
+
+
+def _say_the_feedback(deltas: list[Any], batch: Batch) -> bool:
+    """A model's lesson for review carries the words of the feedback it was learned from (the piece that shares the
+    most of its words), so `learn show` and the promote diff show the reviewer what it rests on, and a lesson that
+    shares no content word with any of it is marked, as the continual learner's are (review36 R36-11: a model's "Use
+    `uv` instead of `pip` …" from a JavaScript session with no uv or pip in it was staged bare). The model's own
+    provenance is never kept. True when the deltas were given one (the curator may keep it)."""
+    from altimate_learn.gates.offline import _GLUE, content_words
+
+    def words(text: str) -> frozenset[str]:  # "use", "instead", "always" are in every rule: they ground none
+        return content_words(text) - _GLUE
+
+    said = [(item, words(item.text)) for item in batch.items if isinstance(item.text, str) and item.text.strip()]
+    if not said:
+        return False
+    for delta in deltas:
+        if not isinstance(delta, dict):
+            continue
+        delta.pop("provenance", None)
+        text = delta.get("text")
+        if not isinstance(text, str) or str(delta.get("op", "")).upper() not in ("ADD", "EDIT"):
+            continue
+        mine = words(text)
+        item, shared = max(((item, len(mine & words)) for item, words in said), key=lambda pair: pair[1])
+        flat = " ".join(item.text.split())
+        where = f"signal {item.signal_id}" if item.signal_id else "the feedback"
+        note = f"learned from {where}: \"{flat[:120]}{'…' if len(flat) > 120 else ''}\""
+        if not shared:
+            note += "; none of its words are in the feedback it was learned from: check it against the session"
+        delta["provenance"] = note
+    return True
 
 
 def channel_of(batch: Batch) -> str:
