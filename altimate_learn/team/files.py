@@ -173,6 +173,10 @@ def _replaced_on_both_sides(lm: LessonMerge, base: Any, ours: Any, theirs: Any, 
     in_conflict = {i for c in lm.conflicts for i in c.ids}
     for lesson_id in sorted(base_ids - sides[OURS] - sides[THEIRS] - in_conflict):
         new_ours, new_theirs = replaced(OURS, lesson_id), replaced(THEIRS, lesson_id)
+        if bool(new_ours) != bool(new_theirs):
+            _replaced_against_retired(lm, base, lesson_id, OURS if new_ours else THEIRS, new_ours or new_theirs,
+                                      base_ids, sides, in_conflict)
+            continue
         if not new_ours or not new_theirs or new_ours == new_theirs:
             continue
         if {new_ours, new_theirs} & (base_ids | in_conflict) or new_ours not in sides[OURS] \
@@ -188,6 +192,27 @@ def _replaced_on_both_sides(lm: LessonMerge, base: Any, ours: Any, theirs: Any, 
                                    f"{new_ours}, theirs with {new_theirs}: pick one rule, or keep both")
         lm.move_to_conflict(conflict)
         in_conflict |= {new_ours, new_theirs}
+
+
+REPLACED_RETIRED = "replaced on one side, retired on the other"
+
+
+def _replaced_against_retired(lm: LessonMerge, base: Any, lesson_id: str, side: str, new_id: str | None,
+                              base_ids: set[str], sides: dict[str, set[str]], in_conflict: set[str]) -> None:
+    """One side replaced a lesson (a new rule in its place), the other retired it with no replacement: the first
+    wants the rule changed, the second wants it gone. Merged by id, the replacement stood and the retirement lost
+    without a word (review36 R36-3); it is one conflict: keep the replacement, or nothing."""
+    if not new_id or new_id in base_ids or new_id in in_conflict or new_id not in sides[side] or new_id not in lm.merged:
+        return
+    other = THEIRS if side == OURS else OURS
+    gone = next(x for x in base if isinstance(x, dict) and x.get("id") == lesson_id)
+    replacement = lm.merged[new_id]
+    lm.move_to_conflict(Conflict(
+        new_id, REPLACED_RETIRED, ours=[replacement] if side == OURS else [], theirs=[replacement] if side == THEIRS else [],
+        base=[replacement],
+        detail=f"{side} replaced {lesson_id} (\"{_clip(gone.get('text'), 80)}\") with {new_id}; {other} retired it: "
+               f"keep the new rule ({side}) or no rule ({other})"))
+    in_conflict.add(new_id)
 
 
 class Replacements:

@@ -67,3 +67,27 @@ def test_the_same_replacement_on_both_sides_merges_into_one_lesson(team: Team):
     ana, _, ours_id, theirs_id, pulled = _both_replace(team, ours=THEIRS, theirs=THEIRS)
     assert pulled.returncode == 0, pulled.stdout + pulled.stderr
     assert ana.ids() == [min(ours_id, theirs_id)]
+
+
+def test_a_replacement_against_a_plain_retirement_is_a_conflict(team: Team):
+    """ben replaces the lesson, ana retires it with no replacement: keep ben's new rule, or no rule."""
+    ana = team.clone("ana")
+    ana.learn("enable")
+    base_id = json.loads(ana.learn("remember", BASE, "--approve", "--json").stdout)["id"]
+    ana.commit("learn: first lesson")
+    ana.git("push", "-q", "origin", "main")
+    ben = team.clone("ben")
+    new_id = json.loads(ben.learn("remember", OURS, "--approve", "--json").stdout)["id"]
+    ben.commit("ben: remember")
+    ben.git("push", "-q", "origin", "main")
+    ana.learn("retire", base_id, "--reason", "not needed any more")
+    ana.learn("promote", "--yes")
+    ana.commit("ana: retire")
+    pulled = ana.git("pull", "--no-rebase", "--no-edit", "origin", "main", check=False)
+    report = pulled.stdout + pulled.stderr
+    assert pulled.returncode != 0
+    assert (f"{new_id}: replaced on one side, retired on the other (theirs replaced {base_id} (\"{BASE}\") with "
+            f"{new_id}; ours retired it: keep the new rule (theirs) or no rule (ours))") in report
+    ana.learn("resolve", "--ours")
+    assert ana.ids() == []
+    assert ana.learn("check").returncode == 0
