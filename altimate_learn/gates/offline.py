@@ -628,7 +628,13 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
         forbidden = _forbidden(negative, outright=False)
         if forbidden and not any(_has_word(positive.lower, command) >= 0 for command, _ in forbidden):
             return None  # "never `npm install`" beside "use `npm ci`": the negation is about another command
-        if jac >= CONTRADICTION_JACCARD and len(shared) >= 2 and not different_situations(mine_rule, other_rule):
+        # One must say all the other says (the verbs of use aside) for the negation to set them against each other:
+        # "Never use black." / "Always use black.", "Prefer default exports for React components." / "Never use
+        # default exports.". Each with a word the other lacks, they are about two things: "Use named exports only."
+        # and "Never use default exports." share "use" and "exports" and agree (review36 R36-12).
+        mine_core, other_core = mine_rule.words - _USE_VERBS, other_rule.words - _USE_VERBS
+        if mine_core and other_core and (mine_core <= other_rule.words or other_core <= mine_rule.words) \
+                and not different_situations(mine_rule, other_rule):
             return Finding("contradiction", other_rule.text, jac, "same wording, opposite negation")
         return None
     if mine_rule.negated != other_rule.negated:
@@ -643,6 +649,9 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
         return Finding("duplicate", other_rule.text, contained, f"restates it ({len(shared)} of its {len(a)} words)")
     return None
 
+
+# Verbs of use every rule may have: no wording of their own (:func:`compare`'s opposite negation).
+_USE_VERBS = frozenset(stem(w) for w in "use uses using used run runs running prefer prefers preferring".split())
 
 # A bare name a negation takes as its object ("never pip", "instead of npm"): an avoided command.
 _BARE_AVOIDED = re.compile(r"\b(?:never|not|avoid|instead of|rather than)\s+(?:use\s+|using\s+|run\s+|call\s+)?"

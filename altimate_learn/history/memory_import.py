@@ -1000,6 +1000,20 @@ def _note_plain_repeat(delta: dict[str, Any], outcome: Outcome, text: str,
         outcome.reason = f"{outcome.reason}; {note}" if outcome.reason else note
         delta["provenance"] = _clip(f"{delta['provenance']}; {note}", MAX_PROVENANCE_CHARS)
         return lesson
+    from altimate_learn.gates.offline import compare
+
+    for lesson in base:
+        lesson_text = lesson.get("text") or ""
+        if _BACKTICKED.search(lesson_text):
+            continue
+        found = compare(text, lesson_text)
+        if found is not None and found.verdict == "contradiction":
+            # both in plain words ("Use pip to install dependencies." beside the approved "Use uv, never pip."): the
+            # vet's reading, as `learn remember` replaces such a lesson (review35 R35-8 residue)
+            note = (f"may contradict {lesson['id']} ({found.reason}): check which rule holds before you promote it")
+            outcome.reason = f"{outcome.reason}; {note}" if outcome.reason else note
+            delta["provenance"] = _clip(f"{delta['provenance']}; {note}", MAX_PROVENANCE_CHARS)
+            return lesson
     for lesson in base:
         lesson_text = lesson.get("text") or ""
         if _BACKTICKED.search(lesson_text) or not _plain_repeat(text, lesson_text):

@@ -22,3 +22,15 @@ def test_plain_lessons_are_read_with_the_memorys_names(cli, git_repo):
     assert "may contradict" not in (memories["load"].get("reason") or "")
     staged = {lesson["text"]: lesson for lesson in candidate(git_repo)}
     assert "may repeat L-aaaa0011" in staged["Never commit `.env` files; they hold local secrets."]["provenance"]
+
+
+def test_a_plain_memory_against_a_plain_lesson_says_it_may_contradict(cli, git_repo):
+    """Both in plain words (review35 R35-8 residue): `learn remember` replaces such a lesson, the import staged the
+    memory with no word."""
+    approve(git_repo, ("L-aaaa0021", "Use uv, never pip."), ("L-aaaa0022", "Indent with spaces."))
+    folder = claude_folder(git_repo)
+    write(folder, "feedback_pip.md", memory("pip", "feedback", "Use pip to install dependencies."))
+    write(folder, "feedback_named.md", memory("named", "feedback", "Use named exports only."))
+    memories = by_name(run_json(cli))
+    assert "may contradict L-aaaa0021 (it is for pip where the other says the opposite)" in memories["pip"]["reason"]
+    assert "may contradict" not in (memories["named"].get("reason") or "")
