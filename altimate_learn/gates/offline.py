@@ -91,6 +91,12 @@ def content_words(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+def grounding_words(text: str) -> frozenset[str]:
+    """The content words that can ground a rule in what a person said: not the verbs and words every rule has ("use",
+    "run", "instead", "always", "every"), which any typed message shares with any rule (review36 R36-11)."""
+    return content_words(text) - _GLUE
+
+
 def identifiers(text: str) -> frozenset[str]:
     """Code identifiers named in backticks (lower case, their meaningful tokens)."""
     out = set()

@@ -214,12 +214,13 @@ class Screen:
 def _grounded(text: Any, cites: list[str], typed: dict[str, str]) -> bool:
     """Whether a proposed rule shares a content word with what the person typed in the exchanges it cites (True when
     nothing typed is known for them: a signal's feedback, an imported review)."""
-    from altimate_learn.gates.offline import content_words
+    from altimate_learn.gates.offline import grounding_words
 
     said = [typed[ref] for ref in cites if typed.get(ref, "").strip()]
     if not said or not isinstance(text, str):
         return True
-    return bool(content_words(text) & frozenset().union(*(content_words(words) for words in said)))
+    # "use", "instead", "always" are in every rule and many messages: they ground nothing (review36 R36-11)
+    return bool(grounding_words(text) & frozenset().union(*(grounding_words(words) for words in said)))
 
 
 def _say_the_source(delta: Any, cites: list[str], typed: dict[str, str]) -> None:

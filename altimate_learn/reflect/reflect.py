@@ -446,10 +446,7 @@ def _say_the_feedback(deltas: list[Any], batch: Batch) -> bool:
     shares no content word with any of it is marked, as the continual learner's are (review36 R36-11: a model's "Use
     `uv` instead of `pip` …" from a JavaScript session with no uv or pip in it was staged bare). The model's own
     provenance is never kept. True when the deltas were given one (the curator may keep it)."""
-    from altimate_learn.gates.offline import _GLUE, content_words
-
-    def words(text: str) -> frozenset[str]:  # "use", "instead", "always" are in every rule: they ground none
-        return content_words(text) - _GLUE
+    from altimate_learn.gates.offline import grounding_words as words
 
     said = [(item, words(item.text)) for item in batch.items if isinstance(item.text, str) and item.text.strip()]
     if not said:
