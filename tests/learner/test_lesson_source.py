@@ -56,3 +56,16 @@ def test_without_review_an_ungrounded_rule_is_dropped_with_its_reason(project: P
     (record,) = runs(project)
     assert record["dropped"][0]["reason"] == ("it cites exchanges that share none of its words: not written to local "
                                               "without review")
+
+
+def test_a_lesson_sharing_only_the_words_every_rule_has_is_marked(project: Path, server, cli):
+    """review36 R36-11: "use" (in "don't use print() for logging") grounded any "Use …" rule; words every rule has
+    ground nothing."""
+    assert cli("capture", "--session", CLAUDE_SESSION)[0] == 0
+    glue_only = "Use Poetry, never pipenv."
+    server.deltas({"op": "ADD", "text": glue_only, "reason": "a team rule", "cites": [PRINT_REF]})
+    code, out, err = learn_run(cli)
+    assert code == 0, err
+    staged = {lesson["text"]: lesson for lesson in candidate(project)}
+    assert staged[glue_only]["provenance"].endswith(
+        "none of its words are in what the person typed there: check it against the session")
