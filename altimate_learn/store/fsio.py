@@ -398,30 +398,107 @@ def log_notices(log: Any) -> None:
 
 def read_jsonl(path: Path) -> JsonlRead:
     """Every complete line that parses as JSON; a torn last line (no newline) or bad line is skipped (and noted:
-    :func:`take_notices`)."""
+    :func:`take_notices`).
+
+    The file is always read; its lines are parsed once per content (:class:`_Parsed`): a read of the same bytes as
+    the last read of this path, or of those bytes with whole lines appended, parses only what is new. What is
+    returned is the same as a fresh parse of the file's bytes, in new objects the caller may change."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
         _unreadable.pop(str(path), None)
+        _forget_parse(str(path))
         return JsonlRead([], 0, False)
-    records: list[Any] = []
-    bad: list[int] = []
-    lines = raw.split(b"\n")
-    torn = bool(lines and lines[-1].strip())
-    for number, line in enumerate(lines[:-1], 1):
-        if not line.strip():
-            continue
-        try:
-            records.append(loads(line))
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            bad.append(number)
-    if torn:
-        bad.append(len(lines))
-    if bad:
-        _unreadable[str(path)] = bad
+    key = str(path)
+    kept = _kept_parse(key, raw)
+    if kept is not None and len(kept.raw) == len(raw):
+        records = kept.records()
+        bad, torn = list(kept.bad), kept.torn
     else:
-        _unreadable.pop(str(path), None)
+        records, items, bad, torn = [], [], [], False
+        start, first = 0, 1
+        if kept is not None:  # the same lines, and whole lines after them
+            records, items, bad = kept.records(), list(kept.items), list(kept.bad)
+            start, first = len(kept.raw), kept.lines + 1
+        lines = raw[start:].split(b"\n")
+        torn = bool(lines and lines[-1].strip())
+        for number, line in enumerate(lines[:-1], first):
+            if not line.strip():
+                continue
+            try:
+                value = loads(line)
+            except (json.JSONDecodeError, UnicodeDecodeError):
+                bad.append(number)
+                continue
+            records.append(value)
+            items.append(_Parsed.keep(value, line))
+        if torn:
+            bad.append(first - 1 + len(lines))
+        _keep_parse(key, _Parsed(raw, items, bad, torn, first - 1 + len(lines) - 1))
+    if bad:
+        _unreadable[key] = bad
+    else:
+        _unreadable.pop(key, None)
     return JsonlRead(records, len(bad), torn)
+
+
+class _Parsed:
+    """The last parse of one JSONL file: its bytes, and each record as a value that can be handed out again without
+    parsing (a number or string as is, an object of plain values copied, anything nested as its line, parsed again)."""
+
+    __slots__ = ("raw", "items", "bad", "torn", "lines")
+
+    def __init__(self, raw: bytes, items: list[Any], bad: list[int], torn: bool, lines: int) -> None:
+        self.raw, self.items, self.bad, self.torn, self.lines = raw, items, bad, torn, lines
+
+    @staticmethod
+    def keep(value: Any, line: bytes) -> Any:
+        if type(value) is dict:
+            if any(type(v) in (dict, list) for v in value.values()):
+                return bytes(line)
+            return dict(value)
+        return bytes(line) if type(value) is list else value
+
+    def records(self) -> list[Any]:
+        out = []
+        for item in self.items:
+            kind = type(item)
+            out.append(dict(item) if kind is dict else loads(item) if kind is bytes else item)
+        return out
+
+
+_PARSES_KEPT = 8  # files whose last parse is kept (a store's signals, history, runs…)
+_PARSE_KEPT_BYTES = 16 << 20  # a larger file is parsed at every read, as before
+_parses: dict[str, _Parsed] = {}
+_parses_lock = threading.Lock()
+
+
+def _kept_parse(key: str, raw: bytes) -> _Parsed | None:
+    """The kept parse of ``key`` when ``raw`` is its bytes, or its bytes and more after a whole last line."""
+    with _parses_lock:
+        kept = _parses.get(key)
+    if kept is None or len(raw) < len(kept.raw):
+        return None
+    if len(raw) == len(kept.raw):
+        return kept if raw == kept.raw else None
+    if kept.raw and not kept.raw.endswith(b"\n"):
+        return None
+    return kept if raw.startswith(kept.raw) else None
+
+
+def _keep_parse(key: str, parsed: _Parsed) -> None:
+    with _parses_lock:
+        _parses.pop(key, None)
+        if len(parsed.raw) > _PARSE_KEPT_BYTES:
+            return
+        _parses[key] = parsed
+        while len(_parses) > _PARSES_KEPT:
+            del _parses[next(iter(_parses))]
+
+
+def _forget_parse(key: str) -> None:
+    with _parses_lock:
+        _parses.pop(key, None)
 
 
 def read_records(path: Path) -> list[dict[str, Any]]:
