@@ -96,6 +96,12 @@ def locks_held(folder: Path) -> Iterator[list[str]]:
         holder.wait()
 
 
+def assert_no_hang(baseline, run) -> None:
+    """A hang guard only, never a budget: what the tests assert is the hook log and the busy memo; this catches a hook
+    that waited for the holder (600 s) on a machine of any load."""
+    assert run.seconds < 10 * baseline.seconds + 60, (baseline.seconds, run.seconds)
+
+
 def test_locks_held_by_another_process_do_not_stall_the_session(world, agent):
     name, binary = agent
     files = prepare_project(world)
@@ -111,8 +117,14 @@ def test_locks_held_by_another_process_do_not_stall_the_session(world, agent):
     assert "All done." in run.stdout
     later = [request_text(r) for r in world.model_requests()[before:]]
     assert later and not any(SECTION_OPEN in t for t in later)  # delivered nothing, but answered
+    # each delivering hook gave up on the held lock and said so; the first one's timeout left the busy memo, so the
+    # hooks after it waited ~0.25 s, not ~5 s each (deliver/state.Locks; tests/agents/test_hook_lock_busy.py)
+    gave_up = [line for line in hook_log(world).splitlines() if "locked by another process" in line]
+    assert len(gave_up) >= 2 and all(line.endswith("delivered nothing") for line in gave_up), hook_log(world)
+    memos = [p + ".busy" for p in paths if os.path.exists(p + ".busy")]
+    assert memos, paths
     print(f"{name}: baseline {baseline.seconds:.1f} s, locks held {run.seconds:.1f} s")
-    assert run.seconds < baseline.seconds + 12, (baseline.seconds, run.seconds)
+    assert_no_hang(baseline, run)
 
 
 def test_a_held_store_lock_delays_a_correction_once_and_capture_catches_up(world, claude_bin):
@@ -126,7 +138,11 @@ def test_a_held_store_lock_delays_a_correction_once_and_capture_catches_up(world
     with locks_held(world.project / ".altimate-code" / "learn" / "team-playbook") as paths:
         assert [os.path.basename(os.path.dirname(p)) for p in paths] == ["team-playbook"]
         run = run_claude(world, claude_bin, CORRECTION, "--resume", claude_session_id(first), timeout=600).check()
-    assert run.seconds < first.seconds + 12, (first.seconds, run.seconds)
+        # no hook waited for the store's lock: one that had would have given up after ~5 s, logged it and left the
+        # busy memo beside the lock (deliver/state.Locks)
+        assert "locked" not in hook_log(world), hook_log(world)
+        assert not [p for p in paths if os.path.exists(p + ".busy")], paths
+    assert_no_hang(first, run)
     settle_capture(world.project)
     assert [s["text"] for s in signals(world)] == [CORRECTION]
     capture_latest(world, "claude-code")
