@@ -60,7 +60,7 @@ def ignores(pid: int, sig: int) -> bool:
     return False
 
 
-# The slowest files, slowest first: the 60 longest of a whole CI-like run (ci36, 2026-12-06 #18, from ci35's final timing
+# The slowest files, slowest first: the 60 longest of a whole CI-like run (ci36, 2026-12-06 #18, from ci35's final run
 # of #17: a fresh clone of main c61cfb44, default addopts, 11,125 tests in 1,111 s at load ~6.5 on 2 cores,
 # `--junitxml`; per-file sums of the test times; 2,167 s of tests, 830 of them tests/e2e, 122 s the first here). Each
 # worker takes a whole file (`--dist loadfile`) and the next one when it has 2 tests left, in this order
