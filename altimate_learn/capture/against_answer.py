@@ -364,9 +364,10 @@ def hedged_swap(own: str, answer: str | None, acted: bool) -> bool:
             return any(re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", reported) for w in words)
 
         # ("I wrote the seed script and the migrations." "could you run the migrations instead of the seed script now?":
-        # both were made; which to run next is no swap, review35)
+        # both were made; which to run next is no swap, review35). X counts as made only when all its words are reported:
+        # "I used black to format." "could you run ruff format instead of black next time?" names no ruff (review35 R35-15)
         return (bool(y_words) and bool(x_words) and not set(x_words) & set(y_words) and reports(y_words)
-                and not reports(x_words))
+                and not all(reports([w]) for w in x_words))
     keep = _KEEP.match(first.strip())
     if keep and acted:
         x_words = _words(keep.group("x"))
