@@ -373,3 +373,44 @@ def hedged_swap(own: str, answer: str | None, acted: bool) -> bool:
         x_words = _words(keep.group("x"))
         return bool(x_words) and not named(x_words)
     return False
+
+
+# cls36 (review36 R36-4): a question about a thing found in what the agent just made: "why is there a print in the handler?"
+# after "I added the /orders handler in api.py.", "why is there a console.log in cart.js? remove it" after "I updated
+# src/cart.js …", "what's with all the print statements?" after "I refactored utils.py.". The place asked about must be
+# named in the answer's report of its work (a "why is there a delay on startup?" names no place; "why is there a folder
+# called dist in the repo?" after an answer about the login page names none of its work), and "what's with all the …" is
+# read only after an answer that did work and asked nothing.
+PUT_IN_REASON = "challenges what the agent did"
+_WHY_THERE = re.compile(r"^\W*(?:(?:hmm+|um+|wait|so|and|but|ok(?:ay)?|uh+)\W+)*(?:why|how\s+come)\s+(?:is|are)\s+there\s+"
+                        r"(?:a|an|any|some|all\s+(?:these|those|the)|these|those|this|that)\s+(?P<x>[^?!\n]{1,40}?)\s+(?:in|inside|"
+                        r"at\s+the\s+top\s+of|at\s+the\s+end\s+of)\s+(?:the\s+|your\s+|this\s+|that\s+|my\s+|our\s+)?"
+                        r"(?P<y>[\w./`-]{3,60}?)(?:\s+(?:file|function|handler|component|module|class|method|script))?\s*\?", _I)
+_WHATS_WITH_ALL = re.compile(r"^\W*(?:(?:hmm+|um+|wait|so|and|but|ok(?:ay)?|uh+)\W+)*what(?:'s|\s+is)\s+(?:up\s+)?with\s+all\s+"
+                             r"(?:the|these|those|this|that)\s+[\w\s.`-]{2,40}?\s*\?", _I)
+_MADE = (r"\b(?:added|created|wrote|written|updated|changed|refactored|modified|rewrote|rewritten|built|implemented|"
+         r"moved|edited|extended)\s+(?:the\s+|a\s+|an\s+|your\s+)?(?:[\w/.`-]+\s+){0,2}?")
+_MINE = re.compile(r"\bi\s+(?:wrote|added|put|left|made|created)\s+(?:it|that|this|them|those)\b|\b(?:it's|that's)\s+mine\b", _I)
+_PLACE_FILLER = frozenset({"code", "file", "files", "repo", "project", "output", "app", "page", "logs", "log", "folder", "codebase"})
+
+
+def put_in(own: str, answer: str | None) -> bool:
+    """The message asks why a thing is in a place the agent's answer says it worked on (see above)."""
+    if not answer or _MINE.search(own):
+        return False  # "why is there a TODO in utils.py? I wrote it last year": the person's own thing
+    first = own.strip().split("?", 1)[0] + "?"  # the first question ("console.log", "cart.js": dots end no sentence here)
+    lowered = answer.lower()
+    why = _WHY_THERE.match(first)
+    if why:
+        place = why.group("y").strip("`'\".").lower()
+        stem = re.sub(r"^.*/", "", place)
+        if len(stem) < 3:
+            return False
+        named = r"(?<![\w-])" + re.escape(stem) + r"(?![\w-])"
+        if "." in stem:  # a file the answer names as worked on
+            return bool(re.search(named, lowered))
+        # a plain place ("the handler"): one the answer says it made or changed ("I added the /orders handler")
+        return stem not in _PLACE_FILLER and bool(re.search(_MADE + named, lowered))
+    from altimate_learn.capture.cues import ASKED
+
+    return bool(_WHATS_WITH_ALL.match(first)) and not ASKED.search(answer[-300:])

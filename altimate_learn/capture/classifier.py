@@ -341,6 +341,10 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
             return Verdict(True, "asked for the language the agent did not answer in", "pattern")
         if not spec and indirect.WHY_AFTER_ACT.match(own):
             return Verdict(True, 'asks "why did you…"', "pattern")  # "you changed the partition key... why?"
+        if (acted and not spec and not replying and not tasking and not explaining and against_answer.put_in(own, answer)
+                and not guards.CURIOUS.search(own)):
+            # "why is there a print in the handler?" after "I added the /orders handler in api.py." (review36 R36-4)
+            return Verdict(True, against_answer.PUT_IN_REASON, "pattern")
         # "uv, not pip" after an answer (not a question of the agent's): the whole message a terse choice against what the
         # agent did, in its words or in a tool call they do not name ("Installed httpx.").
         # ("forget what I said, uv not pip": the words taken back are no part of the choice)

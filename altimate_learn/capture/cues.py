@@ -22,7 +22,10 @@ NOT_AGENTS_CHANGE = (r"(?:\w+\s+)?(?:later|if|when|whenever|anytime)\b|(?:\w+\s+
                      r"|(?:to\s+)?(?:the|this|that)\s+(?:[\w-]+\s+){0,2}?(?:previous|older|earlier|deploy\w*|release|migrations?|rollout|"
                      r"upgrade|bump|database|db)\b|(?:the|this|that)\s+(?:[\w-]+\s+){1,3}?(?:i|we|they|ops)\s+(?:ran|did|made|pushed|"
                      r"applied|deployed)\b")
+# (review36 R36-2: "anyway never hardcode tokens", "oh and never commit .env files", "whatever, just never …": a filler
+# before the rule, with or without its comma)
 LEAD = (r"(?:(?:also|but|and|so|ok(?:ay)?|hmm+|um+|well|again|please|pls|plz|seriously|hey|dude|man|ugh|sorry|oops|"
+        r"anyways?|oh|whatever(?=[,!])|btw|fyi|just|"
         r"as\s+you\s+can\s+see|as\s+(?:you\s+)?see)[,:!]?\s+(?:[-\u2013\u2014]+\s+)?)*")
 
 # Pure thanks / approval / reassurance: a clause made only of these is skipped.
@@ -155,7 +158,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
      "repeated an earlier instruction"),
     # Conventions
     # ("pull before you continue so we don't diverge", "… so that we never ship it twice": a purpose, not a convention: cls28)
-    (re.compile(r"\bwe\s+(?:always|(?<!\bso\swe\s)(?<!\bso\sthat\swe\s)never|only|usually|typically|normally)\s+(?!(?:really\s+)?(?:care|want)\b|know\b|need\b|had\b|have\s+to\s+wait\b)\w+|" + _PURPOSE + r"\bwe\s+(?:do(?:n't|\s+not)|shouldn't|should\s+not|can't|cannot|mustn't)\s+(?:ever\s+)?(?!need\b|have\b|know\b|want\b|care\b|see\b|think\b|mind\b|get\b|understand\b|really\b|plan\b|expect\b|agree\b|seem\b|like\b)\w+", re.I),
+    (re.compile(r"\bwe\s+(?:always|(?<!\bso\swe\s)(?<!\bso\sthat\swe\s)never|only|usually|typically|normally)\s+(?!(?:really\s+)?(?:care|want)\b|know\b|need\b|had\b|have\s+to\s+wait\b)\w+|" + _PURPOSE + r"\bwe\s+(?:do(?:n't|\s+not)|shouldn't|should\s+not|should\s+(?:probably|really|definitely)\s+not|probably\s+shouldn't|can't|cannot|mustn't)\s+(?:ever\s+)?(?!need\b|have\b|know\b|want\b|care\b|see\b|think\b|mind\b|get\b|understand\b|really\b|plan\b|expect\b|agree\b|seem\b|like\b|worry\b|bother\b)\w+", re.I),
      "stated a team convention"),
     (re.compile(r"\b(?:our|the\s+team's|team|house|repo|project|codebase|company)\s+(?:convention|standard|rule|style\s*guide|style|guideline|policy|pattern)s?\b|\bthe\s+convention\s+(?:here|is|in\s+this)\b|\bin\s+this\s+(?:repo|project|codebase|team|shop|house)\s*,?\s+we\b|\bwe\s+use\s+[^.?!\n]{1,60}\s+(?:here|in\s+this\s+(?:repo|project|codebase))\b", re.I),
      "stated a team convention"),

@@ -155,6 +155,24 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"|(?:うちでは|このプロジェクトでは|うちのプロジェクトでは)(?![^。！？]*まだ)[^。！？]{0,30}?(?:使(?:う|います|っています)|書(?:く|きます)|"
                 r"置(?:く|きます)|統一|決ま(?:り|って)|ルール|禁止|必ず|常に|いつも)", _I),
      "stated a team convention"),
+    # "we use pnpm, not npm" and "in this project we always use pnpm" in the grammar of the other languages (review36 R36-1):
+    # "wir nutzen pnpm, nicht npm", "hier verwenden wir pnpm", "wir verwenden immer logging, nie print", "qui usiamo pnpm, non
+    # npm", "in questo progetto usiamo sempre pnpm", "dans ce projet on utilise pnpm", "nous utilisons pnpm, pas npm", "мы
+    # используем pnpm, а не npm", "我们一直用 pnpm，不用 npm": the team's way with a contrast, an always/only/never, or
+    # "here / in this project" (never a bare "wir verwenden React" describing the stack, nor "we used to")
+    (re.compile(r"\b(?:hier|in\s+diesem\s+(?:projekt|repo))\s*,?\s+(?:nutzen|verwenden|benutzen|nehmen|schreiben)\s+wir\b"
+                r"|\bwir\s+(?:nutzen|verwenden|benutzen|nehmen|schreiben)\s+(?:immer|nur|ausschlie(?:ß|ss)lich|nie|niemals)\b"
+                r"|\bwir\s+(?:nutzen|verwenden|benutzen|nehmen)\s+[^,.;!?\n]{1,40}?,\s*(?:nicht|nie|niemals|kein(?:e|en)?)\s+\S"
+                r"|\b(?:qui|in\s+questo\s+(?:progetto|repo))\s*,?\s+(?:usiamo|utilizziamo|scriviamo|mettiamo)\b"
+                r"|\b(?:usiamo|utilizziamo)\s+(?:sempre|solo|soltanto|mai)\b|\b(?:usiamo|utilizziamo)\s+[^,.;!?\n]{1,40}?,\s*(?:non|mai)\s+\S"
+                r"|\bdans\s+ce\s+(?:projet|repo|d[ée]p[oô]t)\s*,?\s+(?:on|nous)\s+(?:utilise|utilisons|met|mettons|[ée]crit|[ée]crivons)\b"
+                r"|\b(?:on\s+utilise|nous\s+utilisons)\s+(?:toujours|uniquement|seulement|jamais)\b"
+                r"|\b(?:on\s+utilise|nous\s+utilisons)\s+[^,.;!?\n]{1,40}?,\s*(?:(?:et\s+)?pas|jamais)\s+\S"
+                r"|(?<![\w-])мы\s+(?:всегда|только)\s+(?:используем|пишем|берём|берем)(?![\w-])"
+                r"|(?<![\w-])мы\s+(?:используем|пишем|берём|берем)\s+[^,.;!?\n]{1,40}?,\s*а\s+не\s+\S"
+                r"|我们(?:一直|都|只|从来都|一律|统一)(?:用|使用)"
+                r"|我们(?:用|使用)[^，。！？,.!?]{1,30}[，,]\s*(?:不用|不是|而不是)", _I),
+     "stated a team convention"),
     # "arrête de modifier les tests", "deja de cambiar …", "para de mexer …", "hör auf, …", "smetti di …", "хватит …"
     # (never a reassurance: "arrête de t'inquiéter", "хватит на сегодня"; Spanish "para de llover" is the rain stopping)
     (re.compile(r"\b(?:arr[êe]te[sz]?|arr[êe]tez)\s+de\s+(?!(?:t'|te\s+|vous\s+|s')?(?:inqui[ée]t|stress|pr[ée]occup|en\s+faire|"
@@ -358,7 +376,7 @@ CUES += [
     # "no tabs pls, we use 2 spaces", "no print statements please, we use the logging module", "no prints, use the
     # logger", "kein print bitte, wir nutzen logging", "nada de print, usamos logging": the agent's thing refused and the
     # team's way said next to it
-    (re.compile(r"^\W*(?:no|kein(?:e|en)?|nada\s+de|sin|pas\s+de|niente|sem|nessun[oa]?)\s+(?!(?:worries|problem|problems|rush|hurry|"
+    (re.compile(r"^\W*(?:(?:bitte|please|pls|por\s+favor|per\s+favore)\s+)?(?:no|kein(?:e|en)?|nada\s+de|sin|pas\s+de|niente|sem|nessun[oa]?)\s+(?!(?:worries|problem|problems|rush|hurry|"
                 r"need|thanks|idea|clue|pressure|stress|prisa|problema|souci|stress|sorge)\b)[\w().`'-]+(?:\s+[\w().`'-]+){0,2}?"
                 r"\s*(?:please|pls|plz|bitte|por\s+favor|s'il\s+te\s+pla[iî]t|stp|per\s+favore)?\s*[,.;:!\u2013\u2014-]*\s*"
                 r"(?<![\w'`])(?:we\s+(?:use|do|want|prefer|stick\s+(?:to|with)|go\s+with)|(?:just\s+)?use|stick\s+(?:to|with)|wir\s+(?:nutzen|verwenden|"
