@@ -49,6 +49,10 @@ BLIND = DATA / "corrections_blind1.jsonl"  # the first set (kept as the default 
 BLIND1_PREFIX = "blind1-half:"
 HALVES = ("A", "B")
 WITH, WITHOUT = True, False
+# A third mode, for a set whose rows carry the agent's next answer (`reply`, from the tenth set on): the answer before
+# the message and the reply after it, as `learn capture` passes both when the transcript has them.
+REPLY = "reply"
+Mode = bool | str
 
 # (commit, UTC time, what it was, {(half or "all", with_answer): (precision, recall, TP, FP, FN, TN)})
 Measured = tuple[str, str, str, dict[tuple[str, bool], tuple[float, float, int, int, int, int]]]
@@ -95,8 +99,17 @@ def answer_of(row: dict[str, Any]) -> str | None:
     return answer if isinstance(answer, str) and answer.strip() else None
 
 
-def verdict_of(row: dict[str, Any], with_answer: bool = True) -> Any:
+def reply_of(row: dict[str, Any]) -> str | None:
+    """The agent's next answer after the message (the tenth set on), as the real sessions pass it; None when none."""
+    reply = row.get("reply")
+    return reply if isinstance(reply, str) and reply.strip() else None
+
+
+def verdict_of(row: dict[str, Any], with_answer: Mode = True) -> Any:
+    """The verdict without the answer (False), with it (True), or with it and the agent's reply after it (REPLY)."""
     msg, previous = to_messages(row)
+    if with_answer == REPLY:
+        return classify_user_message(msg, previous, answer=answer_of(row), reply=reply_of(row))
     return classify_user_message(msg, previous, answer=answer_of(row) if with_answer else None)
 
 
@@ -109,7 +122,7 @@ def _scores(c: Counter[str]) -> dict[str, Any]:
             "n": tp + fp + fn + tn}
 
 
-def evaluate(rows: list[dict[str, Any]], half: str | None = None, with_answer: bool = True,
+def evaluate(rows: list[dict[str, Any]], half: str | None = None, with_answer: Mode = True,
              prefix: str | None = None) -> dict[str, Any]:
     """Counts for one half (``prefix`` names the set's halves) or the whole of ``rows`` (``half=None``), with or
     without the answer: overall, per category (``+name`` for corrections, ``-name`` for the rest), and the errors
@@ -139,12 +152,21 @@ def _parts(blind: BlindSet, halves: tuple[str, ...] = HALVES) -> tuple[str, ...]
     return halves if blind.prefix else ("all",)
 
 
-def _evaluate_part(blind: BlindSet, rows: list[dict[str, Any]], part: str, with_answer: bool) -> dict[str, Any]:
+def _evaluate_part(blind: BlindSet, rows: list[dict[str, Any]], part: str, with_answer: Mode) -> dict[str, Any]:
     return evaluate(rows, None if part == "all" else part, with_answer, blind.prefix)
 
 
-def _mode(with_answer: bool) -> str:
+def _mode(with_answer: Mode) -> str:
+    if with_answer == REPLY:
+        return "with the answer and the reply"
     return "with the answer" if with_answer else "without the answer"
+
+
+def _mode_key(with_answer: Mode) -> str:
+    """The mode's word in `--json` keys and tables: "with", "without", "with reply"."""
+    if with_answer == REPLY:
+        return "with reply"
+    return "with" if with_answer else "without"
 
 
 def _part_name(part: str) -> str:
@@ -168,7 +190,7 @@ def counts(blind: BlindSet, rows: list[dict[str, Any]], halves: tuple[str, ...] 
     for with_answer in blind.modes:
         for part in _parts(blind, halves):
             r = _evaluate_part(blind, rows, part, with_answer)
-            out[f"{part}, {'with' if with_answer else 'without'}"] = {k: v for k, v in r.items() if k != "errors"}
+            out[f"{part}, {_mode_key(with_answer)}"] = {k: v for k, v in r.items() if k != "errors"}
     return out
 
 
@@ -222,9 +244,17 @@ def _short(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _mode_header(with_answer: bool, blind: BlindSet) -> str:
+def _look_mode(key: str) -> str:
+    """A recorded look's key ("all, with", "all, without", "all, with reply") as a column's words."""
+    return {"with": "with the answer", "without": "without the answer",
+            "with reply": "with the answer and the reply"}.get(key.split(", ")[1], key.split(", ")[1])
+
+
+def _mode_header(with_answer: Mode, blind: BlindSet) -> str:
     if len(blind.modes) == 1:
         return ""
+    if with_answer == REPLY:
+        return " with answer and reply"
     return " with answer" if with_answer else " without"
 
 
@@ -241,9 +271,9 @@ def _looks_table(blind: BlindSet, cells_of: list[tuple[str, bool]]) -> list[str]
 
 
 def _looks_by_category(blind: BlindSet) -> list[str]:
-    columns = [(when, key) for _, when, _, by in blind.looks for key in sorted(by, key=lambda k: "without" in k)]
+    columns = [(when, key) for _, when, _, by in blind.looks for key in sorted(by, key=lambda k: ("without" in k, "reply" in k))]
     lines = ["By category at each look (counts recorded then; `+` caught/total, `-` flagged/total):", "",
-             "| category | " + " | ".join(f"{when} {key.split(', ')[1]} the answer" for when, key in columns) + " |",
+             "| category | " + " | ".join(f"{when} {_look_mode(key)}" for when, key in columns) + " |",
              "|---|" + "---:|" * len(columns)]
     looked = {(when, key): by[key] for _, when, _, by in blind.looks for key in by}
     for c in sorted(set().union(*(set(v) for v in looked.values()))):
@@ -299,12 +329,12 @@ def main(name: str = "blind1") -> str:
               "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for p, a in cells_of:
         r = results[(p, a)]
-        lines.append(f"| {_part_name(p)} | {'with' if a else 'without'} | {r['n']} | {r['precision']:.3f} | "
+        lines.append(f"| {_part_name(p)} | {_mode_key(a)} | {r['n']} | {r['precision']:.3f} | "
                      f"{r['recall']:.3f} | {r['f1']:.3f} | {r['tp']} | {r['fp']} | {r['fn']} | {r['tn']} |")
     if blind.prefix:
         for a in blind.modes:
             both = evaluate(rows, None, a)
-            lines.append(f"| both | {'with' if a else 'without'} | {both['n']} | {both['precision']:.3f} | "
+            lines.append(f"| both | {_mode_key(a)} | {both['n']} | {both['precision']:.3f} | "
                          f"{both['recall']:.3f} | {both['f1']:.3f} | {both['tp']} | {both['fp']} | {both['fn']} | "
                          f"{both['tn']} |")
     categories = sorted(set().union(*(set(r["by_category"]) for r in results.values())))
@@ -315,9 +345,9 @@ def main(name: str = "blind1") -> str:
         lines.append(f"| {c} | " + " | ".join(_category_cell(results[k]["by_category"].get(c, {}), c.startswith("+"))
                                              for k in cells_of) + " |")
     if blind.looks:
-        columns = [(when, key) for _, when, _, by in blind.looks for key in sorted(by, key=lambda k: "without" in k)]
+        columns = [(when, key) for _, when, _, by in blind.looks for key in sorted(by, key=lambda k: ("without" in k, "reply" in k))]
         lines += ["", "By category at each look (counts recorded then; `+` caught/total, `-` flagged/total):", "",
-                  "| category | " + " | ".join(f"{when} {key.split(', ')[1]} the answer" for when, key in columns) + " |",
+                  "| category | " + " | ".join(f"{when} {_look_mode(key)}" for when, key in columns) + " |",
                   "|---|" + "---:|" * len(columns)]
         looked = {(when, key): by[key] for _, when, _, by in blind.looks for key in by}
         for c in sorted(set().union(*(set(v) for v in looked.values()))):
@@ -905,17 +935,15 @@ _register(BlindSet(
     key="blind9",
     path=DATA / "corrections_blind9.jsonl",
     writer="cwrite9 (a helper of session 2026-12-06 #17 who never read the classifier)",
-    title="Capture: the correction classifier on a ninth blind written set, held back whole (issue 20)",
+    title="Capture: the correction classifier on a ninth blind written set, held back in session #17, dev data since (issue 20)",
     prefix=None,
     modes=(WITH, WITHOUT),
-    recorded_only=True,
+    readable=True,
     describe="(`research/data/corrections_blind9_README.md`). Scored with the answer passed to the classifier as the "
-             "real sessions are, and without it. No halves: the whole set is held back as the measure of carry for what "
-             "cls35 changed in session #17 from other data (the agents' reply habits, the eighth set, readable since, and "
-             "review34's and review35's findings). It is scored by counts only (`classifier_blind.py FILE --numbers "
-             "--json`), at most three times in the session, each look recorded below when it was taken; this section shows "
-             "those records and scores nothing itself, so regenerating RESULTS.md spends no look. No message or error of it "
-             "was read or is printed here.",
+             "real sessions are, and without it. No halves: in session #17 the whole set was held back as the measure of "
+             "carry for what cls35 changed from other data, scored by counts only three times (the looks below) and never "
+             "read. In session #18 it became readable dev data (cls36), so from then on it measures fit, not carry; the "
+             "measure of carry is the tenth set (its own section). Every error of this checkout is listed below.",
     measured=[
         ("97b6bd47 (the classifier at the session's start)", "05:59", "first sight: before any change of this session "
          "to the classifier was scored on it (the first of at most three looks; a copy of the start, `git archive`, scored "
