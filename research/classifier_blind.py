@@ -986,6 +986,44 @@ _register(BlindSet(
 ))
 
 
+_register(BlindSet(
+    key="blind10",
+    path=DATA / "corrections_blind10.jsonl",
+    writer="cwrite10 (a helper of session 2026-12-06 #18 who never read the classifier)",
+    title="Capture: the correction classifier on a tenth blind written set, held back whole (issue 20)",
+    prefix=None,
+    modes=(WITH, WITHOUT, REPLY),
+    recorded_only=True,
+    describe="(`research/data/corrections_blind10_README.md`). The first set whose rows carry the agent's reply after the "
+             "message (`reply`): scored with the answer before the message passed to the classifier as the real sessions "
+             "are, without it, and with the answer and the reply (as `learn capture` passes both when the transcript has "
+             "them: a reply that concedes a mistake can make a message the patterns let pass a correction). No halves: the "
+             "whole set is held back as the measure of carry for what cls36 changed in session #18 from other data (the "
+             "real dev split, review36's probes, the ninth set, readable since). It is scored by counts only "
+             "(`classifier_blind.py FILE --numbers --json`), at most three times in the session, each look recorded below "
+             "when it was taken; this section shows those records and scores nothing itself, so regenerating RESULTS.md "
+             "spends no look. No message or error of it was read or is printed here.",
+    measured=[
+        ("a354408a (the classifier at the session's start)", "08:42", "first sight: before any change of this session "
+         "to the classifier was scored on it (the first of at most three looks; the start's `altimate_learn` from `git "
+         "archive`, with this scorer, scored it)",
+         {("all", WITH): (0.787, 0.492, 59, 16, 61, 104),
+          ("all", WITHOUT): (0.769, 0.333, 40, 12, 80, 108),
+          ("all", REPLY): (0.8, 0.633, 76, 19, 44, 101)}),
+    ],
+    looks=[
+        ("a354408a", "08:42", "first sight", {
+            "all, with": {'+broken_after_done': {'fn': 7, 'tp': 9}, '+buried': {'fn': 8, 'tp': 4}, '+challenge_question': {'fn': 13, 'tp': 4}, '+complaint': {'fn': 3, 'tp': 7}, '+convention_fact': {'fn': 5, 'tp': 2}, '+hedged': {'fn': 6, 'tp': 3}, '+pasted_error': {'fn': 2, 'tp': 10}, '+quote_back': {'fn': 1, 'tp': 3}, '+reminder': {'fn': 7, 'tp': 5}, '+shorthand_typo': {'fn': 2, 'tp': 4}, '+terse': {'fn': 7, 'tp': 8}, '-approval': {'tn': 13}, '-continue': {'tn': 10}, '-existing_bug': {'fp': 5, 'tn': 8}, '-first_rules': {'tn': 10}, '-learn_question': {'fp': 2, 'tn': 13}, '-new_request': {'tn': 6}, '-own_mistake': {'fp': 3, 'tn': 7}, '-pasted_log_request': {'tn': 9}, '-request_with_cue': {'fp': 3, 'tn': 17}, '-status_update': {'fp': 3, 'tn': 8}, '-thanks': {'tn': 3}},
+            "all, without": {'+broken_after_done': {'fn': 12, 'tp': 4}, '+buried': {'fn': 10, 'tp': 2}, '+challenge_question': {'fn': 14, 'tp': 3}, '+complaint': {'fn': 3, 'tp': 7}, '+convention_fact': {'fn': 5, 'tp': 2}, '+hedged': {'fn': 5, 'tp': 4}, '+pasted_error': {'fn': 10, 'tp': 2}, '+quote_back': {'fn': 4}, '+reminder': {'fn': 7, 'tp': 5}, '+shorthand_typo': {'fn': 2, 'tp': 4}, '+terse': {'fn': 8, 'tp': 7}, '-approval': {'tn': 13}, '-continue': {'tn': 10}, '-existing_bug': {'fp': 1, 'tn': 12}, '-first_rules': {'tn': 10}, '-learn_question': {'fp': 2, 'tn': 13}, '-new_request': {'tn': 6}, '-own_mistake': {'fp': 3, 'tn': 7}, '-pasted_log_request': {'tn': 9}, '-request_with_cue': {'fp': 4, 'tn': 16}, '-status_update': {'fp': 2, 'tn': 9}, '-thanks': {'tn': 3}},
+            "all, with reply": {'+broken_after_done': {'fn': 4, 'tp': 12}, '+buried': {'fn': 8, 'tp': 4}, '+challenge_question': {'fn': 7, 'tp': 10}, '+complaint': {'fn': 1, 'tp': 9}, '+convention_fact': {'fn': 5, 'tp': 2}, '+hedged': {'fn': 5, 'tp': 4}, '+pasted_error': {'fn': 2, 'tp': 10}, '+quote_back': {'tp': 4}, '+reminder': {'fn': 4, 'tp': 8}, '+shorthand_typo': {'fn': 2, 'tp': 4}, '+terse': {'fn': 6, 'tp': 9}, '-approval': {'tn': 13}, '-continue': {'tn': 10}, '-existing_bug': {'fp': 5, 'tn': 8}, '-first_rules': {'tn': 10}, '-learn_question': {'fp': 4, 'tn': 11}, '-new_request': {'tn': 6}, '-own_mistake': {'fp': 4, 'tn': 6}, '-pasted_log_request': {'tn': 9}, '-request_with_cue': {'fp': 3, 'tn': 17}, '-status_update': {'fp': 3, 'tn': 8}, '-thanks': {'tn': 3}}}),
+    ],
+    notes=[
+        "Limits: one writer (cwrite10; what the writer read is in the set's README); 120 corrections, so one message moves "
+        "recall by 0.008; 120 not, so one false alarm moves precision by about 0.01 at these counts.",
+    ],
+))
+
+
 def set_for(path: str | Path) -> BlindSet:
     """The registered set whose file ``path`` is; any other file of the same fields is scored as a set without halves
     (counts only), with and without the answer."""
@@ -998,12 +1036,13 @@ def set_for(path: str | Path) -> BlindSet:
 
 
 USAGE = ("usage: python research/classifier_blind.py FILE [--numbers [A] [--json] | --errors A|all]\n"
-         "  FILE: a blind set's JSONL (research/data/corrections_blind1.jsonl … …_blind9.jsonl)\n"
-         "  --numbers: counts only, both halves (or the whole of a set without halves), with and without the answer\n"
+         "  FILE: a blind set's JSONL (research/data/corrections_blind1.jsonl … …_blind10.jsonl)\n"
+         "  --numbers: counts only, both halves (or the whole of a set without halves), with and without the answer (and\n"
+         "    with the answer and the agent's reply, for a set whose rows carry it)\n"
          "  --numbers A: half A alone, counts only (while tuning: no look at half B)\n"
          "  --json: the counts as JSON (to record a look)\n"
          "  --errors A: half A's errors, to tune on (never half B, never a set without halves)\n"
-         "  --errors all: every error of a set without halves that has been read since it was held back (blind3 … blind8)\n"
+         "  --errors all: every error of a set without halves that has been read since it was held back (blind3 … blind9)\n"
          "  no option: the whole section (half B's errors listed: only after the last tuning)")
 
 

@@ -115,9 +115,9 @@ def test_the_registered_files_are_found_by_path():
 
 
 def test_a_set_read_since_it_was_held_back_lists_its_errors_and_a_held_one_never(tmp_path):
-    third, fourth = blind.SETS["blind8"], blind.SETS["blind9"]
-    assert third.readable and third.prefix is None  # dev data since session #17
-    assert all(blind.SETS[f"blind{n}"].readable for n in (3, 4, 5, 6, 7))
+    third, fourth = blind.SETS["blind9"], blind.SETS["blind10"]
+    assert third.readable and third.prefix is None  # dev data since session #18
+    assert all(blind.SETS[f"blind{n}"].readable for n in (3, 4, 5, 6, 7, 8))
     assert not third.recorded_only  # its section scores this checkout and lists every error
     rows = ROWS + [{"text": "thanks, the page is blank now, all good", "label": False, "category": "x", "answer": DONE}]
     listed = blind.errors(third, "all", rows=rows)
@@ -134,22 +134,40 @@ def test_a_set_read_since_it_was_held_back_lists_its_errors_and_a_held_one_never
 
 
 def test_the_held_back_set_s_section_scores_nothing_and_shows_no_message(monkeypatch):
-    fourth = blind.SETS["blind9"]
+    fourth = blind.SETS["blind10"]
     assert fourth.recorded_only and fourth.measured and fourth.looks
+    assert blind.REPLY in fourth.modes  # its rows carry the agent's reply: scored with it too
 
     def no_scoring(*args, **kwargs):
         raise AssertionError("the held-back set's section must not score this checkout")
 
     monkeypatch.setattr(blind, "evaluate", no_scoring)
     monkeypatch.setattr(blind, "verdict_of", no_scoring)
-    section = blind.main("blind9")
-    assert section.startswith("## Capture: the correction classifier on a ninth blind written set")
-    assert "05:59" in section and "first sight" in section
-    texts = [json.loads(line)["text"] for line in fourth.path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    assert not any(t in section for t in texts if len(t) > 12)
+    section = blind.main("blind10")
+    assert section.startswith("## Capture: the correction classifier on a tenth blind written set")
+    assert "08:42" in section and "first sight" in section and "with answer and reply" in section
+    rows = [json.loads(line) for line in fourth.path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    shown = [r[k] for r in rows for k in ("text", "answer", "reply") if isinstance(r.get(k), str) and len(r[k]) > 12]
+    assert not any(t in section for t in shown)
+    assert blind.set_for(ROOT / "research/data/corrections_blind10.jsonl").key == "blind10"
     assert blind.set_for(ROOT / "research/data/corrections_blind9.jsonl").key == "blind9"
     assert blind.set_for(ROOT / "research/data/corrections_blind8.jsonl").key == "blind8"
     assert blind.set_for(ROOT / "research/data/corrections_blind7.jsonl").key == "blind7"
     assert blind.set_for(ROOT / "research/data/corrections_blind6.jsonl").key == "blind6"
     assert blind.set_for(ROOT / "research/data/corrections_blind5.jsonl").key == "blind5"
     assert blind.set_for(ROOT / "research/data/corrections_blind4.jsonl").key == "blind4"
+
+
+def test_the_reply_mode_passes_the_agent_s_reply_as_capture_does(tmp_path):
+    # a message the patterns let pass, whose reply concedes a mistake: a correction only when the reply is passed
+    row = {"text": "hmm, the totals in the footer", "label": True, "category": "terse", "answer": DONE,
+           "reply": "You're right, I summed the wrong column. Fixing it now."}
+    assert not blind.verdict_of(row, with_answer=True).correction
+    assert blind.verdict_of(row, with_answer=blind.REPLY).correction
+    assert blind.reply_of({"text": "x", "reply": "  "}) is None and blind.reply_of({"text": "x"}) is None
+    held = blind.BlindSet(key="x", path=_file(tmp_path, [row]), writer="w", title="t", prefix=None,
+                          modes=(blind.WITH, blind.WITHOUT, blind.REPLY), describe="")
+    counted = blind.counts(held, [row])
+    assert counted["all, with reply"]["tp"] == 1 and counted["all, with"]["fn"] == 1 and counted["all, without"]["fn"] == 1
+    assert "with the answer and the reply" in blind.numbers(held, rows=[row])
+    assert row["reply"] not in json.dumps(counted) and row["text"] not in blind.numbers(held, rows=[row])
