@@ -492,6 +492,12 @@ _PREDATES = re.compile(
     r"(?:doing|working\s+on)\b"
     r"|\b(?:fails?|failed|breaks?|happens?|crash(?:es|ed)?|errors?)\s+(?:even\s+)?without\s+(?:your|the\s+agent's|these|those|"
     r"the)\s+(?:changes?|fix|edits?|pr|branch|commits?)\b"
+    # "none of it is from your branch", "not caused by your changes", "nothing to do with your PR" (cls36, from the ninth
+    # blind set's `existing_bug` false alarm, readable since session #18)
+    r"|\b(?:none\s+of\s+(?:it|this|that|these|those|them)\s+(?:is|are|was|were|comes?|came)|(?:it|this|that)(?:'s|\s+is|\s+was)\s+not|"
+    r"isn't|wasn't|aren't|weren't|[,;(]\s*(?:but\s+)?not)\s+(?:from|caused\s+by|related\s+to|due\s+to)\s+(?:your|the\s+agent's)\s+(?:branch|changes?|"
+    r"pr|edits?|work|commits?|code)\b"
+    r"|\bnothing\s+to\s+do\s+with\s+(?:your|the\s+agent's)\s+(?:branch|changes?|pr|edits?|work|commits?|code)\b"
     r"|\b(?:tambi[eé]n\s+(?:pasa|ocurre|falla|sucede)\s+en\s+(?:main|master|producci[oó]n)|ya\s+(?:pasaba|fallaba|estaba\s+roto)\s+antes)\b"
     r"|\b(?:tamb[eé]m\s+(?:acontece|falha|ocorre)\s+(?:na|no|em)\s+(?:main|master|produ[cç][aã]o)|j[aá]\s+(?:acontecia|falhava)\s+antes)\b"
     r"|\b(?:[çc]a\s+(?:arrive|plante|casse)\s+aussi\s+sur\s+(?:main|master|la\s+prod)|(?:existait|plantait)\s+d[ée]j[àa]\s+avant)\b"

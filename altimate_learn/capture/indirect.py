@@ -121,7 +121,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"erroring)|works?|working|fine|pass(?:es|ing)?|fixed|resolved|gone)\b)"
                 r"(?=[^.?!\n]*\b(?:fail\w*|errors?|erroring|500s?|404s?|crash\w*|broken|breaks|broke|unhappy|complains?|panics?|"
                 r"exits?|hangs?|doesn't|does\s+not|won't|no\s+longer|stopped)\b)"
-                r"[^.?!\n]*?\b(?:with|since|after|by)\s+your\s+(?:\w+\s+)?(?:change|changes|edit|edits|fix|refactor\w*|rewrite|update|"
+                r"[^.?!\n]*?(?<!\bnot\scaused\s)\b(?:with|since|after|by)\s+your\s+(?:\w+\s+)?(?:change|changes|edit|edits|fix|refactor\w*|rewrite|update|"
                 r"commit|patch|migration)\b", _I),
      "reported a problem after the agent's change"),
     # "didn't fix anything, …", "didn't help": said with no subject, the last attempt
