@@ -3,6 +3,7 @@
     python research/classifier_answer_kind.py                       # dev split: counts and the flags each variant drops
     python research/classifier_answer_kind.py --split holdout       # held-out split: counts only (a look: declare it)
     python research/classifier_answer_kind.py --owners-since C      # dev owners added to the corpus after commit C, counts only
+    python research/classifier_answer_kind.py --shipped-only ...    # this checkout only (one pass, no variant)
 
 After an answer that says the agent did something (`classifier.answered`: a claim word, code, a short act reported
 as done; before cls36 also 200+ characters of any wording), a report that something fails reads as a report on the
@@ -86,7 +87,7 @@ def variant(size: int | None, work: bool) -> Iterator[None]:
         C.ANSWER_ACTS, C.answered = saved_size, saved_answered
 
 
-def run(split: str, owners: set[str] | None = None) -> dict[str, list[dict[str, Any]]]:
+def run(split: str, owners: set[str] | None = None, variants: tuple[str, ...] = tuple(VARIANTS)) -> dict[str, list[dict[str, Any]]]:
     """Per variant, one row per scored message: key, outcome, family, the answer's kind (and, for dev, the texts)."""
     from research.classifier_real import _verdict
     from research.data.real_sessions import iter_classifier_inputs
@@ -95,6 +96,8 @@ def run(split: str, owners: set[str] | None = None) -> dict[str, list[dict[str, 
               if m.positive is not None and (owners is None or m.repo.split("/")[0].lower() in owners)]
     out: dict[str, list[dict[str, Any]]] = {}
     for name, (size, work) in VARIANTS.items():
+        if name not in variants:
+            continue
         rows = []
         with variant(size, work):
             for message, msg, previous in inputs:
@@ -182,11 +185,13 @@ def main() -> str:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=("dev", "holdout"), default="dev")
     parser.add_argument("--owners-since", metavar="COMMIT", help="dev owners added after COMMIT (counts only)")
+    parser.add_argument("--shipped-only", action="store_true", help="only this checkout as it reads answers (one pass)")
     args = parser.parse_args()
+    variants = (SHIPPED,) if args.shipped_only else tuple(VARIANTS)
     if args.owners_since:
         owners = new_owners(args.owners_since)
-        return f"{len(owners)} dev owners added since {args.owners_since}\n\n" + report(run("dev", owners), texts=False)
-    return report(run(args.split), texts=args.split == "dev")
+        return f"{len(owners)} dev owners added since {args.owners_since}\n\n" + report(run("dev", owners, variants), texts=False)
+    return report(run(args.split, variants=variants), texts=args.split == "dev")
 
 
 if __name__ == "__main__":

@@ -84,6 +84,8 @@ _PASTED_LINE = re.compile(
       | \d+\ (?:passed|failed|errors?)\b | (?:PASS|FAIL|FAILED|PASSED)\s+[\w./:-]+ | ok\s+\S+\s+(?:[\d.]+s|\(cached\))  # test runner (Go's `ok  pkg 0.1s`, not \"ok now\")
       | npm\ (?:ERR!|WARN) | yarn\ run | error\ TS\d+ | \S+\.(?:py|js|jsx|mjs|ts|tsx|go|rs|sql|java|rb|swift|kt|kts|cs|c|cc|cpp|h|hpp|m|mm|ex|exs|php|scala|dart|vue|svelte|lua|zig):\d+
       | E\s{2,} | [|│└├─]\s                                  # pytest "E   …", tree drawings
+      | \d+:\d+\s+(?:error|warning|warn|info)\s | [✖✗×]\s+\d+\s+problems?\b  # eslint / stylelint "14:7  error  …  rule"
+      | (?:[A-Za-z]:)?[/\\][\w.@-]+(?:[/\\][\w.@-]+)+\s*$           # a bare path line (a linter's file heading)
       | [\[{(]*\s*"[^"\n]{1,60}"\s*:\s                        # JSON / dict field ("status": 500)
       | [\[\]{}(),;\s]+$                                     # a line of brackets
     )""",

@@ -40,3 +40,15 @@ def test_a_fault_said_not_to_be_the_agent_s_is_no_report(text: str) -> None:
 def test_a_report_on_the_agent_s_work_or_a_blame_beside_it_stays(text: str) -> None:
     verdict = judge(text)
     assert verdict.correction, (text, verdict)
+
+
+LINT = ("\n\n/app/src/legacy/checkout.js\n  88:5   error  Do not access Object.prototype method 'hasOwnProperty' from target "
+        "object  no-prototype-builtins\n 131:22  error  Unnecessary escape character: \\.  no-useless-escape\n\n"
+        "✖ 2 problems (2 errors, 0 warnings)\n")
+
+
+def test_a_linter_s_output_is_pasted_text_not_the_person_s_words() -> None:
+    # eslint's "88:5  error  Do not access …" is the linter's line, not a refusal the person typed
+    assert not judge("the lint run flagged these on main, none of it is from your branch:" + LINT).correction
+    pasted = judge("I get this now:" + LINT)
+    assert pasted.correction and pasted.reason == "pasted an error after the agent's change", pasted
