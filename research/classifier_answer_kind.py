@@ -6,12 +6,12 @@
     python research/classifier_answer_kind.py --shipped-only ...    # this checkout only (one pass, no variant)
 
 After an answer that says the agent did something (`classifier.answered`: a claim word, code, a short act reported
-as done; before cls36 also 200+ characters of any wording), a report that something fails reads as a report on the
-agent's work. This tool splits every scored message by the kind of answer before it (claims / code / done-act /
-size-only / no work) and reruns the classifier with the length counted again from 200, 400 or 600 characters, never,
-and with no answer counted as work, so one run says how many right and false flags each reason of "done work" carries.
-cls36's first look (the start code, which counted 200+ characters): on the held-out split the flags that rested on the
-length alone were right 18 times and wrong 9 (dev 30 and 5); the patterns stopped counting the length. On the held-out split it prints counts and
+as done, or 200+ characters of any wording), a report that something fails reads as a report on the agent's work.
+This tool splits every scored message by the kind of answer before it (claims / code / done-act / size-only / no
+work) and reruns the classifier with the size reason raised or removed and with no answer counted as work, so one run
+says how many right and false flags each reason of "done work" carries. cls36's first look (session #18, the start
+code): on the held-out split the flags that rested on the length alone were right 18 times and wrong 9 (dev 30 and 5);
+removing the length was not kept, as it silences done-work summaries worded outside the claim words (review22 R22-1). On the held-out split it prints counts and
 rule families only (no message, no answer, no quoted reply: a reason that quotes text is cut to its family).
 """
 
@@ -31,12 +31,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 KINDS = ("claims", "code", "done-act", "size-only", "no work")
-# name -> (the length from which an answer counts as work whatever its wording, or None: as this checkout reads it;
-# whether any answer may count as work). Before cls36 the patterns counted 200 characters (`classifier.ANSWER_ACTS`);
-# since, only a claim, code or a done act (the length feeds the trained model's feature alone).
+# name -> (the length from which an answer counts as work whatever its wording, or None: as this checkout reads it
+# (`classifier.ANSWER_ACTS`, 200); whether any answer may count as work)
 SHIPPED = "as shipped"
-VARIANTS = {SHIPPED: (None, True), "size 200 (before cls36)": (200, True), "size 400": (400, True), "size 600": (600, True),
-            "size never": (10 ** 9, True), "no answer is work": (None, False)}
+VARIANTS = {SHIPPED: (None, True), "size 400": (400, True), "size 600": (600, True), "size never": (10 ** 9, True),
+            "no answer is work": (None, False)}
 
 
 def answer_kind(answer: str | None) -> str:
@@ -76,11 +75,10 @@ def variant(size: int | None, work: bool) -> Iterator[None]:
     from altimate_learn.capture import classifier as C
 
     saved_size, saved_answered = C.ANSWER_ACTS, C.answered
-    if size is not None:  # the length counts again, from ``size`` characters
+    if size is not None:
         C.ANSWER_ACTS = size
-        C.answered = lambda answer, acts=True, by_size=True: saved_answered(answer, acts, True)  # type: ignore[assignment]
     if not work:
-        C.answered = lambda answer, acts=True, by_size=True: False  # type: ignore[assignment]
+        C.answered = lambda answer, acts=True: False  # type: ignore[assignment]
     try:
         yield
     finally:

@@ -84,7 +84,7 @@ _PASTED_LINE = re.compile(
       | \d+\ (?:passed|failed|errors?)\b | (?:PASS|FAIL|FAILED|PASSED)\s+[\w./:-]+ | ok\s+\S+\s+(?:[\d.]+s|\(cached\))  # test runner (Go's `ok  pkg 0.1s`, not \"ok now\")
       | npm\ (?:ERR!|WARN) | yarn\ run | error\ TS\d+ | \S+\.(?:py|js|jsx|mjs|ts|tsx|go|rs|sql|java|rb|swift|kt|kts|cs|c|cc|cpp|h|hpp|m|mm|ex|exs|php|scala|dart|vue|svelte|lua|zig):\d+
       | E\s{2,} | [|│└├─]\s                                  # pytest "E   …", tree drawings
-      | \d+:\d+\s+(?:error|warning|warn|info)\s | [✖✗×]\s+\d+\s+problems?\b  # eslint / stylelint "14:7  error  …  rule"
+      | \d+:\d+\s+(?:error|warning|warn|info)\s               # eslint / stylelint "14:7  error  …  rule"
       | (?:[A-Za-z]:)?[/\\][\w.@-]+(?:[/\\][\w.@-]+)+\s*$           # a bare path line (a linter's file heading)
       | [\[{(]*\s*"[^"\n]{1,60}"\s*:\s                        # JSON / dict field ("status": 500)
       | [\[\]{}(),;\s]+$                                     # a line of brackets
@@ -213,17 +213,16 @@ _REFUSAL = re.compile(r"^\W*(?:no+(?!\s+(?:need|worries|rush)\b)|nope|nah|never|
 _PUSHBACK = re.compile(r"^\W*i\s+(?:understand|see|get|hear)\b[^.!?]{0,80}?[;,.]\s*(?:however|but)\b", re.I)
 
 
-def answered(answer: str | None, acts: bool = True, by_size: bool = True) -> bool:
+def answered(answer: str | None, acts: bool = True) -> bool:
     """Whether the assistant's last answer says it did something (changed, fixed, built, ran). ``acts=False`` leaves out
     the short act reported in the shape of a report (``cues.DONE_ACT``, cls29): the trained model's feature, as its
-    weights were trained. ``by_size=False`` leaves out an answer that counts only by its length (``ANSWER_ACTS``), as
-    the patterns read it since cls36: the trained model's feature keeps it, as its weights were trained."""
+    weights were trained."""
     if not answer:
         return False
     # A Chinese, Japanese or Korean character carries about as much as three Latin ones.
     size = len(answer) + 2 * len(_WIDE.findall(answer))
     return (bool(CLAIMS.search(answer) or languages.CLAIMS.search(answer)) or "[code]" in answer
-            or (by_size and size >= ANSWER_ACTS) or (acts and bool(DONE_ACT.search(answer))))
+            or size >= ANSWER_ACTS or (acts and bool(DONE_ACT.search(answer))))
 
 
 _TYPOGRAPHIC = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
@@ -259,11 +258,10 @@ def reapplied(own: str, answer: str) -> bool:
     return bool(steps) and all(against_answer.REAPPLY.search(step) or languages.REAPPLY.search(step) for step in steps)
 
 
-# Characters (a CJK character counts three): an answer this long counted as reporting work done, whatever its wording.
-# Since cls36 only the trained model's feature reads it (``answered(by_size=True)``): the patterns need a claim, code or a
-# done act. Measured by `research/classifier_answer_kind.py`: the report flags that rested on the length alone were right
-# 18 times and wrong 9 on the real held-out split (3 and 5 on dev owners at first sight, 30 and 5 on the dev split they
-# were tuned on), below the precision of the rest.
+# Characters (a CJK character counts three): an answer this long reports work done, whatever its wording. cls36 measured
+# it (`research/classifier_answer_kind.py`, held-out look 1): the report flags resting on the length alone were right 18
+# times and wrong 9 on the real held-out split (dev 30 / 5), but dropping it silences done-work summaries worded outside
+# the claim words (review22 R22-1, tests/capture_text/test_classifier_proposal.py), so it stays until a feature tells the two apart.
 ANSWER_ACTS = 200
 _WIDE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
@@ -293,7 +291,7 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
             parts = parts[:SPEC_OPENING_CLAUSES]
         proposal = against_answer.proposed_only(answer)  # "… I could add backoff. Would you like me to implement that?"
         # (a step that only applies the change, which the person says they took, leaves the work the agent's: reapplied)
-        claimed = (answered(answer, by_size=False) and (not handed_over(answer or "") or reapplied(own, answer or ""))
+        claimed = (answered(answer) and (not handed_over(answer or "") or reapplied(own, answer or ""))
                    and not against_answer.wrote_instructions(request) and not against_answer.answer_wrote_instructions(answer)
                    and not proposal)
         # Replying to the agent's question, a stated rule is a preference; deep in a long message, a requirement.

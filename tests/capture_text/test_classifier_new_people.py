@@ -19,9 +19,8 @@ from altimate_learn.capture.cues import CLAIMS
 from altimate_learn.capture.model import UserMessage
 
 DONE = "Done. I updated the login form and the API client; the build passes and the dev server is running on port 5173."
-# An answer that did something (the real one counted by its length, over 200 characters; since cls36 the length alone
-# counts no work, so it opens with a change made, and the paste it asked for is still no report).
-ASKED_TO_PASTE = ("I updated the compile flags in CMakeLists.txt. I tried to open the forum thread you linked, but the site refuses requests from here, so I can't read it "
+# Long enough to read as an answer that did something (over 200 characters), as the real one was.
+ASKED_TO_PASTE = ("I tried to open the forum thread you linked, but the site refuses requests from here, so I can't read it "
                   "directly. Could you paste the relevant part of the thread? Then I can tell you whether the advice about the "
                   "compile flags and the generated compile_commands.json actually holds up for your setup.")
 

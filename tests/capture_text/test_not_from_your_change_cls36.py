@@ -50,5 +50,5 @@ LINT = ("\n\n/app/src/legacy/checkout.js\n  88:5   error  Do not access Object.p
 def test_a_linter_s_output_is_pasted_text_not_the_person_s_words() -> None:
     # eslint's "88:5  error  Do not access …" is the linter's line, not a refusal the person typed
     assert not judge("the lint run flagged these on main, none of it is from your branch:" + LINT).correction
-    pasted = judge("I get this now:" + LINT)
-    assert pasted.correction and pasted.reason == "pasted an error after the agent's change", pasted
+    pasted = judge("I get this now:" + LINT)  # the same output after the agent's change, said of nothing older: a report
+    assert pasted.correction, pasted
