@@ -413,4 +413,9 @@ def put_in(own: str, answer: str | None) -> bool:
         return stem not in _PLACE_FILLER and bool(re.search(_MADE + named, lowered))
     from altimate_learn.capture.cues import ASKED
 
-    return bool(_WHATS_WITH_ALL.match(first)) and not ASKED.search(answer[-300:])
+    whats = _WHATS_WITH_ALL.match(first)
+    if not whats or ASKED.search(answer[-300:]):
+        return False
+    # "what's with all the TODOs in the legacy module?": a place named must be one the answer worked on
+    where = re.search(r"\b(?:in|inside)\s+(?:the\s+|this\s+|that\s+|your\s+)?([\w./`-]{3,60})", whats.group(0))
+    return not where or bool(re.search(r"(?<![\w-])" + re.escape(where.group(1).strip("`").lower()) + r"(?![\w-])", lowered))

@@ -28,6 +28,12 @@ LEAD = (r"(?:(?:also|but|and|so|ok(?:ay)?|hmm+|um+|well|again|please|pls|plz|ser
         r"anyways?|oh|whatever(?=[,!])|btw|fyi|just|"
         r"as\s+you\s+can\s+see|as\s+(?:you\s+)?see)[,:!]?\s+(?:[-\u2013\u2014]+\s+)?)*")
 
+# After "always" / "never", what tells of the person's experience, not a rule (a rule gives a verb's base form): "never seen
+# that before", "never got it to work", "never happened again", "always happy to help", "always fun with timezones"
+# (review36 R36-13)
+_NOT_A_RULE = (r"(?!embed\b)\w+(?<!e)ed\b|(?:seen|been|done|gone|heard|got|gotten|had|known|thought|felt|made|taken|given|found|bought|won|"
+               r"lost|happy|glad|fun|good|nice|great|interesting|hard|easy|tricky|funny|a|an|the)\b")
+
 # Pure thanks / approval / reassurance: a clause made only of these is skipped.
 APPROVAL = re.compile(
     r"""^\W*(?:(?:ok(?:ay)?|cool|great|nice|perfect|awesome|excellent|thanks?(?:\ you)?|thx|ty|ta|cheers|lgtm|
@@ -158,11 +164,13 @@ CUES: list[tuple[re.Pattern[str], str]] = [
      "repeated an earlier instruction"),
     # Conventions
     # ("pull before you continue so we don't diverge", "… so that we never ship it twice": a purpose, not a convention: cls28)
-    (re.compile(r"\bwe\s+(?:always|(?<!\bso\swe\s)(?<!\bso\sthat\swe\s)never|only|usually|typically|normally)\s+(?!(?:really\s+)?(?:care|want)\b|know\b|need\b|had\b|have\s+to\s+wait\b)\w+|" + _PURPOSE + r"\bwe\s+(?:do(?:n't|\s+not)|shouldn't|should\s+not|should\s+(?:probably|really|definitely)\s+not|probably\s+shouldn't|can't|cannot|mustn't)\s+(?:ever\s+)?(?!need\b|have\b|know\b|want\b|care\b|see\b|think\b|mind\b|get\b|understand\b|really\b|plan\b|expect\b|agree\b|seem\b|like\b|worry\b|bother\b)\w+", re.I),
+    (re.compile(r"\bwe\s+(?:always|(?<!\bso\swe\s)(?<!\bso\sthat\swe\s)never|only|usually|typically|normally)\s+(?!(?:really\s+)?(?:care|want)\b|know\b|need\b|had\b|have\s+to\s+wait\b)\w+|" + _PURPOSE + r"\bwe\s+(?:do(?:n't|\s+not)|shouldn't|should\s+not|can't|cannot|mustn't)\s+(?:ever\s+)?(?!need\b|have\b|know\b|want\b|care\b|see\b|think\b|mind\b|get\b|understand\b|really\b|plan\b|expect\b|agree\b|seem\b|like\b|worry\b|bother\b)\w+", re.I),
      "stated a team convention"),
     (re.compile(r"\b(?:our|the\s+team's|team|house|repo|project|codebase|company)\s+(?:convention|standard|rule|style\s*guide|style|guideline|policy|pattern)s?\b|\bthe\s+convention\s+(?:here|is|in\s+this)\b|\bin\s+this\s+(?:repo|project|codebase|team|shop|house)\s*,?\s+we\b|\bwe\s+use\s+[^.?!\n]{1,60}\s+(?:here|in\s+this\s+(?:repo|project|codebase))\b", re.I),
      "stated a team convention"),
-    (re.compile(r"^\W*" + LEAD + r"(?:always|never)\s+(?!mind\b)\w+", re.I),
+    # (a rule gives a verb's base form: "never seen that before", "never got it to work", "always happy to help", "always fun
+    # with timezones" tell of the person's experience, not a rule: review36 R36-13)
+    (re.compile(r"^\W*" + LEAD + r"(?:always|never)\s+(?!mind\b|" + _NOT_A_RULE + r")\w+", re.I),
      "stated an always/never rule"),
     # "use X instead of Y", "X, not Y"
     (re.compile(r"^\W*instead\s+of\b|\b(?:use|using|prefer|call|put|write|name|import|keep|pass|edit|wrap|read|should|we|you)\b(?![^.?!\n]{0,80}\bso\s+(?:that\s+)?(?:users|people|customers|you|we)\s+can\b)[^?!\n]{0,80}\binstead\s+of\b|^\W*" + LEAD + r"(?:(?:just|then|and|so)\s+)?(?:use(?!\s+(?:(?:the|this|that|your|my|our|some|any)\s+)?(?:(?:spare|free|extra|remaining)\s+|rest\s+of\s+the\s+)?"
@@ -175,7 +183,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"edit|change|modify|update|touch|put|move|call|import|rename|keep|only|just)\b[^?!\n]{0,80}?(?:,|\s[-\u2013\u2014])\s*not\s+(?!(?:sure|yet|now|really|only|just|always|necessarily|too|that|much|bad|great|quite|exactly|so|very|a\s+(?:big\s+)?(?:deal|problem|blocker)|(?:a\s+|our\s+)?concerns?|needed|necessary|required|relevant|important|urgent|in\s+scope)\b)[`'\"\w./<>=~-]", re.I),
      'says "X, not Y"'),
     # Prohibitions, "stop", "leave X alone"
-    (re.compile(r"^\W*" + LEAD + r"(?:don't|do\s+not|dont|never|no\s+more)\s+(?!worry\b|bother\b|forget\b|hesitate\b|mind\b|be\s+(?:afraid|shy|sorry)\b|feel\b|rush\b|need\b|think\b|know\b|see\b|understand\b|care\b|stress\b)\w+", re.I),
+    (re.compile(r"^\W*" + LEAD + r"(?:don't|do\s+not|dont|no\s+more|never(?!\s+(?:" + _NOT_A_RULE + r")))\s+(?!worry\b|bother\b|forget\b|hesitate\b|mind\b|be\s+(?:afraid|shy|sorry)\b|feel\b|rush\b|need\b|think\b|know\b|see\b|understand\b|care\b|stress\b)\w+", re.I),
      "prohibited an action"),
     (re.compile(r"^\W*" + LEAD + r"(?:stop|quit|enough\s+with)\s+(?:\w+ing|it|that|doing|trying)\b|^\W*" + LEAD + r"leave\s+(?:the\s+[\w`.-]+(?:\s+[\w`.-]+)?|it|that|them|those|this)\s+alone\b", re.I),
      'says "stop…"'),

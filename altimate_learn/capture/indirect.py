@@ -166,12 +166,12 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"|\b(?:qui|in\s+questo\s+(?:progetto|repo))\s*,?\s+(?:usiamo|utilizziamo|scriviamo|mettiamo)\b"
                 r"|\b(?:usiamo|utilizziamo)\s+(?:sempre|solo|soltanto|mai)\b|\b(?:usiamo|utilizziamo)\s+[^,.;!?\n]{1,40}?,\s*(?:non|mai)\s+\S"
                 r"|\bdans\s+ce\s+(?:projet|repo|d[ée]p[oô]t)\s*,?\s+(?:on|nous)\s+(?:utilise|utilisons|met|mettons|[ée]crit|[ée]crivons)\b"
-                r"|\b(?:on\s+utilise|nous\s+utilisons)\s+(?:toujours|uniquement|seulement|jamais)\b"
+                r"|\b(?:on\s+utilise|nous\s+utilisons)\s+(?:toujours|uniquement|seulement)\b"
                 r"|\b(?:on\s+utilise|nous\s+utilisons)\s+[^,.;!?\n]{1,40}?,\s*(?:(?:et\s+)?pas|jamais)\s+\S"
                 r"|(?<![\w-])мы\s+(?:всегда|только)\s+(?:используем|пишем|берём|берем)(?![\w-])"
                 r"|(?<![\w-])мы\s+(?:используем|пишем|берём|берем)\s+[^,.;!?\n]{1,40}?,\s*а\s+не\s+\S"
-                r"|我们(?:一直|都|只|从来都|一律|统一)(?:用|使用)"
-                r"|我们(?:用|使用)[^，。！？,.!?]{1,30}[，,]\s*(?:不用|不是|而不是)", _I),
+                r"|我们(?:一直|都|只|从来都|一律|统一)(?:用|使用)(?![过了着])"
+                r"|我们(?:用|使用)(?![过了着])[^，。！？,.!?]{1,30}[，,]\s*(?:不用|不是|而不是)", _I),
      "stated a team convention"),
     # "arrête de modifier les tests", "deja de cambiar …", "para de mexer …", "hör auf, …", "smetti di …", "хватит …"
     # (never a reassurance: "arrête de t'inquiéter", "хватит на сегодня"; Spanish "para de llover" is the rain stopping)

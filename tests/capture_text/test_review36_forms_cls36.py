@@ -6,8 +6,10 @@ of any set.
   English, Spanish and Portuguese siblings were read; "bitte keine print-Aufrufe, wir verwenden das logging-Modul".
 - R36-2: an always/never rule after a filler with no comma ("anyway never …", "oh and never …", "whatever, just never …").
 - R36-4: "why is there a print in the handler?" after an answer that says it made the handler; "why is there a console.log
-  in cart.js?" after one that worked on cart.js; "what's with all the print statements?" after done work; "I think we
-  should probably not mock the database …".
+  in cart.js?" after one that worked on cart.js; "what's with all the print statements?" after done work.
+- R36-13 / R36-14 (review36's look-alikes of the branch): "never seen that before", "btw never used that lib myself",
+  "always happy to help" tell of the person, not a rule; "我们都用过这个库" ("we've all used this lib") describes no convention;
+  "what's with all the TODOs in the legacy module?" names a place the agent did not work on.
 """
 
 from __future__ import annotations
@@ -53,6 +55,9 @@ STACK_DESCRIBED = [
     "我们用 React 做前端",
     "nous utilisons React pour le front",
     "bitte keine Eile",
+    "我们都用过这个库，挺好用的",
+    "我们只用了一半的时间就做完了",
+    "on utilise jamais cette fonction, tu peux la supprimer ?",
 ]
 
 
@@ -78,7 +83,10 @@ def test_an_always_never_rule_after_a_filler_is_a_correction(text: str) -> None:
 
 
 @pytest.mark.parametrize("text", ["anyway never mind", "oh and never mind", "just never mind",
-                                  "whatever never worked before will not work now", "we should probably not worry about that"])
+                                  "whatever never worked before will not work now", "we should probably not worry about that",
+                                  "never seen that before", "oh never seen that before", "btw never used that lib myself",
+                                  "never happened again after the restart", "anyway always happy to help",
+                                  "always fun with timezones lol", "just never got around to it"])
 def test_never_mind_and_a_filler_word_as_subject_are_none(text: str) -> None:
     verdict = judge(text, SCRIPT)
     assert not verdict.correction, (text, verdict)
@@ -91,8 +99,7 @@ PUT_IN = [
     ("why is there a console.log in cart.js? remove it", "I updated src/cart.js with the discount logic."),
     ("why is there a hardcoded API key in config.py?", "I added the client setup to config.py."),
     ("what's with all the print statements?", "I refactored utils.py."),
-    ("I think we should probably not mock the database in integration tests",
-     "I mocked the database in tests/integration/test_orders.py."),
+    ("what's with all the prints in utils.py?", "I refactored utils.py."),
 ]
 
 
@@ -110,6 +117,7 @@ NOT_PUT_IN = [
     ("why is there a hardcoded key in config.py?", "I fixed the login page in src/login.tsx."),
     ("why is there a TODO in utils.py? I wrote it last year", "I refactored utils.py."),
     ("what's with all the warnings?", "I refactored utils.py. Want me to also update the tests?"),
+    ("what's with all the TODOs in the legacy module?", "I refactored utils.py."),
 ]
 
 
