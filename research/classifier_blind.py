@@ -982,6 +982,17 @@ _register(BlindSet(
         "",
         "Limits: one writer (cwrite9; what the writer read is in the set's README); 120 corrections, so one message moves "
         "recall by 0.008; 120 not, so one false alarm moves precision by about 0.01 at these counts.",
+        "",
+        "Read in session #18 (cls36, about 08:33 UTC, after the tenth set had landed and before any look at it): with the "
+        "answer its 11 false alarms. Five are new requests that carry a cue word (\"new requirement from security: stop "
+        "publishing source maps\", \"don't deploy yet, I want to show it to Maria first\" answering the agent's question, "
+        "\"next, in the old export.py, use a generator instead of …\", \"revert my commit from friday\"); two are the "
+        "person's own slip (\"actually I was wrong, the client wants the logo on the left\"); two are old faults pasted or "
+        "named (a PHP deprecation line, \"the marketing site is throwing this on every page since yesterday\"); one a refused "
+        "tool call that asks to wait; one eslint output on main said to be \"none of it from your branch\", whose linter "
+        "line \"Do not access Object.prototype …\" read as a refusal with a direction. Acted on: a linter's stylish output "
+        "is pasted text and a fault said not to be the agent's clears a report (`guards.predates`), written from the "
+        "grammar of saying so: FP 11 -> 10 here (fit, not carry); real dev both halves unchanged. The rest were left.",
     ],
 ))
 
@@ -1010,14 +1021,32 @@ _register(BlindSet(
          {("all", WITH): (0.787, 0.492, 59, 16, 61, 104),
           ("all", WITHOUT): (0.769, 0.333, 40, 12, 80, 108),
           ("all", REPLY): (0.8, 0.633, 76, 19, 44, 101)}),
+        ("a8783195", "09:08", "the end: after all of cls36's classifier changes (review36's forms: conventions abroad, a "
+         "filler before an always/never rule, a question about what the agent put in, the person's experience after "
+         "always/never; the hedged swap's shared word; a fault said not to be the agent's; a linter's output as pasted "
+         "text); the second look",
+         {("all", WITH): (0.787, 0.492, 59, 16, 61, 104),
+          ("all", WITHOUT): (0.769, 0.333, 40, 12, 80, 108),
+          ("all", REPLY): (0.8, 0.633, 76, 19, 44, 101)}),
     ],
     looks=[
         ("a354408a", "08:42", "first sight", {
             "all, with": {'+broken_after_done': {'fn': 7, 'tp': 9}, '+buried': {'fn': 8, 'tp': 4}, '+challenge_question': {'fn': 13, 'tp': 4}, '+complaint': {'fn': 3, 'tp': 7}, '+convention_fact': {'fn': 5, 'tp': 2}, '+hedged': {'fn': 6, 'tp': 3}, '+pasted_error': {'fn': 2, 'tp': 10}, '+quote_back': {'fn': 1, 'tp': 3}, '+reminder': {'fn': 7, 'tp': 5}, '+shorthand_typo': {'fn': 2, 'tp': 4}, '+terse': {'fn': 7, 'tp': 8}, '-approval': {'tn': 13}, '-continue': {'tn': 10}, '-existing_bug': {'fp': 5, 'tn': 8}, '-first_rules': {'tn': 10}, '-learn_question': {'fp': 2, 'tn': 13}, '-new_request': {'tn': 6}, '-own_mistake': {'fp': 3, 'tn': 7}, '-pasted_log_request': {'tn': 9}, '-request_with_cue': {'fp': 3, 'tn': 17}, '-status_update': {'fp': 3, 'tn': 8}, '-thanks': {'tn': 3}},
             "all, without": {'+broken_after_done': {'fn': 12, 'tp': 4}, '+buried': {'fn': 10, 'tp': 2}, '+challenge_question': {'fn': 14, 'tp': 3}, '+complaint': {'fn': 3, 'tp': 7}, '+convention_fact': {'fn': 5, 'tp': 2}, '+hedged': {'fn': 5, 'tp': 4}, '+pasted_error': {'fn': 10, 'tp': 2}, '+quote_back': {'fn': 4}, '+reminder': {'fn': 7, 'tp': 5}, '+shorthand_typo': {'fn': 2, 'tp': 4}, '+terse': {'fn': 8, 'tp': 7}, '-approval': {'tn': 13}, '-continue': {'tn': 10}, '-existing_bug': {'fp': 1, 'tn': 12}, '-first_rules': {'tn': 10}, '-learn_question': {'fp': 2, 'tn': 13}, '-new_request': {'tn': 6}, '-own_mistake': {'fp': 3, 'tn': 7}, '-pasted_log_request': {'tn': 9}, '-request_with_cue': {'fp': 4, 'tn': 16}, '-status_update': {'fp': 2, 'tn': 9}, '-thanks': {'tn': 3}},
             "all, with reply": {'+broken_after_done': {'fn': 4, 'tp': 12}, '+buried': {'fn': 8, 'tp': 4}, '+challenge_question': {'fn': 7, 'tp': 10}, '+complaint': {'fn': 1, 'tp': 9}, '+convention_fact': {'fn': 5, 'tp': 2}, '+hedged': {'fn': 5, 'tp': 4}, '+pasted_error': {'fn': 2, 'tp': 10}, '+quote_back': {'tp': 4}, '+reminder': {'fn': 4, 'tp': 8}, '+shorthand_typo': {'fn': 2, 'tp': 4}, '+terse': {'fn': 6, 'tp': 9}, '-approval': {'tn': 13}, '-continue': {'tn': 10}, '-existing_bug': {'fp': 5, 'tn': 8}, '-first_rules': {'tn': 10}, '-learn_question': {'fp': 4, 'tn': 11}, '-new_request': {'tn': 6}, '-own_mistake': {'fp': 4, 'tn': 6}, '-pasted_log_request': {'tn': 9}, '-request_with_cue': {'fp': 3, 'tn': 17}, '-status_update': {'fp': 3, 'tn': 8}, '-thanks': {'tn': 3}}}),
+        ("a8783195", "09:08", "the end", {
+            "all, with": {'+broken_after_done': {'fn': 7, 'tp': 9}, '+buried': {'fn': 8, 'tp': 4}, '+challenge_question': {'fn': 13, 'tp': 4}, '+complaint': {'fn': 3, 'tp': 7}, '+convention_fact': {'fn': 5, 'tp': 2}, '+hedged': {'fn': 6, 'tp': 3}, '+pasted_error': {'fn': 2, 'tp': 10}, '+quote_back': {'fn': 1, 'tp': 3}, '+reminder': {'fn': 7, 'tp': 5}, '+shorthand_typo': {'fn': 2, 'tp': 4}, '+terse': {'fn': 7, 'tp': 8}, '-approval': {'tn': 13}, '-continue': {'tn': 10}, '-existing_bug': {'fp': 5, 'tn': 8}, '-first_rules': {'tn': 10}, '-learn_question': {'fp': 2, 'tn': 13}, '-new_request': {'tn': 6}, '-own_mistake': {'fp': 3, 'tn': 7}, '-pasted_log_request': {'tn': 9}, '-request_with_cue': {'fp': 3, 'tn': 17}, '-status_update': {'fp': 3, 'tn': 8}, '-thanks': {'tn': 3}},
+            "all, without": {'+broken_after_done': {'fn': 12, 'tp': 4}, '+buried': {'fn': 10, 'tp': 2}, '+challenge_question': {'fn': 14, 'tp': 3}, '+complaint': {'fn': 3, 'tp': 7}, '+convention_fact': {'fn': 5, 'tp': 2}, '+hedged': {'fn': 5, 'tp': 4}, '+pasted_error': {'fn': 10, 'tp': 2}, '+quote_back': {'fn': 4}, '+reminder': {'fn': 7, 'tp': 5}, '+shorthand_typo': {'fn': 2, 'tp': 4}, '+terse': {'fn': 8, 'tp': 7}, '-approval': {'tn': 13}, '-continue': {'tn': 10}, '-existing_bug': {'fp': 1, 'tn': 12}, '-first_rules': {'tn': 10}, '-learn_question': {'fp': 2, 'tn': 13}, '-new_request': {'tn': 6}, '-own_mistake': {'fp': 3, 'tn': 7}, '-pasted_log_request': {'tn': 9}, '-request_with_cue': {'fp': 4, 'tn': 16}, '-status_update': {'fp': 2, 'tn': 9}, '-thanks': {'tn': 3}},
+            "all, with reply": {'+broken_after_done': {'fn': 4, 'tp': 12}, '+buried': {'fn': 8, 'tp': 4}, '+challenge_question': {'fn': 7, 'tp': 10}, '+complaint': {'fn': 1, 'tp': 9}, '+convention_fact': {'fn': 5, 'tp': 2}, '+hedged': {'fn': 5, 'tp': 4}, '+pasted_error': {'fn': 2, 'tp': 10}, '+quote_back': {'tp': 4}, '+reminder': {'fn': 4, 'tp': 8}, '+shorthand_typo': {'fn': 2, 'tp': 4}, '+terse': {'fn': 6, 'tp': 9}, '-approval': {'tn': 13}, '-continue': {'tn': 10}, '-existing_bug': {'fp': 5, 'tn': 8}, '-first_rules': {'tn': 10}, '-learn_question': {'fp': 4, 'tn': 11}, '-new_request': {'tn': 6}, '-own_mistake': {'fp': 4, 'tn': 6}, '-pasted_log_request': {'tn': 9}, '-request_with_cue': {'fp': 3, 'tn': 17}, '-status_update': {'fp': 3, 'tn': 8}, '-thanks': {'tn': 3}}}),
     ],
     notes=[
+        "What carried at the second look (09:08, a8783195, cls36's last classifier change): nothing. Every count equals "
+        "first sight in all three modes and every category (with the answer 0.787 / 0.492, TP 59, FP 16; without 0.769 / "
+        "0.333, TP 40, FP 12; with the answer and the reply 0.800 / 0.633, TP 76, FP 19): the forms written from "
+        "review36's probes, the ninth set's false alarm and the hedged swap found nothing here. The reply adds 17 "
+        "corrections and 3 false alarms against the answer alone. Which rows the false alarms and misses are was not "
+        "read.",
+        "",
         "Limits: one writer (cwrite10; what the writer read is in the set's README); 120 corrections, so one message moves "
         "recall by 0.008; 120 not, so one false alarm moves precision by about 0.01 at these counts.",
     ],
