@@ -72,7 +72,8 @@ SETS = {"blind2": (DATA / "corrections_blind2.jsonl", "blind2-half:"),
         "blind5": (DATA / "corrections_blind5.jsonl", "blind5-half:"),
         "blind6": (DATA / "corrections_blind6.jsonl", "blind6-half:"),
         "blind7": (DATA / "corrections_blind7.jsonl", "blind7-half:"),
-        "blind8": (DATA / "corrections_blind8.jsonl", "blind8-half:")}
+        "blind8": (DATA / "corrections_blind8.jsonl", "blind8-half:"),
+        "blind9": (DATA / "corrections_blind9.jsonl", "blind9-half:")}
 REVIEWS = DATA / "reflector_blind2_reviews.jsonl"
 REVIEWS_BLIND3 = DATA / "reflector_blind3_reviews.jsonl"
 REVIEWS_BLIND4 = DATA / "reflector_blind4_reviews.jsonl"
@@ -80,6 +81,7 @@ REVIEWS_BLIND5 = DATA / "reflector_blind5_reviews.jsonl"
 REVIEWS_BLIND6 = DATA / "reflector_blind6_reviews.jsonl"
 REVIEWS_BLIND7 = DATA / "reflector_blind7_reviews.jsonl"
 REVIEWS_BLIND8 = DATA / "reflector_blind8_reviews.jsonl"
+REVIEWS_BLIND9 = DATA / "reflector_blind9_reviews.jsonl"
 HALVES = ("A", "B")
 KINDS = ("rule", "one-off", "not")
 

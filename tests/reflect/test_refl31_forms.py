@@ -55,7 +55,6 @@ NOTHING = [
     "Add `__init__.py` so pytest always finds the package",
     # ... and a reason run on without a comma, with no determiner: nothing rather than the reason glued in
     "dont deploy on fridays its policy",
-    "never commit to main its protected",
     # "X and not <a second predicate>" is no choice of X over Y (a real dev message gave "Use automatic and instead of
     # rely on client-code implementations.")
     "This should be automatic and not rely on client-code implementations",
@@ -90,6 +89,8 @@ STILL = [
     # the reason run on without a comma is cut; the rule stays
     ("dont run the whole project its 40min, just -s the model + downstream", ["Never run the whole project."]),
     ("dont touch the lockfile its generated", ["Never touch the lockfile."]),
+    # (refl36: "never push to main" is a rule now, the shared branch kept clean; its run-on reason is still cut)
+    ("never commit to main its protected", ["Never commit to main."]),
     ("stop running the whole test suite, it takes 40 minutes, just run the tests for the module you changed",
      ["Never run the whole test suite."]),
     # review31 R31-4: the reason run on cut before what to use instead

@@ -327,7 +327,7 @@ def half_placement(rule: str, text: str) -> str | None:
         return None
     # a sentence that moves on to the next step of the task ("next, send the reset email from emails/reset.mjml") names
     # its own paths, none of them where the rule's thing goes (refl28's residual)
-    said = " ".join(sentence for sentence in re.split(r"(?<=[.!?])\s+|\n+", prose(text)) if not _NEXT_STEP.match(sentence))
+    said = " ".join(sentence for sentence in _request_told_apart(rule, prose(text)) if not _NEXT_STEP.match(sentence))
     for match in _PATH_IN_PROSE.finditer(said):
         path = match.group(0).rstrip(".")
         if path.lower() in SLASH_WORDS or all(part in CODE_WORDS for part in path.lower().split("/")):
@@ -335,6 +335,34 @@ def half_placement(rule: str, text: str) -> str | None:
         if "/" in path and path.strip("/") and path.rstrip("/") not in rule and "://" not in said[max(0, match.start() - 3):match.start() + 3]:
             return path
     return None
+
+
+# A request for new work ("can you wire it into the dashboard?", "next, add …", "please add …"), and a rule's sentence
+# that turns to a subject of its own ("also we don't use default exports", "btw, never …", "p.s. …")
+_ASKS_WORK = re.compile(r"^(?:(?:ok(?:ay)?|cool|great|thanks|nice|good|now|so|alright|and)\b[\s,.!:]*)*(?:(?:can|could|would)\s+"
+                        r"(?:you|u)\b|please\s+[a-z]+\b|pls\s+[a-z]+\b|let'?s\s+[a-z]+\b|next\b|now\s+(?:add|wire|make|build|"
+                        r"create|write|implement|hook|move|put)\b)", re.I)
+_TURNS = re.compile(r"^(?:also|btw|by\s+the\s+way|p\.?\s?s\.?|oh\s+and|and\s+also|one\s+more\s+thing|unrelated(?:ly)?|"
+                    r"separately|side\s*note|on\s+(?:an)?other\s+note)\b", re.I)
+
+
+def _request_told_apart(rule: str, said: str) -> list[str]:
+    """The sentences of ``said`` a "Never …" rule's missing place may be in: all of them, except the request for new work
+    (and the sentences that describe its things) said before a rule that turns to a subject of its own ("…next can you
+    wire it into the dashboard? the component is in web/src/Dashboard.tsx.\n\nalso we don't use default exports in this
+    repo": the request's path is no place the rule leaves out; refl35's left-alone)."""
+    paragraphs = [p for p in re.split(r"\n\s*\n", said) if p.strip()]
+    out: list[tuple[int, str]] = [(n, s.strip()) for n, p in enumerate(paragraphs)
+                                  for s in re.split(r"(?<=[.!?])\s+|\n+", p) if s.strip()]
+    words = set(re.findall(r"[a-z]{3,}", rule.lower())) - {"never", "avoid", "the", "and", "for", "with", "use"}
+    if not out or not words:
+        return [s for _n, s in out]
+    scores = [len(words & set(re.findall(r"[a-z]{3,}", s.lower()))) for _n, s in out]
+    at = max(range(len(out)), key=lambda i: (scores[i], i))
+    asked = next((i for i in range(at) if _ASKS_WORK.match(out[i][1])), None)
+    if asked is None or not (_TURNS.match(out[at][1]) or out[at][0] > out[asked][0]):
+        return [s for _n, s in out]
+    return [s for i, (_n, s) in enumerate(out) if i < asked or i >= at]
 
 
 def _with_place_clause(rules: list[str], text: str) -> list[str] | None:

@@ -163,8 +163,10 @@ def unhedge(sentence: str) -> str:
             text, found = f"{m.group(1)} {bare[m.end():]}", True
         if text == before:
             break
-    if not found or _SPOT.search(text):
-        return sentence  # "could we use httpx here?", "I think a context manager here": this spot, asked about
+    if not found or _SPOT.search(text) and not (re.match(r"(?:never|always)\s", text, _I)
+                                                and not sentence.rstrip().endswith("?")):
+        return sentence  # "could we use httpx here?", "I think a context manager here": this spot, asked about (a
+        # "never"/"always" holds everywhere: "honestly, never use moment here, we use dayjs"; review35 R35-10)
     text = _SOFT_TAIL.sub("", text).strip()
     return text + "." if text and text[-1] not in ".!" else text
 

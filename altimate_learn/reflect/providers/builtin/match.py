@@ -218,6 +218,14 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
             # "from now on don't change the button" gave "Never change the button.": which button only the conversation
             # says, as in "I told you, don't change the button" (review21); a kind of thing or code stays standing
             inner.standing = not (inner.shape == "never" and inner.negative and not _ever_a_kind(inner.negative[0]))
+            # "from now on we squash merge" gave "Squash merge." (review35 R35-10): the team's way from here on, said
+            # with "we", holds every time as the plain imperative after the lead does ("Always squash merge."); a choice
+            # of what to use ("from now on we use pnpm") says so itself
+            we_do = re.match(r"^we\s+([a-z]+)\b", rest, re.I)
+            verb = we_do.group(1).lower() if we_do else ""
+            if verb and verb in VERBS and verb not in ("use", "prefer", "avoid", "stop", "keep", "stick", "switch") \
+                    and inner.text.split(" ", 1)[0].lower() == verb:
+                inner.text = f"Always {inner.text[0].lower()}{inner.text[1:]}"
         return inner
     # "in the frontend we always use X": the scope leads the rule ("In the frontend, always use X")
     scoped = re.match(r"^(in|for)\s+((?:the|our|all)\s+[\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)\s*,?\s+(we\s+.+)$", c, re.I)

@@ -199,6 +199,8 @@ def _finalize(rule: Rule) -> str | None:
                 and _plural(rule.positive[0]) and rule.positive[0].split()[0].lower() not in _VAGUE_KINDS | _DETERMINERS \
                 and _code_talk(rule.positive[0]):
             needed = 2
+    if rule.shape == "never" and _SHARED_BRANCH.match(text):
+        needed = 2  # "never push to main": the shared branch kept clean, a guard on the repository (review35's trip list)
     if rule.standing and rule.shape == "never" and rule.negative and strip_stop(rule.negative[0].strip(), ".!").lower() in KEPT_OUT:
         needed = 1  # "I told you, no emojis" -> "Never use emojis.": a thing a project keeps out of its code (refl25)
     if len(words) < needed:
@@ -210,6 +212,9 @@ def _finalize(rule: Rule) -> str | None:
     return text
 
 
+# "Never push to main.", "Never commit to master.", "Never force-push to main.": work put on the branch everyone shares
+_SHARED_BRANCH = re.compile(r"^Never\s+(?:force[- ]?push|push|commit|merge)\s+(?:directly\s+|straight\s+)?(?:to|into|on)\s+"
+                            r"`?(?:main|master|trunk)`?(?:\s+branch)?(?:\s+directly)?\.$")
 _DETERMINERS = frozenset("the a an this that these those my your our their some any all more fewer other new old".split())
 _KIND_IN = re.compile(r"^(?P<what>[a-z]{3,}s)\s+(?:in|for|inside|within|across)\s+(?P<scope>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})$",
                       re.I)

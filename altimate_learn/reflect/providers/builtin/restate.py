@@ -20,7 +20,7 @@ from altimate_learn.reflect.providers.builtin.habits import (_DEICTIC_OBJECT, _H
                                                              _one_thing)
 from altimate_learn.reflect.providers.builtin.one_off import _THIS_TASKS, _plural
 from altimate_learn.reflect.providers.builtin.text import normalise, prose
-from altimate_learn.reflect.providers.builtin.vocabulary import ONE_OF_MANY, VERBS
+from altimate_learn.reflect.providers.builtin.vocabulary import CHOICE_FAMILIES, ONE_OF_MANY, TOOL_FAMILIES, VERBS
 
 _PRONOUN = r"(?:this|it|that|these|those|they|you|we|i)"
 _SOON = (r"(?:\s+(?:before|earlier|already|previously|last\s+time|yesterday|last\s+week|earlier\s+today|this\s+morning|"
@@ -87,7 +87,8 @@ _CAN_YOU_NOT = re.compile(
 
 # "why did you use npm install?" (the agent's choice, asked about)
 _WHY_DID = re.compile(
-    r"^(?:(?:wait|hmm+|um+|so|but|ugh)[\s,]+)?why\s+(?:did|do|are|were|would|have)\s+you\s+(?:(?:still|just|again)\s+)?"
+    r"^(?:(?:wait|hmm+|um+|so|but|ugh)[\s,]+)?(?:why\s+(?:did|do|are|were|would|have)\s+you|why'?d\s+you|"
+    r"how\s+come\s+(?:you|u)(?:'ve|\s+have|\s+are|'re)?)\s+(?:(?:still|just|again)\s+)?"
     r"(?:use|using|used|run|running|ran|install|installing|installed|pick|picked|choose|chose|add|adding|added|"
     r"import|importing|imported)\s+(?P<what>.+?)(?:\s+(?:again|here|there|for\s+this|instead))?\s*\?+\s*$",
     re.I)
@@ -99,8 +100,17 @@ _TEAM_USES = re.compile(
     r"runs?\s+(?:on|with))\s+(?P<what>.+?)\s*[.!]*$",
     re.I)
 
+# "why did you use npm? this repo is pnpm": the project named by the one tool it is, after a question naming another
+# (review35 R35-10: "Use `pnpm`." dropped the tool it replaces); alone, "this repo is X" is read by the conventions
+_TEAM_IS = re.compile(
+    r"^(?:(?:but|and|here|actually|no)[\s,]+)?(?:this|the|our)\s+(?:repo(?:sitory)?|project|codebase|app|code)\s+"
+    r"(?:is|'s)\s+(?:an?\s+)?(?P<what>[\w.@+-]+)(?:\s+(?:repo(?:sitory)?|project|codebase|app|only|all\s+the\s+way))?"
+    r"\s*[.!]*$", re.I)
+
 # "stop using npm, this repo uses pnpm": what to use instead stated as the project's way in the same sentence
-_STOP_USING = re.compile(r"^(?:please\s+)?(?:(?:stop|quit)\s+using|(?:don'?t|do\s+not|never)\s+use)\s+(?P<what>[\w.@/+-]+)"
+# ("honestly, stop using npm, …": a discourse phrase first is how the person feels about saying it; review35 R35-10)
+_STOP_USING = re.compile(r"^(?:(?:honestly|frankly|truthfully|tbh|tbf|ngl|imo|imho|personally|to\s+be\s+(?:quite\s+)?"
+                         r"(?:honest|frank))\s*,\s*)?(?:please\s+)?(?:(?:stop|quit)\s+using|(?:don'?t|do\s+not|never)\s+use)\s+(?P<what>[\w.@/+-]+)"
                          r"\s*[,;]\s*(?P<team>.+)$", re.I)
 
 
@@ -298,6 +308,13 @@ def _question(sentence: str) -> str | None:
 
 def _team(sentence: str, asked: str | None) -> str | None:
     match = _TEAM_USES.match(sentence)
+    if not match and asked and re.fullmatch(r"[\w.@+-]+", asked):
+        named = _TEAM_IS.match(sentence)
+        what = named.group("what") if named else ""
+        families = [TOOL_FAMILIES.get(w, frozenset()) | CHOICE_FAMILIES.get(w, frozenset())
+                    for w in (what.lower(), asked.lower().strip("`"))]
+        if what.lower() != asked.lower().strip("`") and families[0] & families[1]:
+            return f"use {what}, not {asked}"  # two tools of one job ("how come you added tests? this repo is fine")
     if not match:
         return None
     how = (match.group("how") or "").strip().lower()

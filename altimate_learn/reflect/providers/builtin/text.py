@@ -44,7 +44,7 @@ TRAILING = re.compile(
 RATIONALE = re.compile(r"\s*(?:[,;(—–]|\s-)?\s*\b(?:because|since|as\s+(?:it|that|this|they|we|otherwise)|so\s+that|"
                         r"so\s+(?:it|we|the|that|they|you)|so\s+(?:\w+\s+){0,3}(?:is|are|gets?|stays?|works?|can|will|won't|doesn't|don't)|otherwise|which\s+(?:is|breaks|causes|means)|"
                         r"that\s+way|or\s+else|to\s+avoid|to\s+prevent|to\s+keep\s+(?:it|things))\b.*$"
-                        r"|,\s+so\b.*$|,\s+(?:(?:we|it|they|that|this|which)(?:'s|'re|'ll)?|(?:the|this|that|its|our)\s+\w+(?:\s+\w+)?\s+"
+                        r"|,\s+so\b.*$|,\s+(?:(?:we|it|they|that|this|which)(?:'s|'re|'ll)?|its|(?:the|this|that|its|our)\s+\w+(?:\s+\w+)?\s+"
                         r"(?:is|are|was|were|has|have|needs?|expects?|breaks?|fails?))\b.*$"
                         # ", ifnull isn't portable", ", pip breaks the lockfile": a reason, not part of the rule
                         r"|,\s+`?[\w.()-]+`?\s+(?:is|isn'?t|is\s+not|are|aren'?t|doesn'?t|does\s+not|won'?t|can'?t|cannot|"
@@ -93,9 +93,24 @@ _DISCOURSE_TAIL = re.compile(
     r"personally)(?P<end2>\s*[.!?]*)\s*$", re.I)
 
 
+# ... or that opens the reason said last ("we use dayjs, not moment, imo it's cleaner", "…, tbh it's way nicer"): the
+# phrase is said first and the reason stays where it was, so it is read as the reason it is (review35 R35-10: "Use `dayjs`
+# instead of `moment`, imo it's cleaner." kept it in the rule)
+_DISCOURSE_BEFORE_REASON = re.compile(
+    r"\s*,\s*(?P<phrase>imo|imho|tbh|tbf|tbqh|ngl|honestly|frankly|personally|in\s+my\s+(?:humble\s+)?opinion|"
+    r"if\s+you\s+ask\s+me|to\s+be\s+honest)\s*,?\s+"
+    r"(?P<reason>(?:it|that|this|they)(?:'s|'re|\s+is|\s+are|\s+was|\s+reads|\s+looks|\s+feels|\s+seems|\s+works)\s"
+    r"|(?:its|thats|theyre)\s)", re.I)
+
+
 def front_discourse(sentence: str) -> str:
     """``sentence`` with a discourse phrase that closes it (:data:`_DISCOURSE_TAIL`) said first instead ("don't use moment,
-    use dayjs instead to be honest" -> "to be honest, don't use moment, use dayjs instead"), or unchanged."""
+    use dayjs instead to be honest" -> "to be honest, don't use moment, use dayjs instead"), or that opens the reason said
+    last (:data:`_DISCOURSE_BEFORE_REASON`: "we use dayjs, not moment, imo it's cleaner" -> "imo, we use dayjs, not moment,
+    it's cleaner"), or unchanged."""
+    before = _DISCOURSE_BEFORE_REASON.search(sentence)
+    if before and sentence[:before.start()].strip():
+        return f"{before.group('phrase')}, {sentence[:before.start()].strip()}, {sentence[before.start('reason'):]}"
     found = _DISCOURSE_TAIL.search(sentence)
     if not found or not sentence[:found.start()].strip():
         return sentence
@@ -163,7 +178,10 @@ _HERE_INSIDE = re.compile(r"^(?!.*\b(?:put|place|move|keep|store|save|go|goes|li
 
 
 ONE_OFF = re.compile(r"\b(?:for\s+now|for\s+the\s+moment|for\s+today|right\s+now|this\s+time|just\s+this\s+once|"
-                      r"temporarily|(?<!\bnot\s)\byet\b|for\s+(?:this|that)(?=\s*(?:[,.;:!?]|$)))", re.I)
+                      r"temporarily|(?<!\bnot\s)\byet\b|for\s+(?:this|that)(?=\s*(?:[,.;:!?]|$))"
+                      # "don't push to main, I'll do it": the person takes this step over, a hand-off of this task
+                      r"|i'?ll\s+(?:do|handle|push|merge|deploy|take\s+care\s+of)\s+(?:it|that|this|them)(?:\s+myself)?"
+                      r"(?=\s*(?:[,.;:!?)]|$))|let\s+me\s+(?:do|handle|push|merge|deploy)\s+(?:it|that|this)\b)", re.I)
 
 
 def normalise(text: str) -> str:
