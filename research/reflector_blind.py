@@ -11,10 +11,11 @@
     python research/reflector_blind.py --set blind6 --read all   # the sixth set (blind in session #14, dev data since #15)
     python research/reflector_blind.py --set blind7 --read all   # the seventh set (blind in session #15, dev data since #16)
     python research/reflector_blind.py --set blind8 --read all   # the eighth set (blind in session #16, dev data since #17)
+    python research/reflector_blind.py --set blind9 --read all   # the ninth set (blind in session #17, dev data since #18)
     python research/reflector_blind.py --file research/data/corrections_blind4.jsonl --numbers
                                                       # a NEW blind set given by its file: counts only, the whole set
-    python research/reflector_blind.py                # the Markdown section (blind9's recorded counts; blind8, blind7, blind6, blind5,
-                                                      # blind4, blind3 and blind2 listed with their reviews)
+    python research/reflector_blind.py                # the Markdown section (blind10's recorded counts; blind9, blind8, blind7, blind6,
+                                                      # blind5, blind4, blind3 and blind2 listed with their reviews)
 
 `main() -> str` returns the section; `evaluate(half)` returns the raw counts (tests may use it).
 
@@ -40,7 +41,8 @@ A set given by its file (`--file PATH`; session #11: cwrite3's `corrections_blin
 `corrections_blind5.jsonl`, a named dev set since session #14; session #14: cwrite6's `corrections_blind6.jsonl`, a named
 dev set since session #15; session #15: cwrite7's `corrections_blind7.jsonl`, a named dev set since session #16;
 session #16: cwrite8's `corrections_blind8.jsonl`, a named dev set since session #17;
-session #17: cwrite9's `corrections_blind9.jsonl`) is blind: it is counted whole,
+session #17: cwrite9's `corrections_blind9.jsonl`, a named dev set since session #18;
+session #18: cwrite10's `corrections_blind10.jsonl`) is blind: it is counted whole,
 by numbers only, and never read (`read` refuses it). Besides the three counts above, its numbers say how many rule rows
 give a lesson that **matches** the reference (:func:`matches`, fixed before the set was counted: the lesson covers at least
 half of the reference's content words), a similarity counted without reading a lesson, not a review.
@@ -646,16 +648,56 @@ NOTES_BLIND9: list[str] = [
 
 
 def blind9_lines() -> list[str]:
-    lines = ["## Reflect: the built-in reflector on a new blind written set (issue 20, blind9, counted only)", "",
+    lines = ["## Reflect: the built-in reflector on the ninth blind written set (issue 20, blind9: counted only in "
+             "session #17, dev data since session #18)", "",
              "Data: `research/data/corrections_blind9.jsonl` (written by cwrite9 in session #17 without reading the "
              "reflector, the classifier or the earlier sets; `corrections_blind9_README.md`), the fields of blind2-8. "
-             "Nobody tuning the reflector read a row: it was counted whole, by numbers only (`python "
-             "research/reflector_blind.py --file research/data/corrections_blind9.jsonl --numbers`), at most three "
+             "Nobody tuning the reflector read a row in session #17: it was counted whole, by numbers only (`python "
+             "research/reflector_blind.py --file research/data/corrections_blind9.jsonl --numbers`), three "
              "times, with blind3's measure of a match to the reference (fixed in session #11). In brackets: of the rows "
              "the correction classifier flags given the answer.", ""]
-    if not MEASURED_BLIND9:
+    lines += _counted_table(MEASURED_BLIND9) + ["", *NOTES_BLIND9, ""]
+    return lines + _review_lines("blind9", REVIEWS_BLIND9, "session #18") + ["", *NOTES_BLIND9_READ, ""]
+
+
+NOTES_BLIND9_READ: list[str] = [
+    "Read at the start of session #18 (refl36, on a354408a): 11 lessons. The rule rows' 8: 5 good, 2 vague (\"Name API "
+    "responses in `snake_case`.\": a response is not named, its keys are; \"Use `poetry`.\" from \"again, we use poetry "
+    "here. no pip install\": the tool kept out dropped) and 1 wrong (\"shouldn't this go through the repository layer "
+    "instead of calling the ORM straight from the controller?\" gave \"Use go through the repository layer …\": \"Use\" "
+    "glued before the verb). Each is fixed by a general form (a kind that holds keys said as it is: \"API responses are "
+    "`snake_case`.\"; \"we use X. no Y\" with two tools of one job; \"go through / via\" read as the verb), the old "
+    "lessons kept in the review file with what fixed them. The one-off row's lesson (\"did you actually run it?\" -> "
+    "\"Always run the code before reporting the work as done.\", after an answer that said the script \"should work out "
+    "of the box\" untried) is the one blind2 and blind5 reviewed good: a disagreement of readers with the writer's label. "
+    "The not row's lessons are first messages' ground rules (good). Of the 50 rule rows that give nothing, the groups "
+    "are blind8's: challenge questions and reports whose rule is only inferable (\"why is there a token in config.yaml "
+    "now? that file is committed\", \"you deleted my comments\", \"you touched 40 files for a one-line fix\"), "
+    "conventions said as facts (\"branches are named PROJ-1234-short-description here\", \"PRs here go against develop. "
+    "main is release-only\", \"all timestamps in this db are UTC\"), rules after a request for new work (\"… btw you "
+    "left console.logs all over auth.ts\"), hedged questions, terse replies (\"metric\", \"no semicolons\", \"no no, not "
+    "with sudo\"), pasted output with the rule under it, and 7 not in English.",
+]
+
+
+BLIND10 = DATA / "corrections_blind10.jsonl"
+# The new blind set of session #18 (cwrite10), counted whole by `--file … --numbers` at most three times, never read;
+# recorded, not recomputed by the section. (commit, UTC time, what it was, {count name: n})
+MEASURED_BLIND10: list[tuple[str, str, str, dict[str, int]]] = []
+NOTES_BLIND10: list[str] = []
+
+
+def blind10_lines() -> list[str]:
+    lines = ["## Reflect: the built-in reflector on a new blind written set (issue 20, blind10, counted only)", "",
+             "Data: `research/data/corrections_blind10.jsonl` (written by cwrite10 in session #18 without reading the "
+             "reflector, the classifier or the earlier sets; `corrections_blind10_README.md`), the fields of blind2-9. "
+             "Nobody tuning the reflector read a row: it was counted whole, by numbers only (`python "
+             "research/reflector_blind.py --file research/data/corrections_blind10.jsonl --numbers`), at most three "
+             "times, with blind3's measure of a match to the reference (fixed in session #11). In brackets: of the rows "
+             "the correction classifier flags given the answer.", ""]
+    if not MEASURED_BLIND10:
         return lines + ["Not counted yet.", ""]
-    return lines + _counted_table(MEASURED_BLIND9) + (["", *NOTES_BLIND9, ""] if NOTES_BLIND9 else [""])
+    return lines + _counted_table(MEASURED_BLIND10) + (["", *NOTES_BLIND10, ""] if NOTES_BLIND10 else [""])
 
 
 def _counted_table(measured: list[tuple[str, str, str, dict[str, int]]]) -> list[str]:
@@ -775,7 +817,7 @@ NOTES_BLIND3: list[str] = [
 def main() -> str:
     known = reviews()
     results = {h: evaluate(h) for h in HALVES}
-    lines = blind9_lines() + blind8_lines() + blind7_lines() + blind6_lines() + blind5_lines() + blind4_lines() + blind3_lines()
+    lines = blind10_lines() + blind9_lines() + blind8_lines() + blind7_lines() + blind6_lines() + blind5_lines() + blind4_lines() + blind3_lines()
     lines += ["## Reflect: the built-in reflector on a blind written set (issue 20, halves A and B)", "",
              "Data: `research/data/corrections_blind2.jsonl` (written by cwrite2, who read neither the reflector nor its "
              "tests; `corrections_blind2_README.md`): each correction carries the standing rule a careful reviewer would "
@@ -866,7 +908,7 @@ if __name__ == "__main__":
     elif not args and set_name == "blind2":
         print(main(), end="")
     else:
-        sys.exit("usage: python research/reflector_blind.py [--set blind1|blind2|blind3|blind4|blind5|blind6|blind7|blind8] [--numbers [A] | --read A|B|all]\n"
+        sys.exit("usage: python research/reflector_blind.py [--set blind1|blind2|blind3|blind4|blind5|blind6|blind7|blind8|blind9] [--numbers [A] | --read A|B|all]\n"
                  "       python research/reflector_blind.py --file PATH --numbers\n"
                  "  --numbers: both halves, counts only\n"
                  "  --read A|B|all: a named set's rows and lessons, to tune on (both are dev data now)\n"

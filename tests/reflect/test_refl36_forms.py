@@ -46,6 +46,16 @@ GIVES = [
     ("can you wire it into the dashboard? the component is in web/src/Dashboard.tsx. also we don't use default exports "
      "in this repo", ["Never use default exports."]),
     ("we don't use default exports here, I noticed you added one", ["Never use default exports."]),
+    # blind9's vague and wrong lessons (read at the start of session #18), each fixed by a general form:
+    # "we use X. no Y" with two tools of one job (main: "Use `poetry`.")
+    ("again, we use poetry here. no pip install", ["Use `poetry` instead of `pip install`."]),
+    ("we use pnpm here. No npm.", ["Use `pnpm` instead of `npm`."]),
+    ("this repo uses uv. never pip", ["Use `uv` instead of `pip`."]),
+    # a kind that holds keys is not named (main: "Name API responses in `snake_case`.")
+    ("our API responses are snake_case", ["API responses are `snake_case`."]),
+    # "go through / via" is the verb (main: "Use go through the repository layer …")
+    ("shouldn't this go through the repository layer instead of calling the ORM straight from the controller?",
+     ["Go through the repository layer instead of calling the ORM straight from the controller."]),
 ]
 
 
@@ -100,6 +110,9 @@ UNCHANGED = [
     ("from now on we use pnpm", ["Use `pnpm`."]),
     ("from now on we never push to main", ["Never push to main."]),
     ("we don't use pip here", ["Never use `pip`."]),
+    ("we use poetry here. no tests though", ["Use `poetry`."]),
+    ("our db columns are snake_case", ["Name db columns in `snake_case`."]),
+    ("use go instead of python for the cli", ["Use `go` instead of `python` for the cli."]),
     ("don't read DATABASE_URL in db.py; all settings come from src/shop/settings.py",
      ["Never read `DATABASE_URL` in `db.py`; all settings come from `src/shop/settings.py`."]),
 ]

@@ -356,7 +356,9 @@ def _instead(good: str, bad: str, *, verb: str | None = "use", comma: bool = Fal
     if split:
         bad, tail = split.group(1), " " + split.group(2)
     head = good.split(" ", 1)[0].lower()
-    if verb is None and head in VERBS:
+    # "(shouldn't this) go through the repository layer instead of calling the ORM …": "go" is a verb before "through" /
+    # "via" ("Use go through …" was blind9's wrong lesson; "go" alone may be the language)
+    if verb is None and (head in VERBS or re.match(r"go\s+(?:through|via)\s", good, re.I)):
         verb, good = head, good.split(" ", 1)[1] if " " in good else ""
         if not good or _builds_one(verb, good) and "`" not in good and re.search(r"\b(?:that|which|who)\b", good, re.I):
             return None  # "write a helper that returns None instead of raising …": one new thing to build (refl25)

@@ -80,6 +80,8 @@ _CASE_OF_KIND = re.compile(r"^(?:(?:our|the|all(?:\s+our)?)\s+)?(?P<what>(?:[a-z
                            r"UPPER_SNAKE_CASE|UPPER_CASE|lower_snake_case|lowercase)"
                            r"(?P<where>\s+(?:in|for|across)\s+(?:our|the|this)\s+(?:database|db|schema|api|apis|codebase|code|"
                            r"repo|project|models?|tables?|frontend|backend))?" + _HERE + _END, re.I)
+# What holds keys rather than having a name of its own: its case is its keys' ("API responses are snake_case")
+_KEYED = frozenset("responses payloads bodies requests events messages documents objects params parameters".split())
 # "staging models are named stg_<source>__<entity>": the pattern a kind of thing is named by, with a placeholder (refl29)
 _NAMED_BY = re.compile(r"^(?:(?:our|the|all(?:\s+our)?)\s+)?(?P<what>(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*[a-rt-z]s)" + _HERE
                        + r"\s+are\s+(?:always\s+)?(?:named|called)\s+(?:like\s+)?(?P<pattern>[\w.-]*<[\w-]+>[\w<>{}./:-]*)"
@@ -396,6 +398,11 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
     m = _CASE_OF_KIND.match(said)
     if m and not set(m.group("what").lower().split()) & (PEOPLE | VAGUE_KINDS):
         where = re.sub(r"\s+(?:in|across)\s+(?:this|the)\s+(?:codebase|code|repo|project)$", "", m.group("where") or "")
+        if m.group("what").split()[-1].lower() in _KEYED:
+            # "our API responses are snake_case" gave "Name API responses in `snake_case`." (blind9): a response is not
+            # named, its keys are; said as the person said it
+            return Rule(f"{_sentence_case(m.group('what'))} are `{m.group('case')}`{where}", "convention",
+                        [m.group("case")], [], standing=True, alone=True)
         return Rule(f"Name {m.group('what')} in `{m.group('case')}`{where}", "convention", [m.group("case")], [],
                     standing=True, alone=True)
     m = _NAME_PATTERN.match(said)

@@ -25,7 +25,17 @@ def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
     The first piece names what the agent used (or what not to use), a later one what to use instead.
     """
     used = None
+    chosen = None
     for part in parts:
+        # "we use poetry here. no pip install": the team's tool, then the one of its job it keeps out (blind9 gave "Use
+        # `poetry`.", the tool it replaces dropped, as review35 R35-10's "this repo is pnpm" did)
+        said = strip_lead(part)
+        if chosen:
+            refused = _REFUSED_TOOL.match(part.strip())  # (strip_lead reads "no" as a refusal lead)
+            if refused and _one_job(chosen, refused.group("y").split()[0]):
+                return _instead(chosen, refused.group("y"))
+        team = _TEAM_TOOL.match(said)
+        chosen = team.group("x") if team else None
         m = re.search(r"\byou(?:'re|\s+are)?\s+(?:still\s+|keep\s+)?(?:(?:used?|using|imported|importing|called|calling|"
                       r"added|adding|chose|picked)|(?P<hard>hard-?cod(?:ed|ing)))\s+(?P<what>[`\w.()/-]+(?:\s+[`\w.()/-]+)?)",
                       part, re.I) or \
@@ -57,6 +67,20 @@ def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
                 return _instead(m2.group(1), used, keep_bad=used.startswith("hardcoding "))
     return None
 
+
+
+_TEAM_TOOL = re.compile(r"^(?:we\s+(?:always\s+|only\s+)?use|this\s+(?:repo|project|codebase)\s+uses)\s+(?P<x>[\w@+-]+(?:\.[\w@+-]+)*)"
+                        r"(?:\s+(?:here|in\s+this\s+(?:repo|project|codebase)))?\s*[.!]*$", re.I)
+_REFUSED_TOOL = re.compile(r"^(?:no|not|never)\s+(?P<y>[\w@+-]+(?:\.[\w@+-]+)*(?:\s+(?:install|add|run|i))?)"
+                           r"(?:\s+(?:please|pls|here|ever|anymore))*\s*[.!]*$", re.I)
+
+
+def _one_job(one: str, other: str) -> bool:
+    """Whether two names are tools of one job (vocabulary.TOOL_FAMILIES: "poetry" and "pip", "pnpm" and "npm")."""
+    from altimate_learn.reflect.providers.builtin.vocabulary import TOOL_FAMILIES
+
+    a, b = one.lower().strip("`"), other.lower().strip("`")
+    return a != b and bool(TOOL_FAMILIES.get(a, frozenset()) & TOOL_FAMILIES.get(b, frozenset()))
 
 
 def _names_a_thing(what: str) -> bool:
