@@ -59,6 +59,18 @@ GIVES = [
 ]
 
 
+# review36 R36-2 (the classifier's finding; the reflector read them as nothing too): a filler opener with no comma, and
+# "one more thing:" / "oh and" / "anyway" as an aside after a request for new work
+GIVES += [
+    ("anyway never hardcode tokens in deploy.sh", ["Never hardcode tokens in `deploy.sh`."]),
+    ("whatever, just never hardcode tokens in scripts", ["Never hardcode tokens in scripts."]),
+    ("add the route to api.py. one more thing: never commit .env files", ["Never commit `.env` files."]),
+    ("add the route to api.py. oh and never commit .env files", ["Never commit `.env` files."]),
+    ("the deploy fails with 401, maybe the token is wrong? anyway never hardcode tokens in deploy.sh, read them from the "
+     "environment", ["Never hardcode tokens in `deploy.sh`; read them from the environment."]),
+]
+
+
 @pytest.mark.parametrize(("text", "expected"), GIVES)
 def test_gives_the_rule_whole(text: str, expected: list[str]) -> None:
     assert _rules(text) == expected
@@ -89,6 +101,9 @@ NOTHING = [
     "we don't run migrations here",
     "we don't use the old client here",
     "we don't have tests here",
+    # an aside that shares a word with the request still specifies the work asked for
+    "add a cache for the rates. one more thing: never cache for more than 5 minutes",
+    "whatever you think is best",
     # review14 R14-2: the place said after the "never" half still waits for a model or a person
     "don't put the business logic in the route handler. Totals are computed in src/shop/services/ and the handler only "
     "calls them",

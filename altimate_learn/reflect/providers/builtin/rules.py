@@ -339,6 +339,8 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
 # A sentence said as an aside ("btw", "by the way", "p.s.", "side note", "unrelated"): a subject of its own, not a
 # requirement of the new work asked for before it, unless it is about that work's things
 _ASIDE = re.compile(r"^\W*(?:btw|by\s+the\s+way|p\.?\s?s\.?|side\s*note|unrelated(?:ly)?|on\s+(?:an)?other\s+note|"
+                    # "…api.py. one more thing: never commit .env files", "… oh and never …", "… anyway never …" (review36 R36-2)
+                    r"(?:oh\s+and|and\s+)?one\s+(?:more|last)\s+thing|oh\s+and|anyways?|"
                     r"(?:oh\s+)?(?:and\s+)?(?:also\s+)?(?:one\s+)?unrelated\s+(?:thing|note))\b[\s,:;.!-]*", re.I)
 
 

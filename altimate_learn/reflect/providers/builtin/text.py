@@ -21,7 +21,7 @@ _LEADING = re.compile(
            (?:just\ )?(?:a\ )?(?:quick\ |friendly\ |gentle\ |small\ )?reminder(?:\ that)?|
            hey|again|seriously|please|pls|plz|careful|remember|note|nit|suggestion|important|fyi|
            heads\ up|come\ on|sorry|correction|one\ (?:more\ |last\ |small\ )?thing(?:\ though)?|also\ note|just|btw|by\ the\ way|
-           though|dude|man|bro|mate|guys|folks|quick\ note|side\ note|small\ thing|@[\w-]+|cc\ @[\w-]+|like\ i\ said|as\ i\ said(?:\ before)?|
+           though|dude|man|bro|mate|guys|folks|quick\ note|side\ note|small\ thing|anyways?|whatever|regardless|either\ way|@[\w-]+|cc\ @[\w-]+|like\ i\ said|as\ i\ said(?:\ before)?|
            as\ i\ mentioned|(?:(?:i'?m\ )?(?:pretty\ |quite\ |fairly\ )?sure\ )?i\ (?:already\ |just\ )?(?:said|told\ you|mentioned)(?:\ this)?(?:\ (?:before|earlier|at\ the\ (?:start|beginning)))?|
            (?:we|i)\ (?:said|agreed|decided)(?:\ that)?(?=\s+(?:the|our|all|every|each|no|any|new)\s)|
            (?:like|same\ as|as)\ last\ time|as\ (?:agreed|decided|discussed|mentioned)\ (?:yesterday|last\ (?:time|week)|before|earlier)|
