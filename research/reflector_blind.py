@@ -676,7 +676,9 @@ NOTES_BLIND9_READ: list[str] = [
     "conventions said as facts (\"branches are named PROJ-1234-short-description here\", \"PRs here go against develop. "
     "main is release-only\", \"all timestamps in this db are UTC\"), rules after a request for new work (\"… btw you "
     "left console.logs all over auth.ts\"), hedged questions, terse replies (\"metric\", \"no semicolons\", \"no no, not "
-    "with sudo\"), pasted output with the rule under it, and 7 not in English.",
+    "with sudo\"), pasted output with the rule under it, and 7 not in English. One of them gives its rule now: \"… money "
+    "has to be Decimal everywhere in this codebase, not float\" was read as one part's design (\"everywhere in this "
+    "codebase\" says it holds beyond one part): blind9 rule rows 8 -> 9 of 58 (7 -> 8 matching).",
 ]
 
 

@@ -56,6 +56,9 @@ GIVES = [
     # "go through / via" is the verb (main: "Use go through the repository layer …")
     ("shouldn't this go through the repository layer instead of calling the ORM straight from the controller?",
      ["Go through the repository layer instead of calling the ORM straight from the controller."]),
+    # a blind9 rule row that gave nothing: "everywhere in this codebase" says a "must" holds beyond one part
+    ("the invoice total is still off by a cent on some orders. money has to be Decimal everywhere in this codebase, not "
+     "float", ["Money must be Decimal everywhere in this codebase, not float."]),
 ]
 
 
@@ -104,6 +107,11 @@ NOTHING = [
     # an aside that shares a word with the request still specifies the work asked for
     "add a cache for the rates. one more thing: never cache for more than 5 minutes",
     "whatever you think is best",
+    # one part's look, "everywhere" or not, and a request that names the repository
+    "the button should be blue everywhere",
+    "the total should be Decimal everywhere",
+    "Please run a full comprehensive audit of all .md files in the repo to make sure they are all currently aligned with "
+    "the product-brief",
     # review14 R14-2: the place said after the "never" half still waits for a model or a person
     "don't put the business logic in the route handler. Totals are computed in src/shop/services/ and the handler only "
     "calls them",

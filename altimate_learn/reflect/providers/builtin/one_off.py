@@ -52,7 +52,10 @@ TYPO = ("its wording carries a typo (\"{word}\"): the built-in reflector does no
 # Words that say when a rule holds (every time, before each commit): a rule with one is not a step of this task.
 _WHEN = re.compile(r"\b(?:always|never|every|each|whenever|before|after|when|unless|per|by\s+default|any\s+new|"
                    r"(?:for|in|across|throughout)\s+all|"
-                   r"all\s+new|from\s+now\s+on|going\s+forward|anymore|consistently)\b", re.I)
+                   r"all\s+new|from\s+now\s+on|going\s+forward|anymore|consistently|"
+                   # "money has to be Decimal everywhere in this codebase, not float" (blind9): where it holds is everywhere
+                   r"everywhere\s+(?:in|across|throughout)\s+(?:this|the|our)\s+(?:whole\s+|entire\s+)?(?:codebase|repo(?:sitory)?|project))\b",
+                   re.I)
 _OPEN_LIST = re.compile(r"(?:^|\s|,)(?:" + "|".join(re.escape(w) for w in OPEN_LIST) + r")(?=$|[\s,.;:!?)])", re.I)
 _POINTING = re.compile(r"\b(?:in|on|at|to|from|into|onto|for|with|of|under|inside|within|by|about|through|across|"
                        r"like|use|using)\s+(?:" + "|".join(POINTING) + r")\s+(?!is\b|are\b|was\b)[a-z]"
