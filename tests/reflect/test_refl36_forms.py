@@ -73,6 +73,16 @@ GIVES += [
      "environment", ["Never hardcode tokens in `deploy.sh`; read them from the environment."]),
 ]
 
+# review36 R36-5: a kind of code kept out, bare ("never use default exports" gave nothing while "never use var" gave it)
+GIVES += [
+    ("never use default exports", ["Never use default exports."]),
+    ("don't use relative imports", ["Never use relative imports."]),
+    ("please don't use default exports, this codebase uses named exports only", ["Never use default exports."]),
+    ("never use nested ternaries", ["Never use nested ternaries."]),
+    # "though" closing the rule is no part of it (main: "Never use `float` for money though.")
+    ("looks good. never use float for money though", ["Never use `float` for money."]),
+]
+
 
 @pytest.mark.parametrize(("text", "expected"), GIVES)
 def test_gives_the_rule_whole(text: str, expected: list[str]) -> None:
@@ -104,6 +114,19 @@ NOTHING = [
     "we don't run migrations here",
     "we don't use the old client here",
     "we don't have tests here",
+    # review36 R36-6: an exception granted right after the rule narrows it (the lesson would be stricter than what was
+    # said): it waits for a model or a person, as "…, except hotfixes" does
+    "never push to main. well, hotfixes are ok",
+    "never push to main. hotfixes are fine though",
+    "never push to main. no, hotfixes can go straight to main",
+    "never push to main. ok maybe for hotfixes",
+    "never push to main. hmm, maybe hotfixes",
+    "never push to main, hotfixes are fine",
+    # a kind of code named by this task's words, or a count
+    "don't use the new endpoints",
+    "don't use these helpers",
+    "don't use other colors",
+    "use pnpm though",
     # an aside that shares a word with the request still specifies the work asked for
     "add a cache for the rates. one more thing: never cache for more than 5 minutes",
     "whatever you think is best",
@@ -136,6 +159,10 @@ UNCHANGED = [
     ("we use poetry here. no tests though", ["Use `poetry`."]),
     ("our db columns are snake_case", ["Name db columns in `snake_case`."]),
     ("use go instead of python for the cli", ["Use `go` instead of `python` for the cli."]),
+    # what is fine before the rule, or two sentences on, is another subject; emphasis and a way to do it keep the rule
+    ("the tests are fine, but never use float for money", ["Never use `float` for money."]),
+    ("never push to main. maybe open a PR instead", ["Never push to main."]),
+    ("never use float for money. the rest looks fine", ["Never use `float` for money."]),
     ("don't read DATABASE_URL in db.py; all settings come from src/shop/settings.py",
      ["Never read `DATABASE_URL` in `db.py`; all settings come from `src/shop/settings.py`."]),
 ]

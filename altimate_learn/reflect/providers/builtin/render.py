@@ -217,6 +217,13 @@ def _finalize(rule: Rule) -> str | None:
         # thing; "…in these tests", "…in the file" are this task's things (review22 R22-2)
         if rule.shape == "never" and rule.negative and text.startswith("Never use ") and _kind_in_kind(rule.negative[0]):
             needed = 2
+        # "never use default exports", "don't use relative imports": a kind of code kept out, bare, as "always use
+        # parameterized queries" below (review36 R36-5)
+        if rule.shape == "never" and text.startswith("Never use ") and rule.negative \
+                and re.fullmatch(r"[a-z]+(?:-[a-z]+)?\s+[a-z]{3,}s", rule.negative[0].strip()) \
+                and _plural(rule.negative[0]) and rule.negative[0].split()[0].lower() not in _VAGUE_KINDS | _DETERMINERS \
+                and _code_talk(rule.negative[0]):
+            needed = 2
         # "always use parameterized queries": the person's "always" and a kind of thing, bare (R28-2)
         if rule.shape == "always" and text.startswith("Always use ") and rule.positive \
                 and re.fullmatch(r"[a-z]+(?:-[a-z]+)?\s+[a-z]{3,}s", rule.positive[0].strip()) \

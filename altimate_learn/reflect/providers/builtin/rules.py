@@ -103,12 +103,30 @@ def rules_for(text: str) -> tuple[list[str], str]:
     return [], _shape_of_no_rule(own)
 
 
+_GRANTED = re.compile(
+    r"(?:[.;!?]\s+|,\s+)(?:(?:well|ok(?:ay)?|hmm+|but|no|though|although|and)\W+)*"
+    r"(?:(?!(?:it|this|that|everything|all|rest|which|what)\b)[a-z][\w.-]*(?:\s+[a-z][\w.-]*){0,2}\s+(?:is|are|'s|'re)\s+"
+    r"(?:(?:totally|perfectly|actually|still|also)\s+)?(?:fine|ok(?:ay)?|allowed|acceptable)\b"
+    r"|maybe\s+(?:(?:not\s+)?for\s+)?(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s*(?:[.!?]|$)"
+    r"|(?!(?:you|we|i|it|this|that|they|yours|ours|its|this)\b)[a-z][\w-]*s\s+can\s+(?:still\s+)?(?:go|be|skip|bypass|use|have)\b)",
+    re.I)
+
+
 def _narrowed(own: str, rules: list[str]) -> bool:
     """Whether the message limits or takes back the rules it states (review35 R35-17): a limit after them that no lesson
     keeps ("…, but only in the new services", "well, except in the charts"), or a thing a lesson names said to be fine
     ("wait, no, npm is fine", "float is fine for the chart")."""
     said = " ".join(rules).lower()
     if not re.search(r"\b(?:only|except|apart\s+from|other\s+than)\b", said) and _LIMITED_AFTER.search(own):
+        return True
+    # an exception granted after the rule, to something the rule does not name (review36 R36-6: "never push to main.
+    # well, hotfixes are ok", "… hotfixes can go straight to main", "… ok maybe for hotfixes")
+    first = next((w.strip("`").lower() for w in re.findall(r"`[^`]+`|[\w.-]+", rules[0])
+                  if w.lower() not in ("never", "always", "use", "avoid", "don't", "do", "not")), "") if rules else ""
+    start = own.lower().find(first) if first else -1
+    # (in the rule's sentence or the one right after it: "…, the dev target is fine" two sentences on is another subject)
+    ends = [m.end() for m in re.finditer(r"[.!?](?:\s+|$)|\n+", own[start:])] if start >= 0 else []
+    if start >= 0 and _GRANTED.search(own[start:start + ends[1]] if len(ends) > 1 else own[start:]):
         return True
     named = {word.strip("`").lower() for rule in rules for word in re.findall(r"`[^`]+`|[\w.@/+#-]+", rule)}
     return any(m.group("what").strip("`").lower() in named and m.group("what").lower() not in ("it", "this", "that")

@@ -37,7 +37,7 @@ _LEADING = re.compile(
 )
 TRAILING = re.compile(
     r"""(?:[\s,;—–-]+(?:please|thanks|thank\ you|thx|ok\??|okay\??|again|this\ time|next\ time|from\ now\ on|
-        going\ forward|in\ (?:the\ )?future|anymore|lol|lmao|haha+|ty|tia|thx|pls|plz|bro|dude|mate|buddy|any\ more|for\ (?:this|that|now)|(?:here|in\ this\ (?:repo(?:sitory)?|project|codebase|
+        going\ forward|in\ (?:the\ )?future|anymore|though|lol|lmao|haha+|ty|tia|thx|pls|plz|bro|dude|mate|buddy|any\ more|for\ (?:this|that|now)|(?:here|in\ this\ (?:repo(?:sitory)?|project|codebase|
         team|company|org))|as\ i\ said|like\ i\ said|as\ usual|ffs|!+))+\s*[.!]*\s*$""",
     re.I | re.X,
 )
