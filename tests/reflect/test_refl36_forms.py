@@ -79,6 +79,10 @@ GIVES += [
     ("don't use relative imports", ["Never use relative imports."]),
     ("please don't use default exports, this codebase uses named exports only", ["Never use default exports."]),
     ("never use nested ternaries", ["Never use nested ternaries."]),
+    # the tool the team moved to, with when ("we switched to httpx last month"), after a question naming another
+    ("wait, why are you using requests? we switched to httpx last month", ["Use `httpx` instead of `requests`."]),
+    ("why did you use npm? we switched to pnpm a while ago", ["Use `pnpm` instead of `npm`."]),
+    ("we switched to httpx last month", ["Use `httpx`."]),
     # "though" closing the rule is no part of it (main: "Never use `float` for money though.")
     ("looks good. never use float for money though", ["Never use `float` for money."]),
 ]
@@ -127,6 +131,10 @@ NOTHING = [
     "don't use these helpers",
     "don't use other colors",
     "use pnpm though",
+    # where the team moved is no tool of the job asked about
+    "why did you use requests? we moved to the cloud",
+    "why did you use requests? we switched to a new plan last month",
+    "why did you use requests? we moved to Berlin",
     # an aside that shares a word with the request still specifies the work asked for
     "add a cache for the rates. one more thing: never cache for more than 5 minutes",
     "whatever you think is best",

@@ -29,7 +29,9 @@ _TERSE_CHOICE = re.compile(r"^" + _TOOL + r"\s*(?:,?\s*(?:please|pls|plz))?\s*(?
                            + r"(?P<scope>,?\s+(?:for|in)\s+(?:all\s+)?new\s+(?:files|code|modules|screens|components|services|"
                            r"packages|projects))?"
                            + r"(?:,?\s*(?:please|pls|plz|thanks?|thx|here|anymore))*\s*[.!]*$", re.I)
-_HERE = r"(?:\s+(?:here|now|these\s+days|nowadays|anymore|any\s+more|in\s+this\s+(?:repo(?:sitory)?|project|codebase)))*"
+_HERE = r"(?:\s+(?:here|now|these\s+days|nowadays|anymore|any\s+more|in\s+this\s+(?:repo(?:sitory)?|project|codebase)|" \
+        r"last\s+(?:week|month|year|sprint|quarter)|a\s+(?:while|few\s+(?:weeks|months)|couple\s+of\s+(?:weeks|months))\s+ago|" \
+        r"recently))*"  # ("we switched to httpx last month": when the team chose it, review36 R36-5)
 # what may follow a stated choice: a reminder that it was said before, and a request to do it again
 _REMINDED = (r"(?:\s*[,;.!]+\s*(?:(?:please|and|so)\s+)*(?:remember(?:\s+(?:that|this|it))?|don'?t\s+forget(?:\s+(?:that|this|it))?|"
              r"keep\s+(?:that|this|it)\s+in\s+mind|try\s+again|(?:do|run|redo)\s+it\s+again|thanks?|ok\??))*[\s,.!]*")

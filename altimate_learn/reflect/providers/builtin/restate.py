@@ -105,7 +105,10 @@ _TEAM_USES = re.compile(
 _TEAM_IS = re.compile(
     r"^(?:(?:but|and|here|actually|no)[\s,]+)?(?:this|the|our)\s+(?:repo(?:sitory)?|project|codebase|app|code)\s+"
     r"(?:is|'s)\s+(?:an?\s+)?(?P<what>[\w.@+-]+)(?:\s+(?:repo(?:sitory)?|project|codebase|app|only|all\s+the\s+way))?"
-    r"\s*[.!]*$", re.I)
+    r"\s*[.!]*$"
+    # "why are you using requests? we switched to httpx last month" (review36 R36-5): the tool the team moved to
+    r"|^(?:(?:but|and|actually|no)[\s,]+)?we(?:'ve|\s+have)?\s+(?:switched|moved|migrated)\s+(?:over\s+)?to\s+(?P<moved>[\w.@+-]+)"
+    r"(?:\s+(?:last\s+(?:week|month|year|sprint|quarter)|a\s+while\s+ago|recently|already|ages\s+ago))?\s*[.!]*$", re.I)
 
 # "stop using npm, this repo uses pnpm": what to use instead stated as the project's way in the same sentence
 # ("honestly, stop using npm, …": a discourse phrase first is how the person feels about saying it; review35 R35-10)
@@ -310,7 +313,7 @@ def _team(sentence: str, asked: str | None) -> str | None:
     match = _TEAM_USES.match(sentence)
     if not match and asked and re.fullmatch(r"[\w.@+-]+", asked):
         named = _TEAM_IS.match(sentence)
-        what = named.group("what") if named else ""
+        what = (named.group("what") or named.group("moved")) if named else ""
         families = [TOOL_FAMILIES.get(w, frozenset()) | CHOICE_FAMILIES.get(w, frozenset())
                     for w in (what.lower(), asked.lower().strip("`"))]
         if what.lower() != asked.lower().strip("`") and families[0] & families[1]:
