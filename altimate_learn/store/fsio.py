@@ -469,6 +469,7 @@ class _Parsed:
 
 _PARSES_KEPT = 8  # files whose last parse is kept (a store's signals, history, runs…)
 _PARSE_KEPT_BYTES = 16 << 20  # a larger file is parsed at every read, as before
+_PARSES_KEPT_BYTES = 32 << 20  # all kept files together: the oldest go first (a long-lived process stays small)
 _parses: dict[str, _Parsed] = {}
 _parses_lock = threading.Lock()
 
@@ -492,7 +493,7 @@ def _keep_parse(key: str, parsed: _Parsed) -> None:
         if len(parsed.raw) > _PARSE_KEPT_BYTES:
             return
         _parses[key] = parsed
-        while len(_parses) > _PARSES_KEPT:
+        while len(_parses) > _PARSES_KEPT or sum(len(p.raw) for p in _parses.values()) > _PARSES_KEPT_BYTES:
             del _parses[next(iter(_parses))]
 
 

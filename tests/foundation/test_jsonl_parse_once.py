@@ -95,3 +95,23 @@ def test_an_appended_file_parses_only_its_new_lines(tmp_path: Path, monkeypatch:
     assert len(parsed) == 50  # each line once; parsing at every read was 50 * 51 = 2,550
     path.write_text('{"id": "other"}\n')  # replaced: parsed again
     assert fsio.read_jsonl(path).records == [{"id": "other"}] and len(parsed) == 51
+
+
+def test_what_is_kept_stays_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A long-lived process (the learner) keeps the parses of a few files, never more than a few MB in all."""
+    monkeypatch.setattr(fsio, "_parses", {})
+    monkeypatch.setattr(fsio, "_PARSES_KEPT_BYTES", 3000)
+    line = json.dumps({"id": "s", "text": "x" * 480}).encode() + b"\n"
+    paths = [tmp_path / f"f{n}.jsonl" for n in range(12)]
+    for path in paths:
+        path.write_bytes(line * 2)  # ~1 KB each
+        check(path)
+    assert len(fsio._parses) <= fsio._PARSES_KEPT
+    assert sum(len(p.raw) for p in fsio._parses.values()) <= 3000
+    assert str(paths[-1]) in fsio._parses and str(paths[0]) not in fsio._parses  # the oldest went first
+    big = tmp_path / "big.jsonl"
+    big.write_bytes(line * 8)  # over the whole budget: parsed, not kept
+    check(big)
+    assert str(big) not in fsio._parses
+    for path in paths:
+        check(path)  # read again after being let go: still what a fresh parse gives
