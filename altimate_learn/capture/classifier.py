@@ -339,7 +339,7 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
                 reason = conventions.broken_convention(own, answer or "") or conventions.against_the_rest(own)
             if reason is None and claimed:  # "sorry to be picky, but …", "I might be wrong, but …" (cls30, `softened`)
                 reason = softened.softened(own)
-            if reason and not (guards.BUG_HUNT.search(own) or withdrawals.withdrawn(reason, own)):
+            if reason and not (guards.BUG_HUNT.search(own) or withdrawals.withdrawn(reason, own) or guards.predates(own)):
                 return Verdict(True, reason, "pattern")
         # "日本語でお願いします" after an English answer, "keep our chat in english" after a Portuguese one: the agent
         # answered in a language the person did not want (a request to translate something is a task, not this).

@@ -245,6 +245,8 @@ def clause_reason(reading: Reading) -> str | None:
                 # "Go, Rust or Python?" "Rust. fuck Go": an answer that swears at an option; "Option 1 or 2?" "2. I
                 # already have some retry logic in fetch_all": information for the choice, not a correction
                 reason = None
+            if reason == "said the result is still broken" and guards.predates(own):
+                reason = None  # "the build is failing but none of it is from your branch" (review36 R36-16), as for "still …"
             if reason == "stated what the result should have been" and guards.OWN_CONFIG.search(own):
                 reason = None  # "my tmux config is a bit off, there shouldn't be a status bar": the person's own setup
             if reason in SOFT and guards.SO_I_WILL.search(clause):
@@ -293,7 +295,11 @@ def clause_reason(reading: Reading) -> str | None:
                 reason = None  # "latency is worse than before but that's fine for now"
             if reason and guards.OWN_MOMENT.search(" ".join(parts[at:at + 2])):
                 reason = None  # "I can't open it right now, I'm on my phone": the person's moment, not the result
-        if reason and _cleared(own, " ".join(parts[at:at + 2]), clause):
+        # (a question that challenges an act is cleared only by what it says and what follows it: "it crashes, nothing to do
+        # with your PR though. but why did you remove the retry?" still asks why the agent removed it, review36 R36-16)
+        # ("what made you pick redis? not your fault, the docs are confusing": a clearing after the question still clears it)
+        after = own[own.find(clause):] if reason in guards.QUESTION_CHALLENGES and clause in own else own
+        if reason and _cleared(after, " ".join(parts[at:at + 2]), clause):
             reason = None
         if reason and withdrawals.withdrawn(reason, own):
             reason = None  # "any reason you chose Postgres? I'm writing the design doc" (review25 R25-2)
