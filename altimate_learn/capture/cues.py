@@ -32,7 +32,7 @@ LEAD = (r"(?:(?:also|but|and|so|ok(?:ay)?|hmm+|um+|well|again|please|pls|plz|ser
 # that before", "never got it to work", "never happened again", "always happy to help", "always fun with timezones"
 # (review36 R36-13)
 _NOT_A_RULE = (r"(?!embed\b)\w+(?<!e)ed\b|(?:seen|been|done|gone|heard|got|gotten|had|known|thought|felt|made|taken|given|found|bought|won|"
-               r"lost|happy|glad|fun|good|nice|great|interesting|hard|easy|tricky|funny|a|an|the)\b")
+               r"lost|happy|glad|fun|good|nice|great|interesting|hard|easy|tricky|funny)\b")
 
 # Pure thanks / approval / reassurance: a clause made only of these is skipped.
 APPROVAL = re.compile(
