@@ -65,6 +65,11 @@ POINTED_SHARE = (3, 4)
 # of session_max_lessons: how far a file's first event may fill a session past its nominal limit when the session is
 # far under its cap (Delivery.quiet_room)
 QUIET_SHARE = (5, 8)
+# characters of a request its lessons are matched on: a longer one (a pasted log, a diff, a file) is read at its start
+# and its end (textclip.head_and_tail; what a person types after a paste is at the end), so a multi-megabyte paste
+# costs the prompt hook what a page does, not seconds (review35 R35-7: 1.6 MB took 3 s of CPU; the hook's timeout
+# is 15 s)
+REQUEST_CHARS = 12_000
 # Path-like words and quoted strings of a request. The regexes are the definition; the scanners below give
 # the same matches without importing `re` (a test checks them against the regexes), and long texts use re.
 _PATH_WORD = r"(?:[\w@./-]+/)?[\w@.-]+(?:\.[\w.-]+|/[\w@./-]+)"
@@ -688,6 +693,7 @@ class Delivery:
             del data["requests"][key]  # a lesson it showed was retired or edited since: answer it again, as it is now
         corpus = self.corpus
         settings = self.settings
+        prompt = self._readable(prompt)
         mentioned = self.mentioned_paths(prompt)
         first = data["first_request"] is None
         typo = select.typo_fix(prompt)  # a typo fix needs no convention: its words bring none (select.typo_fix)
@@ -764,6 +770,18 @@ class Delivery:
             matched = select.retrieve(corpus, terms, max(limit, 1), paths=mentioned, distinct=False) if len(corpus) else []
             self._explain(result, matched, "this request", limit, terms)
         return result
+
+    def _readable(self, prompt: str) -> str:
+        """What of a request its lessons are matched on: all of it, or its start and end when it is longer than
+        :data:`REQUEST_CHARS` (said in the log: hook.log, `learn deliver`)."""
+        if len(prompt) <= REQUEST_CHARS:
+            return prompt
+        from altimate_learn.textclip import head_and_tail
+
+        read = head_and_tail(prompt, REQUEST_CHARS)
+        self.log(f"request of {len(prompt):,} characters: its lessons were matched on its start and end "
+                 f"({len(read):,} characters; at most {REQUEST_CHARS:,} are read)")
+        return read
 
     def _defer(self, terms: list[str], found: list[int], mentioned: list[str]) -> list[int]:
         """A request's retrieved lessons to show now; those matched weakly and scoped to files the request does
