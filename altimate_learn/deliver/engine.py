@@ -459,8 +459,8 @@ class Delivery:
         """The project's files a request names (at most :data:`MAX_NAMED_FILES`), of the paths it mentions: a file
         that exists, or one the store's lessons are about (:func:`select.names_a_file`: `migrations/0004_orders.py`
         and a lesson scoped to `migrations/**` before the file exists, `test_orders.py` and one scoped to
-        `**/test_*.py`). A name without its folder ("0004_orders.py" for `migrations/0004_orders.py`) is not looked
-        for in the project: the file tier brings its lessons when the agent opens it. Not a folder,
+        `**/test_*.py`), or a name without its folder that stands for one file of the project ("0004_orders.py" for
+        `migrations/0004_orders.py`, :meth:`_bare_name`). Not a folder,
         a URL's path ("https://docs.example.com/migrations/x.py", "www.example.com/a.py"), a version ("v1.2.3"),
         "e.g." or a library ("Next.js"), which name no file of the project."""
         settings = self.settings
@@ -483,12 +483,38 @@ class Delivery:
             elif select.names_a_file(corpus, path):
                 found = path
             else:
-                continue
+                found = self._bare_name(path)
+                if not found:
+                    continue
             if found not in out:
                 out.append(found)
             if len(out) >= MAX_NAMED_FILES:
                 break
         return out
+
+    def _bare_name(self, path: str) -> str:
+        """The project's file a file name without its folder stands for ("0004_orders.py" for
+        `migrations/0004_orders.py`), or "": the one file of that name that the session touched, else the one file
+        of that name that exists in a folder the store's path triggers or named files point at (`migrations/**`,
+        `services/api/app/routers/*.py`, `app/celery_beat.py`), found by a few `stat` calls, without listing the
+        project. Two or more such files: "" (which one is meant is not said). Not a name without an extension
+        of letters (a version, "e.g", a folder), nor one the request writes with a folder."""
+        if "/" in path:
+            return ""
+        stem, dot, extension = path.rpartition(".")
+        if not dot or not stem or not extension.isalpha():
+            return ""
+        touched = {p for p in self.data["touched"] if p.rpartition("/")[2] == path}
+        if touched:
+            return touched.pop() if len(touched) == 1 else ""
+        folders: set[str] = set()
+        for entries in self.corpus.routes.values():
+            for entry in entries:
+                folder = entry[3].rpartition("/")[0]  # the literal prefix's folder
+                if folder:
+                    folders.add(folder)
+        found = [f"{folder}/{path}" for folder in sorted(folders) if os.path.isfile(os.path.join(self.root, folder, path))]
+        return found[0] if len(found) == 1 else ""
 
     def _named_batch(self, named: list[str], terms: list[str], exclude: set[str], seen: list[frozenset[str]],
                      already: int, later: bool = False) -> list[int]:
