@@ -34,8 +34,8 @@ from altimate_learn.deliver.corpus import VERB_LEADS, Corpus
 from altimate_learn.deliver.render import SUBFOLDERS, split_scope
 from altimate_learn.deliver.shapes import (DECIMAL, EMPTY_DIVISION, EMPTY_PERIOD, HTTP, RATIO, TIMER, empty_period,
                                           http_call, locale_number, timed_refresh)
-from altimate_learn.deliver.tokenize import (folded_words, money_amounts, operators, overlap, said_zero, search_tokens,
-                                            tokenize, without_idioms, word_set)
+from altimate_learn.deliver.tokenize import (folded_words, identifier_parts, money_amounts, operators, overlap, said_zero,
+                                            search_tokens, tokenize, without_idioms, word_set, words)
 from altimate_learn.deliver.globs import (EXACT_NAME, NAME_PATTERN, Glob, _may_match, _translate,  # noqa: F401
                                           compile_glob, deeper, glob_matches, literal_segments, may_match,
                                           normalize_path, path_specificity, scope_matches, specificity)
@@ -407,7 +407,35 @@ def _prose_only(corpus: Corpus, terms: list[str], docs: list[int], shared: dict[
             out.add(doc)
         elif word not in _technical(corpus, doc) and word in search_tokens(split_scope(corpus.lines[doc])[1]):
             out.add(doc)  # a word of the prose (not one only its tags hold: a tag names its topic)
+        elif identifier_part_only(corpus.lines[doc], word):
+            out.add(doc)  # one part of a name in its code: "update" and `updated_at`, "order" and `order_id`
     return out
+
+
+def identifier_part_only(line: str, term: str) -> bool:
+    """Whether a lesson's ``line`` (its scope and text) holds ``term`` only as one part of an identifier of its code
+    (backticks and path triggers: `updated_at`, `order_id`, `formatMoney()`, `stg_orders.sql`; in its prose, a
+    snake_case word), never as a word of its own or as a whole name. A request that shares only that with a lesson
+    names something else: "update the docs" and "please update the copyright year" are not about "…, keeping the
+    latest `updated_at`", which one shared rare word admitted in a small store (review35 R35-11). A CamelCase word
+    of the prose (`CronJobs`, `GitHub`) is the name of a thing, a word of its own."""
+    scope, body = split_scope(line)
+    pieces = body.split("`")
+    code = " ".join([scope, *pieces[1::2]])
+    prose = " ".join(pieces[0::2])
+    part = False
+    for text, camel in ((code, True), (prose, False)):
+        for word in words(text):
+            split = identifier_parts(word) if camel or "_" in word else [word]
+            if len(split) <= 1:
+                if term in search_tokens(word):
+                    return False  # a word of its own
+                continue
+            if term in search_tokens(word.lower()) and "_" not in word:
+                return False  # the whole name (`GitHub` for "github")
+            if not part and any(term in search_tokens(piece) for piece in split):
+                part = True
+    return part
 
 
 _CLAUSE_END = None  # compiled on first use (a hook that never needs it does not compile it)
