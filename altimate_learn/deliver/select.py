@@ -398,6 +398,12 @@ def _prose_only(corpus: Corpus, terms: list[str], docs: list[int], shared: dict[
         if entry is not None:
             for doc in wanted.intersection(entry[0]):
                 held[doc].append(term)
+    named: set[int] = set()  # lessons holding an affix the request writes (`_cents`): it names their identifier
+    for term in dict.fromkeys(terms):
+        if term[0] not in (PREFIX, IMPLIED, NEAR) and (term.startswith("_") or term.endswith("_")):
+            entry = corpus.bm25._entry(term)
+            if entry is not None:
+                named.update(wanted.intersection(entry[0]))
     out: set[int] = set()
     for doc, words in held.items():
         if len(words) != 1 or abs(shared.get(doc, 0) - 1.0) > 1e-9:
@@ -407,7 +413,7 @@ def _prose_only(corpus: Corpus, terms: list[str], docs: list[int], shared: dict[
             out.add(doc)
         elif word not in _technical(corpus, doc) and word in search_tokens(split_scope(corpus.lines[doc])[1]):
             out.add(doc)  # a word of the prose (not one only its tags hold: a tag names its topic)
-        elif identifier_part_only(corpus.lines[doc], word):
+        elif doc not in named and identifier_part_only(corpus.lines[doc], word):
             out.add(doc)  # one part of a name in its code: "update" and `updated_at`, "order" and `order_id`
     return out
 
