@@ -70,6 +70,10 @@ QUIET_SHARE = (5, 8)
 # costs the prompt hook what a page does, not seconds (review35 R35-7: 1.6 MB took 3 s of CPU; the hook's timeout
 # is 15 s)
 REQUEST_CHARS = 12_000
+# characters of a request the files it names are read from: a pasted dbt or CI log of tens of kilobytes names the
+# failing file in its middle (review36 R36-7), and scanning for paths costs ~0.1 s of CPU per 100 KB
+PATH_CHARS = 100_000
+MAX_BARE_NAMES = 8  # file names without a folder a request's named files are looked up for (review36 R36-15)
 # Path-like words and quoted strings of a request. The regexes are the definition; the scanners below give
 # the same matches without importing `re` (a test checks them against the regexes), and long texts use re.
 _PATH_WORD = r"(?:[\w@./-]+/)?[\w@.-]+(?:\.[\w.-]+|/[\w@./-]+)"
@@ -474,6 +478,8 @@ class Delivery:
         if not len(corpus):
             return []
         out: list[str] = []
+        folders: list[str] | None = None  # the store's rule folders, listed once for the bare names
+        bare = 0
         for path in mentioned:
             full = os.path.join(self.root, path)
             if os.path.isfile(full):
@@ -482,17 +488,33 @@ class Delivery:
                 continue
             elif select.names_a_file(corpus, path):
                 found = path
-            else:
-                found = self._bare_name(path)
+            elif "/" not in path and bare < MAX_BARE_NAMES:
+                bare += 1
+                if folders is None:
+                    folders = self._rule_folders()
+                found = self._bare_name(path, folders)
                 if not found:
                     continue
+            else:
+                continue
             if found not in out:
                 out.append(found)
             if len(out) >= MAX_NAMED_FILES:
                 break
         return out
 
-    def _bare_name(self, path: str) -> str:
+    def _rule_folders(self) -> list[str]:
+        """The folders of the literal prefixes of the store's path triggers and named files (`migrations` for
+        `migrations/**`, `app` for `app/celery_beat.py`), sorted."""
+        folders: set[str] = set()
+        for entries in self.corpus.routes.values():
+            for entry in entries:
+                folder = entry[3].rpartition("/")[0]
+                if folder:
+                    folders.add(folder)
+        return sorted(folders)
+
+    def _bare_name(self, path: str, folders: list[str]) -> str:
         """The project's file a file name without its folder stands for ("0004_orders.py" for
         `migrations/0004_orders.py`), or "": the one file of that name that the session touched, else the one file
         of that name that exists in a folder the store's path triggers or named files point at (`migrations/**`,
@@ -507,14 +529,13 @@ class Delivery:
         touched = {p for p in self.data["touched"] if p.rpartition("/")[2] == path}
         if touched:
             return touched.pop() if len(touched) == 1 else ""
-        folders: set[str] = set()
-        for entries in self.corpus.routes.values():
-            for entry in entries:
-                folder = entry[3].rpartition("/")[0]  # the literal prefix's folder
-                if folder:
-                    folders.add(folder)
-        found = [f"{folder}/{path}" for folder in sorted(folders) if os.path.isfile(os.path.join(self.root, folder, path))]
-        return found[0] if len(found) == 1 else ""
+        found: list[str] = []
+        for folder in folders:  # ``folders``: :meth:`_rule_folders`
+            if os.path.isfile(os.path.join(self.root, folder, path)):
+                found.append(f"{folder}/{path}")
+                if len(found) > 1:
+                    return ""
+        return found[0] if found else ""
 
     def _named_batch(self, named: list[str], terms: list[str], exclude: set[str], seen: list[frozenset[str]],
                      already: int, later: bool = False) -> list[int]:
@@ -719,11 +740,11 @@ class Delivery:
             del data["requests"][key]  # a lesson it showed was retired or edited since: answer it again, as it is now
         corpus = self.corpus
         settings = self.settings
-        prompt = self._readable(prompt)
-        mentioned = self.mentioned_paths(prompt)
+        prompt, pasted = self._readable(prompt)
+        mentioned = self.mentioned_paths(pasted)
         first = data["first_request"] is None
         typo = select.typo_fix(prompt)  # a typo fix needs no convention: its words bring none (select.typo_fix)
-        named = self.named_files(prompt, mentioned)
+        named = self.named_files(pasted, mentioned)
         if first:
             existing = [p for p in mentioned if os.path.isfile(os.path.join(self.root, p))]
             terms = select.query_terms(corpus, "\n".join([prompt, *existing]))
@@ -797,17 +818,20 @@ class Delivery:
             self._explain(result, matched, "this request", limit, terms)
         return result
 
-    def _readable(self, prompt: str) -> str:
-        """What of a request its lessons are matched on: all of it, or its start and end when it is longer than
-        :data:`REQUEST_CHARS` (said in the log: hook.log, `learn deliver`)."""
+    def _readable(self, prompt: str) -> tuple[str, str]:
+        """(what of a request its words are matched on, what of it the files it names are read from): all of it, or
+        its start and end when it is longer than :data:`REQUEST_CHARS` (words) or :data:`PATH_CHARS` (paths); said in
+        the log (hook.log, `learn deliver`)."""
         if len(prompt) <= REQUEST_CHARS:
-            return prompt
+            return prompt, prompt
         from altimate_learn.textclip import head_and_tail
 
         read = head_and_tail(prompt, REQUEST_CHARS)
+        paths = prompt if len(prompt) <= PATH_CHARS else head_and_tail(prompt, PATH_CHARS)
         self.log(f"request of {len(prompt):,} characters: its lessons were matched on its start and end "
-                 f"({len(read):,} characters; at most {REQUEST_CHARS:,} are read)")
-        return read
+                 f"({len(read):,} characters; at most {REQUEST_CHARS:,} are read), the files it names on "
+                 f"{len(paths):,} (at most {PATH_CHARS:,})")
+        return read, paths
 
     def _defer(self, terms: list[str], found: list[int], mentioned: list[str]) -> list[int]:
         """A request's retrieved lessons to show now; those matched weakly and scoped to files the request does

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from altimate_learn.deliver.engine import REQUEST_CHARS
+from altimate_learn.deliver.engine import PATH_CHARS, REQUEST_CHARS
 from tests.deliver.helpers import hook, learn_dir, lesson, write_store
 
 STRUCTLOG = lesson("L-1001", "Use `structlog` loggers from `app.logging`; never call `print` in services.")
@@ -58,3 +58,21 @@ def test_a_request_of_ordinary_length_is_read_whole(git_repo: Path):
     assert STRUCTLOG["text"] in said and ZEPPELIN["text"] in said
     log = learn_dir(git_repo) / ".sessions" / "hook.log"
     assert not log.exists() or "request of" not in log.read_text()
+
+
+STAGING = lesson("L-1004", "Staging models select from `source()` only, one model per source table.",
+                 paths=["models/staging/**"])
+
+
+def test_a_file_a_pasted_log_names_in_its_middle_brings_its_lessons(git_repo: Path):
+    """A dbt or CI log of tens of kilobytes names the failing file in its middle (review36 R36-7): the files a request
+    names are read from up to PATH_CHARS of it, its words from REQUEST_CHARS."""
+    write_store(git_repo, [STRUCTLOG, FLAKY, ZEPPELIN, STAGING, *FILLER])
+    (git_repo / "models" / "staging").mkdir(parents=True)
+    (git_repo / "models" / "staging" / "stg_orders.sql").write_text("select 1\n")
+    paste = _paste(0.04, "Database Error in model stg_orders (models/staging/stg_orders.sql)")
+    prompt = f"dbt run failed:\n{paste}\n\nwhat went wrong?"
+    assert REQUEST_CHARS < len(prompt) < PATH_CHARS
+    hook(git_repo, "s-1", "SessionStart", source="startup")
+    said = hook(git_repo, "s-1", "UserPromptSubmit", prompt=prompt, prompt_id="p-1")
+    assert STAGING["text"] in said and "[applies to: models/staging/**]" in said
