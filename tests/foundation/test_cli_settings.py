@@ -9,7 +9,7 @@ import pytest
 
 STATUS_KEYS = {"agent_memories", "auto_reflect", "auto_reflect_budget", "backoff_until", "capture", "config_files",
                "enabled", "gates", "last_reflection", "lessons", "hooks", "learner", "limits", "model", "model_choice",
-               "pending_sessions", "project_root", "settings", "signals", "store", "store_path",
+               "pending_sessions", "project_found", "project_root", "settings", "signals", "store", "store_path",
                "versions", "warnings", "delivery_fallback", "config_unreadable", "git_merge", "worktree", "set",
                "hooks_not_run", "merge", "unfinished_merge", "replaced_by_teammates", "promote_interrupted",
                "overruled"}
