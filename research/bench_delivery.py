@@ -2108,6 +2108,22 @@ BLIND57_INTRO, BLIND58_INTRO = (THIRTY_FIRST_ROUND_WRITER.format(who=who, style=
      "tasks and the 11 of the vague ones, whose requests name no convention), in scenarios of this writer's own"),
 ))
 
+BLIND57_INTRO += (" Measured by the lead on the session's first code (a354408a) and mid-session (64e4723c, after "
+                  "deliver36's bounded long requests, bare file names and identifier-part changes): the same task by task "
+                  "on both, 96% at 300 (55 of 57), 95% at 1,000 and 10,000 (54 of 57; direct 19 of 19, vague 11 of 12, "
+                  "file 15 of 17, follow-up 9 of 9; 24.2-24.5 lessons and 749-803 tokens a session). The lead's reading of "
+                  "the 3 misses at 1,000 (delivery_why), all file-rank: clearing intervals and timeouts in effect "
+                  "cleanups, 38th of the lessons matching the file in a session at 30 (a vague task); `unique` and "
+                  "`not_null` tests on every model's primary key, 9th in a session at 28, and `StrEnum` for status "
+                  "fields, 20th in a session at 25 (file tasks). The session's final code is measured in "
+                  "research/RESULTS.md, where this batch is readable from now on.")
+BLIND58_INTRO += (" Measured by the lead on a354408a and 64e4723c: the same task by task on both, 98% at 300 (57 of 58), "
+                  "97% at 1,000 and 10,000 (56 of 58; direct 19 of 19, vague 10 of 11, file 16 of 16, follow-up 11 of "
+                  "12; 25.6-26.1 lessons and 807-866 tokens a session). The lead's reading of the 2 misses at 1,000 "
+                  "(delivery_why), both file-rank: stable ids as React keys, 45th of the lessons matching the file in a "
+                  "session at 25 (a vague task); Terraform resource names in snake_case, 7th in a session at 38 (a "
+                  "follow-up near the 40-lesson cap).")
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
