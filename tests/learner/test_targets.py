@@ -131,8 +131,10 @@ def test_a_full_block_takes_no_more_bullets_and_edits_and_removes_name_a_bullet(
     bullets = [f"Rule number {n} about `module_{n}`." for n in range(1, 13)]
     body = "".join(f"- {b}\n" for b in bullets)
     (targets_on / "AGENTS.local.md").write_text(f"{LEARNED_OPEN}\n## Learned workspace facts\n\n{body}{LEARNED_CLOSE}\n")
+    # the edit shares words with what the person typed in the exchange it cites ("Don't edit existing migrations; create
+    # a new one with `alembic revision` instead."): "new" alone grounds nothing (review36 R36-11)
     server.deltas(item("A thirteenth rule: migrations use the test database fixture.", "local", DB),
-                  item("Rule number 2 about `module_2`, revised for the new layout.", "local", MIGRATIONS_A, op="EDIT",
+                  item("Rule number 2 about `module_2`: its migrations get a new `alembic revision`, never edits.", "local", MIGRATIONS_A, op="EDIT",
                        id="local#2"),
                   {"op": "REMOVE", "target": "local", "id": "local#3", "reason": "wrong", "cites": [DB]},
                   {"op": "REMOVE", "target": "local", "id": "local#99", "reason": "wrong", "cites": [DB]})
@@ -141,7 +143,7 @@ def test_a_full_block_takes_no_more_bullets_and_edits_and_removes_name_a_bullet(
 
     now = block.bullets((targets_on / "AGENTS.local.md").read_text(), block.LEARNED, "x")
     assert len(now) == 11 and "Rule number 3 about `module_3`." not in now
-    assert now[1] == "Rule number 2 about `module_2`, revised for the new layout."
+    assert now[1] == "Rule number 2 about `module_2`: its migrations get a new `alembic revision`, never edits."
     reasons = [d["reason"] for d in runs(targets_on)[0]["dropped"]]
     assert "the local block is full (12 bullets)" in reasons
     assert any(r.startswith("REMOVE needs the id of a bullet of the local block") for r in reasons)
