@@ -15,7 +15,8 @@ OURS = "Use bun instead of npm."
 THEIRS = "Use pnpm instead of npm or yarn."
 
 
-def _both_replace(team: Team, ours: str = OURS, theirs: str = THEIRS):
+def _ben_replaces(team: Team, theirs: str):
+    """ana approves BASE and pushes; ben clones, replaces it with ``theirs`` (`learn remember --approve`), pushes."""
     ana = team.clone("ana")
     ana.learn("enable")
     base_id = json.loads(ana.learn("remember", BASE, "--approve", "--json").stdout)["id"]
@@ -25,6 +26,11 @@ def _both_replace(team: Team, ours: str = OURS, theirs: str = THEIRS):
     theirs_id = json.loads(ben.learn("remember", theirs, "--approve", "--json").stdout)["id"]
     ben.commit("ben: remember")
     ben.git("push", "-q", "origin", "main")
+    return ana, base_id, theirs_id
+
+
+def _both_replace(team: Team, ours: str = OURS, theirs: str = THEIRS):
+    ana, base_id, theirs_id = _ben_replaces(team, theirs)
     ours_id = json.loads(ana.learn("remember", ours, "--approve", "--json").stdout)["id"]
     ana.commit("ana: remember")
     pulled = ana.git("pull", "--no-rebase", "--no-edit", "origin", "main", check=False)
@@ -71,15 +77,7 @@ def test_the_same_replacement_on_both_sides_merges_into_one_lesson(team: Team):
 
 def test_a_replacement_against_a_plain_retirement_is_a_conflict(team: Team):
     """ben replaces the lesson, ana retires it with no replacement: keep ben's new rule, or no rule."""
-    ana = team.clone("ana")
-    ana.learn("enable")
-    base_id = json.loads(ana.learn("remember", BASE, "--approve", "--json").stdout)["id"]
-    ana.commit("learn: first lesson")
-    ana.git("push", "-q", "origin", "main")
-    ben = team.clone("ben")
-    new_id = json.loads(ben.learn("remember", OURS, "--approve", "--json").stdout)["id"]
-    ben.commit("ben: remember")
-    ben.git("push", "-q", "origin", "main")
+    ana, base_id, new_id = _ben_replaces(team, OURS)
     ana.learn("retire", base_id, "--reason", "not needed any more")
     ana.learn("promote", "--yes")
     ana.commit("ana: retire")
