@@ -37,3 +37,10 @@ def head_and_tail(text: str, cap: int) -> str:
         tail = tail[first.start():] if first else ""
     head, tail = head.rstrip(), tail.lstrip()
     return f"{head}{MARKER.format(n=len(text) - len(head) - len(tail))}{tail}"
+
+
+def quoted(text: str, limit: int = 120) -> str:
+    """``text`` on one line, in double quotes, cut to ``limit`` characters with "…": the words a lesson was learned
+    from, as `learn show` prints them."""
+    flat = " ".join(text.split())
+    return f"\"{flat[:limit]}{'…' if len(flat) > limit else ''}\""

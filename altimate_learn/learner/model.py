@@ -17,6 +17,7 @@ from typing import Any
 
 from altimate_learn.learner import targets
 from altimate_learn.learner.digest import Digest
+from altimate_learn.textclip import quoted
 
 ANSWER_KIND = "user"
 
@@ -160,7 +161,7 @@ class Screen:
                 dropped.append({"reason": reason, "index": index, **shown})
                 continue
             if self.typed and cites[0] in self.typed and str(raw.get("reason", "")).startswith("user_correction:"):
-                raw["reason"] = f"the person wrote in {cites[0]}: {_quote(self.typed[cites[0]])}"  # not our restatement
+                raw["reason"] = f"the person wrote in {cites[0]}: {quoted(self.typed[cites[0]])}"  # not our restatement
             op = str(raw.get("op", "")).strip().upper()
             if target != "review" and op in ("ADD", "EDIT") and not _grounded(raw.get("text"), cites, self.typed) \
                     and isinstance(raw.get("text"), str) and targets.text_problem(raw["text"]) is None:
@@ -234,15 +235,10 @@ def _say_the_source(delta: Any, cites: list[str], typed: dict[str, str]) -> None
     ref = next((ref for ref in cites if typed.get(ref, "").strip()), None)
     if ref is None or not isinstance(text, str) or str(delta.get("op", "")).upper() not in ("ADD", "EDIT"):
         return
-    note = f"learned from {ref}: {_quote(typed[ref])}"
+    note = f"learned from {ref}: {quoted(typed[ref])}"
     if not _grounded(text, cites, typed):
         note += "; none of its words are in what the person typed there: check it against the session"
     delta["provenance"] = note
-
-
-def _quote(text: str, limit: int = 120) -> str:
-    flat = " ".join(text.split())
-    return f"\"{flat[:limit]}{'…' if len(flat) > limit else ''}\""
 
 
 def _echo(raw: dict[str, Any]) -> dict[str, Any]:

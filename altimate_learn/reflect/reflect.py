@@ -447,6 +447,7 @@ def _say_the_feedback(deltas: list[Any], batch: Batch) -> bool:
     `uv` instead of `pip` …" from a JavaScript session with no uv or pip in it was staged bare). The model's own
     provenance is never kept. True when the deltas were given one (the curator may keep it)."""
     from altimate_learn.gates.offline import grounding_words as words
+    from altimate_learn.textclip import quoted
 
     said = [(item, words(item.text)) for item in batch.items if isinstance(item.text, str) and item.text.strip()]
     if not said:
@@ -460,9 +461,8 @@ def _say_the_feedback(deltas: list[Any], batch: Batch) -> bool:
             continue
         mine = words(text)
         item, shared = max(((item, len(mine & words)) for item, words in said), key=lambda pair: pair[1])
-        flat = " ".join(item.text.split())
         where = f"signal {item.signal_id}" if item.signal_id else "the feedback"
-        note = f"learned from {where}: \"{flat[:120]}{'…' if len(flat) > 120 else ''}\""
+        note = f"learned from {where}: {quoted(item.text)}"
         if not shared:
             note += "; none of its words are in the feedback it was learned from: check it against the session"
         delta["provenance"] = note
