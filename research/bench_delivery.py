@@ -77,7 +77,8 @@ nineteenth; `delivery_tasks_blind35.jsonl` and `delivery_tasks_blind36.jsonl`, t
 `delivery_tasks_blind51.jsonl` and `delivery_tasks_blind52.jsonl`, the same for the twenty-eighth;
 `delivery_tasks_blind53.jsonl` and `delivery_tasks_blind54.jsonl`, the same for the twenty-ninth;
 `delivery_tasks_blind55.jsonl` and `delivery_tasks_blind56.jsonl`, the same for the thirtieth;
-`delivery_tasks_blind57.jsonl` and `delivery_tasks_blind58.jsonl`, the same for the thirty-first). The
+`delivery_tasks_blind57.jsonl` and `delivery_tasks_blind58.jsonl`, the same for the thirty-first;
+`delivery_tasks_blind59.jsonl` and `delivery_tasks_blind60.jsonl`, the same for the thirty-second). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 Each Edit writes a placeholder, except for the tasks that carry `edits` (file → the code the agent writes into it:
 `delivery_tasks_deliver26.jsonl`, 12 tasks by the delivery engineer of session 2026-12-05 #9), whose Edit writes it,
@@ -95,7 +96,7 @@ task must get, not all that may help, so this share is an upper bound; it moves 
 
     python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,precision,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
         blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44,blind45,blind46,blind47,blind48,blind49,blind50,
-        blind51,blind52,blind53,blind54,blind55,blind56,blind57,blind58]
+        blind51,blind52,blind53,blind54,blind55,blind56,blind57,blind58,blind59,blind60]
 """
 
 from __future__ import annotations
@@ -2124,6 +2125,108 @@ BLIND58_INTRO += (" Measured by the lead on a354408a and 64e4723c: the same task
                   "session at 25 (a vague task); Terraform resource names in snake_case, 7th in a session at 38 (a "
                   "follow-up near the 40-lesson cap).")
 
+_THIRTY_FIRST_READ = THIRTY_FIRST_ROUND_WRITER.split("issue 19, ", 1)[1].split(", never the delivery code", 1)[0]
+assert _THIRTY_FIRST_READ.startswith("lines 1 to 20") and "2026-12-06 #18" in THIRTY_FIRST_ROUND_WRITER
+assert "2026-12-06 #18" not in _THIRTY_FIRST_READ  # the session is renamed first: this round's list names #18
+_THIRTY_SECOND_READ = (
+    "lines 1 to 20 of this file's docstring (the task kinds) and its lines 60 to 98 (the docstring's end, the tail "
+    "of the precision paragraph and the usage line that lists the sets), the numbers of the lines naming blind batch "
+    "58 (nothing of their text), a grep for the top-level `def` and `class` lines, for `THIRTY_FIRST_ROUND_WRITER`, "
+    "`_THIRTIETH_READ = `, the `BLIND57_` registration lines and `SETS` (names and line numbers, lines cut to 120 "
+    "characters), a grep for `ROOT`, `TASKS`, `SIZES` and `SEED`, this file's lines 128 to 232 (the stage "
+    "constants, `_generator()`, `load_tasks()`, `Session`, `_needed_lessons()`, `store_for()`, `check_unique()` and "
+    "`isolated_environment()`), this file imported for the prefix check (`_generator()`, `check_unique()`, "
+    "`_needed_lessons()`, `load_tasks()`, `ROOT`, `SEED`), a grep for the quoted task fields it reads (`followup`, "
+    "`followup_files`, `edits`, `creates`; it also showed `KINDS`, the stage constants, one-line fragments of the "
+    "session runner, of the report code, of the issue-19 targets, of the spec comparison rows and of the held-out "
+    "counts by kind), the thirty-first round's template (from the second `_THIRTIETH_READ = ` line to the "
+    "`BLIND57_TASKS, BLIND58_TASKS = ` line, with its list of what was read) and the registration of blind batches 57 "
+    "and 58 up to the end of batch 57's style text, with the first 14 characters of the three lines after it; to "
+    "find the insertion point, a listing of the first 14 characters of the top-level lines between that style text "
+    "and `SETS` (which showed that the lead's lines on batches 57 and 58 begin there), the lengths of the six lines "
+    "before `SETS` and of its first, nothing of their text, the two `SETS` lines of batches 57 and 58 and the first "
+    "20 characters of the three lines after them (the closing brace); how `stores/generate.py` scopes lessons (a "
+    "grep for its path, glob and scope lines and `base_lessons()`), the whole source lesson file, one line of blind "
+    "batch 58 (its first), a grep for `HELD_OUT` in `delivery_why.py` (it also showed that file's third line, the "
+    "line that picks the sets and its held-out error), the labels of batches 50 to 58 in `research/__main__.py` and "
+    "the lines after them, the team preamble and this writer's brief, the team board (only its heading: the lead had "
+    "posted nothing), the one-line log of main's last three commits (the lead's summary of what batches 57 and 58 "
+    "measured, with the kind of their misses), and greps of `CHANGELOG.md` for its section headings, for blind "
+    "batches (the first ten hits, cut to 200 characters: fragments of older entries on a file-tier rank finding of "
+    "batches 53 and 54, the miss of blind batch 46 on a router whose request says `pd.read_sql`, and figures "
+    "measured on blind and fresh batches of earlier rounds) and for the entries of batches 55 to 58, with the lines "
+    "after batch 58's entry up to the next heading and the first line under it; after this registration was "
+    "inserted, a print of the first 300 characters of batch 59's intro and of the last three `SETS` names, the count "
+    "of this file's lines longer than 120 characters and the hunk headers of this change's diff (one repeated the "
+    "opening words of the lead's line on batch 58: the two commits it was measured on and the words 'the same "
+    "task')")
+THIRTY_SECOND_ROUND_WRITER = THIRTY_FIRST_ROUND_WRITER.replace("2026-12-06 #18", "2026-12-06 #19").replace(
+    _THIRTY_FIRST_READ, _THIRTY_SECOND_READ)
+assert _THIRTY_SECOND_READ in THIRTY_SECOND_ROUND_WRITER and _THIRTY_FIRST_READ not in THIRTY_SECOND_ROUND_WRITER
+assert "2026-12-06 #18" not in THIRTY_SECOND_ROUND_WRITER and "2026-12-06 #19" in THIRTY_SECOND_ROUND_WRITER
+BLIND59_TASKS, BLIND60_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (59, 60))
+BLIND59_INTRO, BLIND60_INTRO = (THIRTY_SECOND_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a thirty-sixth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks typed as developers type them: terse, lowercase, shorthand "
+     "and slips (\"pls\", \"w/\", \"lil\", \"yr\", \"tho\", \"ppl\", \"ur\", \"u\", \"whats\", \"doesnt\", \"arent\", "
+     "\"im\", \"diff thing\"), product names (Stripe, Fivetran, QuickBooks, Celery, EasyPost, NetSuite, Intercom, "
+     "Segment, Zuora, Greenhouse, Elasticsearch, Lighthouse, ESLint), vague ones as symptoms naming no convention "
+     "(paid social credited in the marketing mart for signups that came from the newsletter, a worker that processes "
+     "messages twice when its queue backs up and loses a few bad ones, a usage page frozen for 2 seconds by a huge "
+     "bundle, invoice totals a cent off with 3+ line items and a percent discount, holes in a daily-active-accounts "
+     "chart on days nobody logged in, 40 pages a night for a replica's disk at 71%, an invite form's email field "
+     "turning red while it is typed, an API pod OOM-killed by a big tenant's audit-log export, search pods restarted "
+     "whenever Elasticsearch is slow, Zuora invoices duplicated by every Fivetran resync); direct ones such as a "
+     "Stripe balance-transactions staging model in dollars keeping the raw cents, a QuickBooks re-sync Celery task "
+     "run every 15 minutes, the branch and commit message format (asked), a PDF renderer's Dockerfile, a date range "
+     "picker with an icon button, a NetSuite reconciliation CronJob, an Intercom snapshot's strategy (asked), an "
+     "EasyPost client, a Segment archive bucket, bookings by fiscal quarter; file ones with a few words or none (4 "
+     "with an empty request: a Greenhouse staging model, a v2 exports router, a docs deploy workflow, an analytics "
+     "stack's IAM file; and \"wip\" on an inbox thread list, \"new macro\", \"tests for dunning\", \"cleanup\" on "
+     "a backfill shell script); follow-ups on a second topic (a read replica in prod after a question on dbt load, an "
+     "upcoming-invoice card showing euros to a customer billed in GBP, a yml for a churn mart, a trial-ending email "
+     "from the API, a lint target in the Makefile, customers' emails in signup logs, a Segment identifies staging "
+     "model with a JSON traits column, an archive endpoint); 66 needed lessons (20 direct, 11 vague, 18 file, 17 "
+     "follow-up), up to 3 a task; 6 tasks need lessons scoped to narrow paths and touch files those paths match "
+     "(b59-01 `models/staging/stripe/*.sql`, b59-02 `services/api/app/tasks/**`, b59-11 "
+     "`models/marts/marketing/*.sql`, b59-12 `services/worker/**`, b59-29 `infra/terraform/envs/prod/**`, b59-30 "
+     "`web/src/features/billing/**`; besides, the direct b59-07 `snapshots/*.sql`, the file tasks b59-22 and the "
+     "follow-up b59-36 `services/api/app/routers/**`, b59-24 `.github/workflows/*.yml`, b59-25 `macros/*.sql`, "
+     "b59-27 `**/test_*.py` and the follow-up b59-33 `Makefile`); one needed lesson of b59-01 is scoped to "
+     "`models/staging/*.sql` while its file sits in `models/staging/stripe/` (it matches where `*` crosses `/`, as "
+     "in `fnmatch`); 29 needed lessons only the file can bring (the 18 of the file tasks and the 11 of the vague "
+     "ones), in scenarios of this writer's own"),
+    ("the same thirty-sixth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks in the same style (\"w/o\", \"pw\", \"mgmt\", \"bc\", "
+     "\"todays\", \"theres\", \"diff q\", \"ppl\", \"gh actions\"), product names (Persona, Recurly, Mixpanel, "
+     "ClickHouse, OpenSearch, Looker, HubSpot, Docker Hub, Pendo, Hex, Postmark, TaxJar, Prometheus, Slack), vague "
+     "ones as symptoms naming no convention (one company three times in a Looker accounts explore, an Alembic "
+     "rollback that blew up one revision back, \"12,50\" saved as 12 on a Dutch browser, a double charge after a "
+     "mobile retry on bad wifi, a funnel conversion that is NaN on days without visits and a run that dies dividing "
+     "by zero, Docker Hub rate limits keeping pods from starting during an outage, one failing carrier failing a "
+     "whole shipping quote while the other calls keep running, a slow admin users table whose paging breaks after "
+     "page 3, weekly bookings by region that change on a rerun, a pen-test finding that any pod reaches the billing "
+     "Postgres); direct ones such as invoices in USD at the invoice date's rate, a Persona webhook receiver, a "
+     "Recurly backfill command (asked where), an untranslated empty state with off-style button copy, an incremental "
+     "Mixpanel events model with late data, a ClickHouse password for a loader job, a flag for a pricing calculation, "
+     "an OpenSearch domain in Terraform, a dbt CI workflow, an import command's error message and bare except; file "
+     "ones with a few words or none (4 with an empty request: a Pendo staging model, a webhook subscription schema, a "
+     "Playwright checkout spec, a seed of country regions; and \"tweak hero\" on a pricing page, \"wip\" on a "
+     "ledger Deployment, \"pill colors\" on a status pill, \"almost done\" on a network stack's variables); "
+     "follow-ups on a second topic (an intermediate model the BI team wants in Hex, an ad hoc refunds analysis, a "
+     "Prometheus counter of purged sessions, a Postmark token the API reads, a 'signed 3 days ago' column that "
+     "stays current, receipt images written to the pod's /tmp, TaxJar client tests off the network, focus lost when "
+     "a delete dialog closes); 57 needed lessons (18 direct, 11 vague, 18 file, 10 follow-up), up to 3 a task; 6 "
+     "tasks need lessons scoped to narrow paths and touch files those paths match (b60-01 "
+     "`models/marts/finance/*.sql`, b60-02 `services/api/app/webhooks/**`, b60-11 `models/marts/core/*.sql`, b60-12 "
+     "`services/api/migrations/**`, b60-29 `models/intermediate/*.sql`, b60-30 `analyses/*.sql`; besides, the vague "
+     "b60-14 `services/api/app/routers/**` and the file tasks b60-22 `services/api/app/schemas/**`, b60-23 "
+     "`web/src/app/**`, b60-24 `web/e2e/**` and b60-26 `seeds/*.csv`; b60-32's follow-up needs the pinned `.env` "
+     "lesson), none scoped to paths the task's files (for a follow-up, its second files) do not match; 29 needed "
+     "lessons only the file can bring (the 18 of the file tasks and the 11 of the vague ones), in scenarios of this "
+     "writer's own"),
+))
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
@@ -2197,6 +2300,8 @@ SETS = {
     "blind56": (BLIND56_TASKS, "Blind batch 56 (written apart from the code)", BLIND56_INTRO),
     "blind57": (BLIND57_TASKS, "Blind batch 57 (written apart from the code)", BLIND57_INTRO),
     "blind58": (BLIND58_TASKS, "Blind batch 58 (written apart from the code)", BLIND58_INTRO),
+    "blind59": (BLIND59_TASKS, "Blind batch 59 (written apart from the code)", BLIND59_INTRO),
+    "blind60": (BLIND60_TASKS, "Blind batch 60 (written apart from the code)", BLIND60_INTRO),
 }
 
 
