@@ -4,8 +4,10 @@ The first SESSIONS files of the real-session corpus's dev split (research/data/r
 captured into a temporary project and HOME (`capture_paths`, as `learn capture FILE…` does), then `learn run --now`
 with the built-in reflector runs until nothing is new (at most RUNS runs). Counted separately for the capture and the
 runs: wall and CPU time, the JSONL lines parsed (store/fsio.read_jsonl: signals.jsonl, history, runs…), the reads of
-signals.jsonl, and the fsyncs; and a hash of what was written (signals.jsonl and history.jsonl without their random
-ids and clock times, the digests shown in order), so the same hash before and after a change says the same output.
+signals.jsonl, the fsyncs, the signals keyed (capture/signals.twin_key: a hash of a signal's normalised text, worked
+out for each signal tested and for each stored one it is tested against); and a hash of what was written (signals.jsonl
+and history.jsonl without their random ids and clock times, the digests shown in order), so the same hash before and
+after a change says the same output.
 
 Run: `python research/bench_capture_store.py [SESSIONS] [RUNS]` (defaults: all dev sessions, 20 runs). Prints one
 Markdown table. With BENCH_DUMP=FOLDER, the hashed texts are written there too (to diff two versions' outputs).
@@ -43,6 +45,7 @@ def _file(path: Path) -> str:
 
 
 def measure(sessions: int | None = None, max_runs: int = 20) -> list[dict]:
+    from altimate_learn.capture import signals as signal_store
     from altimate_learn.capture.capture import capture_paths
     from altimate_learn.config import load_settings
     from altimate_learn.learner.run import RunRequest, run
@@ -53,8 +56,8 @@ def measure(sessions: int | None = None, max_runs: int = 20) -> list[dict]:
     from research.learner_real import _isolated
 
     files = list(session_files(split="dev"))[:sessions]
-    counts = {"lines": 0, "signal reads": 0, "fsyncs": 0}
-    parse, read, sync = fsio.loads, fsio.read_jsonl, os.fsync
+    counts = {"lines": 0, "signal reads": 0, "fsyncs": 0, "keyed": 0}
+    parse, read, sync, twin = fsio.loads, fsio.read_jsonl, os.fsync, signal_store.twin_key
 
     def parsed(data):
         counts["lines"] += 1
@@ -69,8 +72,12 @@ def measure(sessions: int | None = None, max_runs: int = 20) -> list[dict]:
         counts["fsyncs"] += 1
         return sync(fd)
 
+    def keyed(sig):
+        counts["keyed"] += 1
+        return twin(sig)
+
     rows = []
-    fsio.loads, fsio.read_jsonl, os.fsync = parsed, reading, synced
+    fsio.loads, fsio.read_jsonl, os.fsync, signal_store.twin_key = parsed, reading, synced, keyed
     try:
         with _isolated() as root:
             paths = project_paths(root)
@@ -103,16 +110,17 @@ def measure(sessions: int | None = None, max_runs: int = 20) -> list[dict]:
                          "cpu": time.process_time() - cpu, **counts, "signals": len(store.signals()[0]),
                          "output": digests.hexdigest()[:16]})
     finally:
-        fsio.loads, fsio.read_jsonl, os.fsync = parse, read, sync
+        fsio.loads, fsio.read_jsonl, os.fsync, signal_store.twin_key = parse, read, sync, twin
     return rows
 
 
 def main(sessions: int | None = None, max_runs: int = 20) -> str:
-    out = ["| step | wall | CPU | JSONL lines parsed | signals.jsonl reads | fsyncs | signals | output (sha256) |",
-           "|---|---|---|---|---|---|---|---|"]
+    out = ["| step | wall | CPU | JSONL lines parsed | signals.jsonl reads | fsyncs | signals keyed | signals | "
+           "output (sha256) |", "|---|---|---|---|---|---|---|---|---|"]
     for row in measure(sessions, max_runs):
         out.append(f"| {row['step']} | {row['wall']:.1f} s | {row['cpu']:.1f} s | {row['lines']:,} | "
-                   f"{row['signal reads']:,} | {row['fsyncs']:,} | {row['signals']:,} | {row['output']} |")
+                   f"{row['signal reads']:,} | {row['fsyncs']:,} | {row['keyed']:,} | {row['signals']:,} | "
+                   f"{row['output']} |")
     return "\n".join(out) + "\n"
 
 

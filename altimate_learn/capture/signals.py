@@ -20,6 +20,7 @@ or lose a line.
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -96,6 +97,31 @@ def _seconds(value: Any) -> float | None:
     return (parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)).timestamp()
 
 
+_ABSENT = object()
+_KEYS_KEPT = 50_000  # stored signals whose keys are kept (a long-lived process stays small)
+_keys_kept: dict[tuple[Any, ...], tuple[str, str, bool, float | None]] = {}
+_keys_lock = threading.Lock()
+
+
+def _keys(sig: dict[str, Any]) -> tuple[str, str, bool, float | None]:
+    """The dedupe key, twin key, whether it has an id, and the time of a stored signal. Worked out once per content:
+    capturing many sessions tests each against the whole store (a signal's keys depend only on its kind, session,
+    message and part ids, text, reason and time: kept when each is a string or absent, as the schema has them)."""
+    get = sig.get
+    fields = (get("kind", _ABSENT), get("sessionID", _ABSENT), get("messageID", _ABSENT), get("partID", _ABSENT),
+              get("text", _ABSENT), get("reason", _ABSENT), get("at", _ABSENT))
+    plain = all(type(value) is str or value is _ABSENT for value in fields)
+    found = _keys_kept.get(fields) if plain else None
+    if found is None:
+        found = (dedupe_key(sig), twin_key(sig), _has_id(sig), _seconds(sig.get("at")))
+        if plain:
+            with _keys_lock:
+                while len(_keys_kept) >= _KEYS_KEPT:
+                    del _keys_kept[next(iter(_keys_kept))]
+                _keys_kept[fields] = found
+    return found
+
+
 class Recorded:
     """What a store has recorded already, by dedupe key and by twin: one test for writing signals and for a
     preview of what a write would add (`learn bootstrap`), so the two always agree (review13 R13-12: a Gemini
@@ -105,9 +131,9 @@ class Recorded:
         self.keys: set[str] = set()
         self.twins: dict[str, list[tuple[bool, float | None, str]]] = {}
         for old in existing:
-            key = dedupe_key(old)
+            key, twin, has_id, at = _keys(old)
             self.keys.add(key)
-            self.twins.setdefault(twin_key(old), []).append((_has_id(old), _seconds(old.get("at")), key))
+            self.twins.setdefault(twin, []).append((has_id, at, key))
 
     def match(self, signal: dict[str, Any], said_at: str | None = None) -> str | None:
         """The dedupe key of the recorded signal ``signal`` repeats (the same key, or its twin captured by the other
