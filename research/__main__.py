@@ -88,8 +88,8 @@ SECTIONS = [
     Section("classifier_agreement", "capture: a second labeller on a dev sample of the real sessions (agreement, "
                                     "the classifier against each labeller)"),
     Section("reflector_real", "reflect: the built-in reflector's lessons on real corrections, reviewed"),
-    Section("reflector_blind", "reflect: the built-in reflector on the ninth blind written set (counted only, the "
-                               "recorded counts), the eighth to the third (their counts when blind; dev data now) and "
+    Section("reflector_blind", "reflect: the built-in reflector on the eleventh blind written set (counted only, the "
+                               "recorded counts), the tenth to the third (their counts when blind; dev data now) and "
                                "the second, each lesson of the dev sets reviewed against the writer's reference rule"),
     Section("learner_real", "learner: labelled corrections of real sessions that reach the model, digest vs "
                             "classifier alone"),

@@ -397,6 +397,8 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                  r"the\s+(?:right|correct)\s+\w+\s+is)\s+(.+?),?\s+not\s+(?:a\s+|an\s+)?(.+)$", c, flags)
     if m and re.match(r"^it(?:'?s|\s+is)\s+an?\s", c, flags):
         m = None  # "it's a permission problem, not a missing file" explains; it does not name a choice
+    if m and re.search(r"(?:,|\s)\s*(?:we|they|it|i|you)(?:'re|'m|\s+(?:are|is|am|r))$", m.group(1), flags):
+        m = None  # "use tabs, we are not animals": the "not" is of a clause of its own, no thing kept out
     if m and re.match(r"^it(?:'?s|\s+is)\s", c, flags) and not any(_choice_word(side) for side in m.groups()) \
             and not _two_languages(m.group(1), re.sub(r",?\s+in\s+this\s+(?:repo|project|codebase)$", "", m.group(2))):
         m = None  # "it's old, not related to what we did today", "its stil not workign": how it is, no thing to use

@@ -44,6 +44,8 @@ ONE_THING = ("it names or places one thing of this task (\"rename the variable t
              "not a standing rule")
 TASK_STEP = "a step of the task at hand (no \"always\", \"every\", \"before …\" or \"from now on\" says it holds later)"
 STATEMENT = "a statement of how things are, not an instruction"
+THAT_MUCH = ("a degree measured against what the agent just did (\"that low\", \"this long\"): how much, and of what, is "
+             "in the conversation")
 HEDGED_IDEA = ("a hedged suggestion (\"I think we should use a queue instead of polling\") that names no code: an idea "
                "for this task's design, not a standing rule")
 TYPO = ("its wording carries a typo (\"{word}\"): the built-in reflector does not keep it, and which word was meant "
@@ -75,6 +77,11 @@ _THIS_TASKS = re.compile(r"\b(?:the|all\s+the)\s+(?:(?:new|old|remaining|followi
                          r"aforementioned|updated|changed|modified|edited|touched|affected)\s+(?:\d+\s+)?|\d+\s+(?!" + _UNITS + r"))"
                          r"(?!one\b)[a-z]"
                          r"|\bboth\s+(?:the\s+)?[a-z]+s\b", re.I)
+# A degree measured against what the agent just did ("that low", "so many", "this long"): one value of this task
+_THAT_MUCH = re.compile(r"\b(?:that|this)\s+(?:low|high|big|small|large|long|short|many|much|often|fast|slow|tight|"
+                        r"strict|loose|deep|wide|narrow|aggressive|early|late|huge|tiny|low-level|high-level|verbose|"
+                        r"frequent|frequently|aggressively|far)(?=\s*(?:$|[.,;:!?)])|\s+(?:for|in|on|at|again|anymore|"
+                        r"here|there|without|when|if|because|since|or|and|but|please|pls)\b)", re.I)
 _JUST_ONE_FILE = re.compile(r"\b(?:just|only)\s+(?:(?:edit|change|touch|modify|update|fix|in|to)\s+)?(?:the\s+)?"
                             r"(?:[\w\\/.@-]*\.\w{1,5}\b|[\w\\/.@-]+\s+file\b)", re.I)
 _EMPHATIC = re.compile(r"\b(?:" + "|".join(INTENSIFIERS) + r")\s+(?:must|need|needs|have\s+to|has\s+to|should|gotta)\b",
@@ -118,6 +125,8 @@ def one_off(rule: Rule, text: str) -> str:
         return UNRESOLVED  # "Each rule should be a distinct mdc file in that rules dir.", "Put helpers here, not …"
     if _JUST_ONE_FILE.search(plain):
         return ONE_CHANGE  # "Edit just the src/common/env.ts file, not the .env file."
+    if _THAT_MUCH.search(prose):
+        return THAT_MUCH  # "Never set the memory limit that low." (blind10): the value this task set, measured against it
     if _EMPHATIC.search(prose):
         return COMPLAINT
     # "Always add each new field to the form.": the "each" is the clean-up's ("the new field"), and the new things go to
@@ -146,6 +155,18 @@ def one_off(rule: Rule, text: str) -> str:
                  and not _plural(made.group(1).split()[-1])):
         # "make the carousel autoplay every 5s but pause on hover", "make the dark mode toggle use the system setting by
         # default instead of light": what one part of this app should do, "every" or "by default" (refl29)
+        return ONE_COMPONENT
+    if rule.shape in ("always", "imperative", "modal") and not rule.standing \
+            and re.search(r"\b(?:in|inside|within)\s+the\s+new\s+[a-z][\w-]*[^s\W](?:\s+[a-z][\w-]*[^s\W])?\s*$", rule.text, re.I):
+        # "always log the request id in the new middleware" (blind10): what the new thing this task builds does every
+        # time it runs; not "… in each new middleware" ("always add tests for the new endpoint" adds one for each)
+        return UNRESOLVED
+    looks = re.match(r"^Make\s+(?:the|all(?:\s+the)?|our)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+`?[a-z-]+`?\s+"
+                     r"(?:instead\s+of|rather\s+than)\s", text)
+    if rule.shape == "instead" and looks and not rule.standing and not general \
+            and any(word in UI_PARTS or word.endswith("s") and word[:-1] in UI_PARTS for word in looks.group(1).split()):
+        # "make the buttons rounded instead of square, across the whole site" (blind10): how this app's screen looks,
+        # asked for now, wherever it applies
         return ONE_COMPONENT
     if rule.shape == "place" and not rule.standing and re.match(r"^Put\s+the\s+new\s+[a-z][\w-]*\s+(?:in|under|into|inside)\s",
                                                                  rule.text, re.I):

@@ -209,8 +209,20 @@ def split_pasted(text: str) -> tuple[list[str], int]:
         line = _LABEL.sub("", lines[alone[0]].strip(), count=1)
         if _rule_line(line):
             marks[alone[0]] = ""
+    for index, mark in enumerate(marks):
+        # "load test baseline before we start optimising:" over a pasted run (blind10): the caption of what was pasted,
+        # no instruction, unless it says when a rule holds or what the team does ("we always format it like this:")
+        after = next((m for m in marks[index + 1:] if m != "blank"), None)
+        if mark == "" and after == "pasted" and lines[index].rstrip().endswith(":") \
+                and not _CAPTION_RULE.search(lines[index]):
+            marks[index] = "caption"
     kept = [line for line, mark in zip(lines, marks) if mark in ("", "blank")]
-    return kept, fenced + sum(mark in ("pasted", "quote") for mark in marks)
+    return kept, fenced + sum(mark in ("pasted", "quote", "caption") for mark in marks)
+
+
+_CAPTION_RULE = re.compile(r"\b(?:never|always|every|don'?t|do\s+not|must|should|stop|avoid|instead|rather|"
+                           r"we\s+(?:use|only|prefer|format|write|name|log)|(?:this|our)\s+(?:repo|project|codebase|team)|"
+                           r"from\s+now\s+on|going\s+forward|again|keep)\b", re.I)
 
 
 def _mark_lines(lines: list[str]) -> list[str]:

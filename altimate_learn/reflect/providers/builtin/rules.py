@@ -17,8 +17,8 @@ from altimate_learn.reflect.providers.builtin.one_off import (HEDGED_IDEA, ONE_C
 from altimate_learn.reflect.providers.builtin.pasted import split_pasted
 from altimate_learn.reflect.providers.builtin.phrase import Rule, _ASKS
 from altimate_learn.reflect.providers.builtin.render import cross_sentence_rule, judge
-from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, front_discourse, normalise, not_english, prose, sentences,
-                                                           strip_lead)
+from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, front_discourse, normalise, not_english, prose,
+                                                           run_on_reason, sentences, strip_lead)
 from altimate_learn.reflect.providers.builtin.vocabulary import gerund_base
 
 # Feedback longer than this (the person's own prose) is a specification or a pasted review to read whole, not
@@ -40,7 +40,12 @@ OWN_SLIP = ("no standing rule: the person corrects their own words (\"I gave you
 # a rule: only the slips that name the person's wrong words count, and a tie to the team's ways keeps the rule.
 _OWN_SLIP = re.compile(r"\bi\s+(?:gave|sent|pasted|typed|told|said|wrote|copied|showed)\s+(?:you\s+)?(?:the\s+)?wrong\b"
                        r"|\bi\s+(?:actually\s+)?meant\b|\bi\s+(?:mixed|got)\s+(?:them|it|those|these|the\s+\w+|\w+)\s+"
-                       r"(?:up|mixed\s+up)\b|\b(?:my\s+typo|typo\s+on\s+my\s+(?:part|end|side)|i\s+(?:misspelled|mistyped))\b", re.I)
+                       r"(?:up|mixed\s+up)\b|\b(?:my\s+typo|typo\s+on\s+my\s+(?:part|end|side)|i\s+(?:misspelled|mistyped))\b"
+                       # "correction to my last message: the field is optional, not required" (blind10), "I misspoke":
+                       # the person's own message fixed, as "I meant …" fixes it
+                       r"|\b(?:(?:a\s+)?correction\s+to|correcting|to\s+correct)\s+(?:my\s+(?:own\s+)?(?:last|previous|"
+                       r"earlier|first)\s+(?:message|msg|comment|reply|instruction|prompt)|(?:what\s+)?i\s+(?:just\s+)?"
+                       r"(?:said|wrote)|myself)\b|\bi\s+misspoke\b", re.I)
 
 
 TAKEN_BACK = ("no standing rule: the person takes it back or makes an exception in the same message (\"actually X is "
@@ -262,7 +267,8 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
             declined.append(why)
         return final
 
-    said = [front_discourse(sentence) for sentence in sentences(own)[:12]]  # "…, tbh" read as "tbh, …"
+    # "…, tbh" read as "tbh, …"; "dont use class components we r on hooks" as "…, we're on hooks"
+    said = [front_discourse(run_on_reason(sentence)) for sentence in sentences(own)[:12]]
     # "could you maybe use X?" reads as "use X"; a request for one new thing after a comma is no part of a rule (R29-7)
     parts = [unhedge(part if (cut := _new_work_tail(part)) is None else part[:cut]) for part in said]
     # (rank, place, lesson, sentence or -1 for several, shape, how the clause stands in its sentence: "whole", "piece",
@@ -329,6 +335,13 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
         aside = _asides(said, asked)
         kept = [c for c in candidates if c[3] != -1 and (c[3] < asked or c[3] in aside or c[3] == asked and (
             not joined or within is not None and "`" in c[2]))]
+        request = _NEW_WORK.match(strip_lead(said[asked].strip())) if within is None else None
+        if request and asked > 0 and _POINTS_BACK.match(request.group("what")) and not _tied(said[asked - 1]) \
+                and request.group("verb").lower() in ("build", "implement", "create", "write", "design", "scaffold",
+                                                      "set up", "make"):
+            # "users should never be able to change their email without confirming the new one. can you build that
+            # flow?" (blind10): the sentence before a request for "that" / "it" says what to build, not a rule
+            kept = [c for c in kept if c[3] != asked - 1]
         if within is None:  # the request itself, read as an order with its purpose ("Add `X` so people always …"; refl31)
             asking = strip_lead(said[asked].strip())
             request = _NEW_WORK.match(asking)
@@ -406,6 +419,9 @@ _NEW_WORK = re.compile(r"^(?:(?:ok(?:ay)?|great|thanks|cool|nice|now|next|so|alr
                        r"(?:\s+(?:today|now|for\s+today))?[:,-]?\s*(?:is\s+to\s+)?)?(?P<verb>add|build|create|implement|write|set\s+up|"
                        r"refactor|generate|scaffold|design|wire(?:\s+up)?|hook\s+up|connect|integrate|introduce|make)\s+"
                        r"(?P<what>[^,;.!?]*)", re.I)
+# What a request for new work asks for, named by pointing back at the sentence before it ("can you build that flow?",
+# "implement this", "add it to the settings page")
+_POINTS_BACK = re.compile(r"(?:that|this|it|these|those|them|such\s+an?)\b(?!\s+(?:is|was|'s)\b)", re.I)
 # "make it catch up missing days …": a new behaviour of this task's thing
 _MAKE_IT = re.compile(r"^(?:[\w']+\b[\s,!.:-]*)*?make\s+(?:it|them)\s+[a-z]", re.I)
 # (bare, "add a retry …" asks for one thing by its article; after "let's" / "can you" any object does: "let's add
@@ -459,6 +475,8 @@ def _tied(part: str, asked: bool = False) -> bool:
     (:data:`_TIED`); ``asked``: ``part`` is the request itself, whose purpose clause ties nothing."""
     if asked:
         part = _PURPOSE.sub(" ", part)
+    # a label in quotes is a name, not the person's words ("now add a 'remember me' checkbox", blind10: no reminder)
+    part = re.sub(r"(?<![\w'])'[^'\n]{1,40}'(?![\w'])|\"[^\"\n]{1,40}\"|\u201c[^\u201d\n]{1,40}\u201d", " ", part)
     return bool(_TIED.search(_NOT_A_TIE.sub(" ", part)))
 
 

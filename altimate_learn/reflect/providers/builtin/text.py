@@ -103,6 +103,28 @@ _DISCOURSE_BEFORE_REASON = re.compile(
     r"|(?:its|thats|theyre)\s)", re.I)
 
 
+# A rule run on into the reason without a comma: "pls dont use class components we r on hooks", "don't use yarn we're a
+# pnpm shop", "never hardcode secrets we got burned last year" (blind10): "we" and a verb after the rule's own words
+# start a clause of their own (not after a word that joins it to the rule: "unless we", "when we", "that we")
+_RUN_ON = re.compile(r"^(?P<rule>(?:(?:pls|plz|please|and|but|also|so|ok(?:ay)?|no)\s+)*(?:never|don'?t|do\s+not|dont|always|stop|"
+                     r"avoid)\s+(?:[^,;:.!?\s]+\s+){1,8}?(?<!\bunless\s)(?<!\bif\s)(?<!\bwhen\s)(?<!\bwhenever\s)"
+                     r"(?<!\bbecause\s)(?<!\bsince\s)(?<!\bso\s)(?<!\bthat\s)(?<!\band\s)(?<!\bor\s)(?<!\bbut\s)"
+                     r"(?<!\buntil\s)(?<!\bbefore\s)(?<!\bafter\s)(?<!\bwhere\s)(?<!\bwhile\s)(?<!\bas\s)"
+                     r"(?<!\bthan\s)(?<!\blike\s)(?<!\bhow\s)(?<!\bwhat\s)(?<!\bwhich\s)(?<!\bonce\s)(?<!\bunless\s)"
+                     r"(?<!\bcan\s)(?<!\bwhere\s)(?<!\bwho\s)(?<!\bthings\s)(?<!\bstuff\s)(?<!\bever\s))"
+                     r"(?P<reason>we(?:'re|'ve|\s+(?:r|are|have|got|had|were|was|switched|moved|migrated|already|"
+                     r"do\s+not|don'?t|dont))\s+\S.*)$", re.I)
+
+
+def run_on_reason(sentence: str) -> str:
+    """``sentence`` with a comma between a rule and the reason run on into it (:data:`_RUN_ON`), or unchanged."""
+    found = _RUN_ON.match(sentence.strip())
+    if not found:
+        return sentence
+    reason = re.sub(r"^we\s+r\b", "we're", found.group("reason"), flags=re.I)
+    return f"{found.group('rule').rstrip()}, {reason}"
+
+
 def front_discourse(sentence: str) -> str:
     """``sentence`` with a discourse phrase that closes it (:data:`_DISCOURSE_TAIL`) said first instead ("don't use moment,
     use dayjs instead to be honest" -> "to be honest, don't use moment, use dayjs instead"), or that opens the reason said
@@ -181,7 +203,9 @@ ONE_OFF = re.compile(r"\b(?:for\s+now|for\s+the\s+moment|for\s+today|right\s+now
                       r"temporarily|(?<!\bnot\s)\byet\b|for\s+(?:this|that)(?=\s*(?:[,.;:!?]|$))"
                       # "don't push to main, I'll do it": the person takes this step over, a hand-off of this task
                       r"|i'?ll\s+(?:do|handle|push|merge|deploy|take\s+care\s+of)\s+(?:it|that|this|them)(?:\s+myself)?"
-                      r"(?=\s*(?:[,.;:!?)]|$))|let\s+me\s+(?:do|handle|push|merge|deploy)\s+(?:it|that|this)\b)", re.I)
+                      r"(?=\s*(?:[,.;:!?)]|$))|let\s+me\s+(?:do|handle|push|merge|deploy)\s+(?:it|that|this)\b"
+                      # "Type 'string | undefined' is not … — in UserCard.tsx line 41" (blind10): one place of one file
+                      r"|(?<![\w/])[\w./-]+\.[a-z]{1,5}(?::\d+|,?\s+(?:on\s+|at\s+)?line\s+\d+)(?![\w.,]))", re.I)
 
 
 def normalise(text: str) -> str:

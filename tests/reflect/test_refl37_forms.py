@@ -1,0 +1,102 @@
+"""refl37 (session #19): blind10's wrong and vague lessons (read when it became dev data) as general forms, each with
+look-alikes that must keep their rule or stay quiet. Every "quiet" case of blind10's own rows gave a wrong lesson on main
+883db74e ("Use optional instead of required.", "Load test baseline before we start optimising.", "Never set the memory
+limit that low.", …); the run-on reason was glued into the lesson ("Never use class components we r on hooks.")."""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules
+
+LOAD_TEST = ("load test baseline before we start optimising:\n\n"
+             "Running 30s test @ http://localhost:8080/api/search?q=shoes\n"
+             "  8 threads and 200 connections\n"
+             "  Thread Stats   Avg      Stdev     Max   +/- Stdev\n"
+             "    Latency   412.33ms  118.21ms   1.21s    71.04%\n"
+             "Requests/sec:    483.15\n\n"
+             "goal is p99 under 300ms at 500 rps. where would you start?")
+
+
+def _rules(text: str) -> list[str]:
+    return item_rules(FeedbackItem("user_correction", text))[0]
+
+
+GIVES = [
+    # a rule run on into its reason with no comma: the reason is cut where "we" and its verb start
+    ("pls dont use class components we r on hooks", ["Never use class components."]),
+    ("don't use yarn we're a pnpm shop", ["Never use `yarn`."]),
+    ("never hardcode secrets we got burned last year", ["Never hardcode secrets."]),
+    ("never push to main we have branch protection anyway", ["Never push to main."]),
+    # ... not where "we" is joined to the rule by a word of its own
+    ("never deploy on friday unless we have a rollback plan", ["Never deploy on friday unless we have a rollback plan."]),
+    ("don't merge until we have two approvals", ["Never merge until we have two approvals."]),
+    # the look-alikes of the new quiet forms keep their rules
+    ("never set the memory limit below 512Mi", ["Never set the memory limit below 512Mi."]),
+    ("API responses should be paginated. can you add it to the orders endpoint?", ["API responses should be paginated."]),
+    ("never use print in the handlers. can you build the export flow?", ["Never use `print` in the handlers."]),
+    ("always add tests for the new endpoint", ["Always add tests for each new endpoint."]),
+    ("you forgot to log the request id in the new middleware", ["Always log the request id in each new middleware."]),
+    ("correction: we use pnpm, not npm", ["Use `pnpm` instead of `npm`."]),
+    ("use pnpm, not npm", ["Use `pnpm` instead of `npm`."]),
+    ("keep every line under 100 characters", ["Keep every line under 100 characters."]),
+]
+
+
+@pytest.mark.parametrize(("text", "lessons"), GIVES, ids=[g[0][:40] for g in GIVES])
+def test_the_rule_is_given_whole(text: str, lessons: list[str]) -> None:
+    assert _rules(text) == lessons
+
+
+QUIET = [
+    # the person corrects their own last message: a fix of this task's instruction
+    "correction to my last message: the field is optional, not required. some old users don't have it",
+    "to correct what I said: use httpx, not requests",
+    "I misspoke, the column is user_id not uid",
+    # a caption over pasted output is no order
+    LOAD_TEST,
+    # what to build, then a request for "that" / "this"
+    "users should never be able to change their email without confirming the new one. can you build that flow?",
+    "users should never be able to change their email without confirming the new one. can you implement this?",
+    # how this app's screen looks, asked for now
+    "make the buttons rounded instead of square, across the whole site",
+    "make the modal full screen instead of a popup",
+    # a place in one file at a line: a pasted error and its location
+    "Type 'string | undefined' is not assignable to type 'string'. — in UserCard.tsx line 41",
+    "never use any in UserCard.tsx:41",
+    # a degree measured against what the agent just did
+    "perhaps we shouldn't set the memory limit that low? the java service needs more than 256Mi at startup",
+    "don't set the timeout that high",
+    "never nest components that deep",
+    # a quoted label is a name, no reminder: the requirement of the new work stays the work's
+    "now add a 'remember me' checkbox. don't store the password, just extend the session",
+    'now add a "remember me" checkbox. don\'t store the password, just extend the session',
+    # what the new thing this task builds does every time it runs
+    "always log the request id in the new middleware, we grep for it in incidents",
+    "always log the request id in the new middleware",
+    # "we are not Y" is a clause of its own: nothing is kept out (main: "Use tabs instead of animals.")
+    "use tabs, we are not animals",
+    "use tabs we are not animals",
+]
+
+
+@pytest.mark.parametrize("text", QUIET, ids=[q[:40] for q in QUIET])
+def test_no_lesson(text: str) -> None:
+    assert _rules(text) == []
+
+
+def test_a_caption_over_pasted_output_is_left_out_unless_it_states_a_rule() -> None:
+    from altimate_learn.reflect.providers.builtin.pasted import split_pasted
+
+    kept, pasted = split_pasted(LOAD_TEST)
+    assert "load test baseline before we start optimising:" not in kept and pasted >= 5
+    assert "goal is p99 under 300ms at 500 rps. where would you start?" in kept
+    ruled = "never log like this:\n\n2024-01-01 12:00:00 INFO [api] started\n2024-01-01 12:00:01 INFO [api] ready\n"
+    assert "never log like this:" in split_pasted(ruled)[0]
+
+
+def test_the_reason_names_the_shape() -> None:
+    assert "the person corrects their own words" in item_rules(FeedbackItem(
+        "user_correction", "correction to my last message: the field is optional, not required"))[1]
+    assert "a degree measured against what the agent just did" in item_rules(FeedbackItem(
+        "user_correction", "don't set the timeout that high"))[1]
