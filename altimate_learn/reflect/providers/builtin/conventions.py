@@ -202,7 +202,9 @@ _TEAM_WAY = re.compile(r"^we\s+(?P<always>always\s+)?(?:try\s+to\s+)?(?P<verb>[a
 _TOOL = r"`[^`]+`|[\w@/+-]+(?:\.[\w@/+-]+)*"
 # "we deploy with helm, not kubectl apply", "we build with vite": how the team does a job, by the tool it does it with
 # (refl27)
-_WE_DO_WITH = re.compile(r"^we\s+(?P<always>always\s+|only\s+)?(?P<verb>[a-z]+)\s+(?P<how>with|using|via|through)\s+"
+# ... and what the job is done to: "we manage dependencies with poetry, not pip" (review37 R37-2)
+_WE_DO_WITH = re.compile(r"^we\s+(?P<always>always\s+|only\s+)?(?P<verb>[a-z]+)\s+(?:(?P<obj>(?:(?:our|the|all|all\s+our)\s+)?"
+                         r"[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+)??(?P<how>with|using|via|through)\s+"
                          r"(?P<x>" + _TOOL + r")(?:\s*,?\s+(?:not|never)\s+(?:with\s+|using\s+|via\s+)?(?P<y>(?:" + _TOOL
                          + r")(?:\s+[a-z]+)?))?" + _HERE + _END, re.I)
 # "this is a yarn repo", "we're a pnpm shop": the project's tool for a job, said as what the project is (refl27)
@@ -246,14 +248,15 @@ def tool_way(said: str):  # -> Rule | None
         return Rule(f"Use {found[0]}", "always", [found[0]], [], standing=True, alone=True) \
             if found and found[1] & _CHOSEN_JOBS else None
     m = _WE_DO_WITH.match(said.strip())
-    if not m or m.group("verb").lower() not in VERBS:
+    if not m or m.group("verb").lower() not in VERBS | ({"manage", "handle", "bundle"} if m.group("obj") else set()):
         return None
     found = _tool(m.group("x"))
     if not found:
         return None
     x = found[0]
+    obj = f"{m.group('obj')} " if m.group("obj") else ""
     text = f"{'Always ' + m.group('verb').lower() if m.group('always') else m.group('verb').capitalize()} " \
-           f"{m.group('how').lower()} {x}"
+           f"{obj}{m.group('how').lower()} {x}"
     if m.group("y"):
         head, _, tail = m.group("y").partition(" ")
         other = _tool(head)
@@ -355,10 +358,28 @@ _BESIDE = re.compile(r"^(?P<kind>(?:[a-z][\w-]*\s+)?(?:tests|specs|stories|style
                      r"\s*[.!]*$", re.I)
 
 
+# "named exports only", "we use named exports only", "this codebase uses pnpm only please": what the project allows, one
+# kind of code or one tool, said with "only" after it
+_ONLY_KIND = re.compile(r"^(?:(?:we|(?:this|the|our)\s+(?:repo(?:sitory)?|project|codebase|team|app|code))\s+(?:uses?|writes?)\s+)?"
+                        r"(?P<what>`[^`]+`|[a-z][\w.+#-]*(?:\s+[a-z][\w.+#-]*)?)\s+only"
+                        r"(?:\s+(?:please|pls|plz|here|thanks|in\s+(?:this|the|our)\s+(?:repo(?:sitory)?|project|codebase)))*"
+                        r"\s*[.!]*$", re.I)
+# ... not one thing of this task, a number, or where or when it holds ("this file only", "one commit only", "for now only")
+_NOT_ONLY = re.compile(r"^(?:the|a|an|this|that|these|those|one|two|three|\d|for|in|on|at|to|by|with|read|write|it|"
+                       r"them|me|you|us|admins?|staff|internal|local|prod|production|staging|dev|now|today|once)\b", re.I)
+
+
 def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules imports this module)
     """The convention a sentence states as a fact of the team, or None (see the module docstring)."""
 
     said = c.strip()
+    m = _ONLY_KIND.match(said)
+    if m and not _NOT_ONLY.match(m.group("what")) and (_code_talk(m.group("what")) or _tool(m.group("what"))):
+        # "named exports only", "this codebase uses named exports only", "pnpm only please" (review36 R36-5 residue,
+        # review37 R37-2): the one kind or tool of code the project allows
+        what = _tool(m.group("what"))[0] if _tool(m.group("what")) else m.group("what")
+        return Rule(f"Use only {what}", "always" if what.startswith("`") else "convention", [what], [], standing=True,
+                    alone=True)
     m = _INDENTS.match(said)
     if m:
         how = "tabs" if m.group("how").lower() == "tabs" else f"{INDENT_NUMBERS[m.group('n').lower()]} spaces"

@@ -44,6 +44,8 @@ ONE_THING = ("it names or places one thing of this task (\"rename the variable t
              "not a standing rule")
 TASK_STEP = "a step of the task at hand (no \"always\", \"every\", \"before …\" or \"from now on\" says it holds later)"
 STATEMENT = "a statement of how things are, not an instruction"
+VAGUE_THING = ("what it says to use is vague (\"react-admin stuff\", \"the other things\"): the lesson would not say what "
+               "to use")
 THAT_MUCH = ("a degree measured against what the agent just did (\"that low\", \"this long\"): how much, and of what, is "
              "in the conversation")
 HEDGED_IDEA = ("a hedged suggestion (\"I think we should use a queue instead of polling\") that names no code: an idea "
@@ -125,6 +127,9 @@ def one_off(rule: Rule, text: str) -> str:
         return UNRESOLVED  # "Each rule should be a distinct mdc file in that rules dir.", "Put helpers here, not …"
     if _JUST_ONE_FILE.search(plain):
         return ONE_CHANGE  # "Edit just the src/common/env.ts file, not the .env file."
+    if re.search(r"\b(?:use|using|uses|prefer|prefers)\s+(?:the\s+|more\s+|some\s+|other\s+)?(?:[\w.@/-]+\s+)?"
+                 r"(?:stuff|things|whatnot)\b", prose, re.I):
+        return VAGUE_THING  # "The xamples should use react-admin stuff." (corpus18's dev repo): which things?
     if _THAT_MUCH.search(prose):
         return THAT_MUCH  # "Never set the memory limit that low." (blind10): the value this task set, measured against it
     if _EMPHATIC.search(prose):
