@@ -177,6 +177,15 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         return None  # "(can you) make sure the button is never disabled on mobile": one part of this task (refl27)
     # "make sure in future too for UI the test file should never be created", "in the future make sure you run the
     # linter": "make sure" around the lead asks for what follows it, every time (it gave "Make sure in future too …")
+    # "please use conventional commits from now on": the lead said last is the lead ("from now on use …" gave its rule,
+    # the same words in the other order nothing; review36 R36-5)
+    late = re.match(r"^(?P<rule>(?!(?:from\s+now\s+on|going\s+forward)\b).+?)[\s,]+(?P<lead>from\s+now\s+on|going\s+forward|"
+                    r"moving\s+forward|from\s+here\s+on(?:\s+out)?)\s*[.!]*$", c, re.I)
+    # (not "make the button blue from now on": how one part looks, which "from now on make …" already over-reads)
+    if late and not _STANDING_LEAD.match(c) and not re.search(r"\b(?:from\s+now\s+on|going\s+forward)\b", late.group("rule"), re.I) \
+            and not re.match(r"(?:make|set|change|fix|move|style|color|colour|center|align|prefer)\s", late.group("rule"), re.I) \
+            and not re.search(r"[,;:]|\bbut\b", late.group("rule"), re.I):
+        c = f"{late.group('lead')}, {late.group('rule')}"
     ensure = _ENSURE.match(c)
     ensured = bool(ensure and _STANDING_LEAD.match(c[ensure.end():]))
     if ensured:
