@@ -40,7 +40,43 @@ GIVES = [
     ("correction: we use pnpm, not npm", ["Use `pnpm` instead of `npm`."]),
     ("use pnpm, not npm", ["Use `pnpm` instead of `npm`."]),
     ("keep every line under 100 characters", ["Keep every line under 100 characters."]),
+    # review36 R36-5's residue and review37 R37-2 (each gave nothing on main 883db74e): "X only", the project's way said
+    # as "this project uses X, not Y", a reminder lead with how often, "kindly", a tool for a job done to a kind
+    ("named exports only", ["Use only named exports."]),
+    ("named exports only please", ["Use only named exports."]),
+    ("this codebase uses named exports only", ["Use only named exports."]),
+    ("we've been over this: named exports only", ["Use only named exports."]),
+    ("pnpm only", ["Use only `pnpm`."]),
+    ("this project uses logging, not print", ["Use `logging` instead of `print`."]),
+    ("the app uses dayjs, not moment", ["Use `dayjs` instead of `moment`."]),
+    ("I've told you twice now: tests go in tests/unit, not next to the code",
+     ["Put tests in `tests/unit`, not next to the code."]),
+    ("I have said this many times: never commit to main", ["Never commit to main."]),
+    ("kindly don't use print statements", ["Never use print statements."]),
+    ("we manage dependencies with poetry, not pip", ["Manage dependencies with `poetry`, not `pip`."]),
+    ("we install packages with pnpm, not npm", ["Install packages with `pnpm`, not `npm`."]),
+    # a rule said after a report that something is broken, in its sentence (review37 R37-2)
+    ("it crashes on startup, and btw never commit .env files", ["Never commit `.env` files."]),
+    ("the tests fail with the same error, also please never use sleep in tests", ["Never use `sleep` in tests."]),
+    ("the upload fails with 403, please don't put credentials in settings.py, read them from the environment",
+     ["Never put credentials in `settings.py`; read them from the environment."]),
+    # a "from now on" said last is the lead it is said first (review36 R36-5; refl36's unlanded 8084a2e3, finished)
+    ("please use conventional commits from now on", ["Always use conventional commits."]),
+    ("use pnpm going forward", ["Always use `pnpm`."]),
+    ("run the linter before committing from now on", ["Always run the linter before committing."]),
+    ("we use pnpm, never npm", ["Use `pnpm`, never `npm`."]),
 ]
+
+
+@pytest.mark.parametrize(("text", "unscoped"), [
+    ("For the API, always return ISO dates, never unix timestamps.", "Always return ISO dates."),
+    ("In `tests/`, always use `pytest` fixtures.", "Always use `pytest` fixtures."),
+    ("for the new export, don't include archived projects", "Never include archived projects."),
+    ("we always use pnpm, never npm", "Use `pnpm` instead of `npm`."),
+])
+def test_a_rule_after_a_comma_is_split_off_only_after_a_report(text: str, unscoped: str) -> None:
+    # (a first version split every ", never …" / ", always …" off: the scope said first was lost; the pool caught it)
+    assert unscoped not in _rules(text)
 
 
 @pytest.mark.parametrize(("text", "lessons"), GIVES, ids=[g[0][:40] for g in GIVES])
@@ -77,6 +113,20 @@ QUIET = [
     # "we are not Y" is a clause of its own: nothing is kept out (main: "Use tabs instead of animals.")
     "use tabs, we are not animals",
     "use tabs we are not animals",
+    # what to use said vaguely ("stuff"): corpus18's dev repo "Shouldn't the xamples use react-admin stuff?" (its examples)
+    "Shouldn't the xamples use react-admin stuff?",
+    "The examples should use react-admin stuff.",
+    # "X only" for one thing of this task, a place, a time or who may: no kind of code
+    "this file only", "one commit only", "admins only", "for now only", "read only",
+    # "we <verb> <what> with Y" where Y is no tool of a job
+    "we talk with customers, not vendors",
+    "we manage the team with jira",
+    # a "from now on" after how one part looks, or after no order
+    "make the button blue from now on",
+    "I will fix it from now on",
+    # after a report, what follows is no rule ("never mind" takes it back; "don't touch the css" is one thing)
+    "it crashes on startup, never mind",
+    "the button is broken, don't touch the css",
 ]
 
 

@@ -172,7 +172,7 @@ def _named_convention(what: str):  # -> Rule | None
 
 
 # Words of a repository's things: a convention said in none of them (and naming no code) is the office's, not the code's
-_CODE_TALK = frozenset("""file files folder folders directory function functions method methods class classes component
+_CODE_TALK = frozenset("""print prints statement statements file files folder folders directory function functions method methods class classes component
 components module modules package packages test tests spec specs pr prs commit commits branch branches review reviews
 reviewer reviewers changelog readme docs logic template templates endpoint endpoints route routes handler handlers model
 models migration migrations schema schemas query queries table tables column columns service services dependency

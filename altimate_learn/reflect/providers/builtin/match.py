@@ -401,7 +401,9 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         if rule:
             return rule
     # it's X, not Y / use X, not Y / X, not Y
+    # ("this project uses logging, not print": the project's way as "we use" says it; review36 R36-5 residue)
     m = re.match(r"^(?:it'?s|it\s+is|(?:it|that|this)\s+(?:should|must|needs\s+to)\s+be|should\s+be|we\s+use|use|"
+                 r"(?:this|the|our)\s+(?:repo(?:sitory)?|project|codebase|team|app|code)\s+uses|"
                  r"(?:should\s+)?be\s+using|we\s+want|i\s+want|"
                  r"the\s+(?:right|correct)\s+\w+\s+is)\s+(.+?),?\s+not\s+(?:a\s+|an\s+)?(.+)$", c, flags)
     if m and re.match(r"^it(?:'?s|\s+is)\s+an?\s", c, flags):

@@ -638,4 +638,13 @@ def _clauses(sentence: str) -> list[str]:
                       r",?\s+so\s+(?=(?:it'?s|its|it\s+is|we|use|always|never|they)\b)", sentence)
     if len(pieces) > 1:
         out += [p for p in pieces if p.strip()]
+    # "it crashes on startup, and btw never commit .env files", "the tests fail with the same error, also please never use
+    # sleep in tests": a rule said after a report that something is broken, in its sentence (review37 R37-2)
+    after = _AFTER_REPORT.search(sentence)
+    if after and _BROKEN.search(sentence[:after.start()]) and not _BROKEN.search(sentence[after.end():]):
+        out.append(sentence[after.end():])
     return out
+
+
+_AFTER_REPORT = re.compile(r",\s+(?:and\s+)?(?:(?:btw|by\s+the\s+way|also|plus|oh\s+and)\s+)?(?:please\s+|pls\s+|plz\s+)?"
+                           r"(?=(?:never|always|don'?t|do\s+not|dont)\s)", re.I)
