@@ -65,6 +65,13 @@ GIVES = [
     ("use pnpm going forward", ["Always use `pnpm`."]),
     ("run the linter before committing from now on", ["Always run the linter before committing."]),
     ("we use pnpm, never npm", ["Use `pnpm`, never `npm`."]),
+    # a naming case for a kind, with no verb, said again (review36's advice: "a rule only if it is clearly standing")
+    ("again, snake_case for python files", ["Use `snake_case` for python files."]),
+    ("again: camelCase for JSON fields", ["Use `camelCase` for JSON fields."]),
+    ("as I said, kebab-case for file names", ["Use kebab-case for file names."]),
+    # code the agent left, asked about, then what to use (review36 R36-5's residue)
+    ("why is there a print in the handler? use the logger", ["Use the logger instead of `print`."]),
+    ("why are there console.log calls everywhere? use the logger", ["Use the logger instead of `console.log`."]),
 ]
 
 
@@ -113,6 +120,12 @@ QUIET = [
     # "we are not Y" is a clause of its own: nothing is kept out (main: "Use tabs instead of animals.")
     "use tabs, we are not animals",
     "use tabs we are not animals",
+    # a naming case said once, bare, or for one thing; "why is there" about no code
+    "snake_case for python files",
+    "again, snake_case for this file",
+    "again, created_at for timestamps",
+    "why is there a button on the page? use the modal",
+    "why is there a print in the handler?",
     # what to use said vaguely ("stuff"): corpus18's dev repo "Shouldn't the xamples use react-admin stuff?" (its examples)
     "Shouldn't the xamples use react-admin stuff?",
     "The examples should use react-admin stuff.",

@@ -102,6 +102,16 @@ _ENSURE = re.compile(r"^(?:please\s+)?(?:make\s+sure|be\s+sure|ensure)(?:\s+that
 _MAKE_SURE = re.compile(r"^(?:please\s+)?(?:make\s+sure|be\s+sure|remember)\s+(?:to|you|that\s+you)\s+(?=\w)", re.I)
 
 
+# A naming case for a kind of thing, with no verb ("snake_case for python files", "camelCase for JSON fields"), and a lead
+# that says it was said before ("again,", "as I said,", "I told you:")
+_CASE_FOR_KIND = re.compile(r"^(?P<case>`?(?:snake|camel|kebab|pascal|screaming[_ -]snake|upper[_ -]snake|lower[_ -]?camel|"
+                            r"upper[_ -]?camel|title|train|dot|flat)[_ -]?case`?)\s+for\s+(?P<kind>(?:all\s+)?[a-z][\w.+#-]*(?:\s+[a-z][\w.+#-]*)?)"
+                            r"(?:\s+(?:please|pls|plz|here|thanks))*\s*[.!]*$", re.I)
+_SAID_AGAIN = re.compile(r"^\W*(?:(?:once\s+)?again|as\s+i\s+said(?:\s+before)?|like\s+i\s+said|i\s+(?:already\s+)?"
+                         r"(?:said|told\s+you)(?:\s+(?:before|already))?|i'?ve\s+(?:already\s+)?(?:said|told\s+you)(?:\s+\w+){0,3}|"
+                         r"(?:just\s+)?(?:a\s+)?reminder)\s*[,:;.!-]", re.I)
+
+
 def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     """The rule one clause states, or None (see the module docstring for the shapes)."""
     rule = _match_rule(clause, context)
@@ -150,6 +160,12 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                c, flags=re.I)
     if _SHOUTED(c):
         return None  # "ALL THE THINGS IN HISTORY MUST BE REBUILT": a demand about this moment, not a rule
+    case = _CASE_FOR_KIND.match(c)
+    if case and _SAID_AGAIN.match(typed) and _plural(case.group("kind")):
+        # "again, snake_case for python files" (review36's advice): a naming case for a kind, with no verb, said again:
+        # the reminder says it holds every time (bare, "snake_case for python files" may answer a question of this task)
+        return Rule(f"Use {case.group('case')} for {case.group('kind')}", "always", [case.group("case")], [],
+                    standing=True)
     cant = _CANT_IN.match(c)
     if cant and not _holds_code(cant.group("scope")):
         cant = None  # "can't use the printer in the office": where it holds is nothing code or a repository holds (R26-2)

@@ -43,6 +43,11 @@ def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
                      r"(?P<what>`[^`]+`|[\w.]+\(\))(?P<scope>\s+(?:in|for|inside|within|on)\s+[^,.;!?`]{1,60})?[\s,.;!]*"
                      r"(?:(?:it's|it\s+is|that's)\s+(?:deprecated|slow|broken|legacy|outdated|unsafe)[.!]?)?$",
                      strip_lead(part), re.I)  # "Don't use `utcnow()`, it's deprecated. Use `now(UTC)`."
+        # "why is there a print in the handler? use the logger" (review36 R36-5's residue): code the agent left, asked about
+        there = None if m else re.match(r"^why\s+(?:is|are)\s+there\s+(?:an?\s+|some\s+|(?:all\s+)?(?:these|those)\s+|so\s+many\s+)?"
+                                        r"(?P<what>[`\w.()/-]+)", said, re.I)
+        if there and "`" in slot(there.group("what")):
+            m = there
         what = m.group("what") if m else ""
         if m and re.match(r"^(?:from|in|on|at|to|for|with|the|a|an|my|our|your|this|that|it)\b", what, re.I):
             m = None  # "you're importing from '../utils'": what was used is not named
