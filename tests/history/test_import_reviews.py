@@ -221,7 +221,10 @@ def test_builtin_reflection_stages_candidates_without_network(cli, repo, github)
     assert "trigger" not in next(lesson for lesson in candidate if "pathlib.Path" in lesson["text"])
     # what the built-in reflector could not use waits for a model or a person: rerunning it would not help
     assert "rerun `learn import-reviews`" not in out
-    assert ("2 review signals still open: they wait for a model or a person (`learn reflect --pending --model "
+    # the approving review's "please follow the pathlib convention from now on" is a rule said to hold from now on, as
+    # "from now on, follow …" is (refl37: a trailing "from now on" reads as the lead); the other waits
+    assert "Always follow the pathlib convention." in texts
+    assert ("1 review signal still open: they wait for a model or a person (`learn reflect --pending --model "
             "PROVIDER/MODEL`, or state the rule with `learn remember`).") in out
     assert not (repo / ".altimate-code/learn/team-playbook/approved.json").exists()
     assert "Reflected review comments of PR #110:" in out and "Reflected review comments of PR #108:" in out
