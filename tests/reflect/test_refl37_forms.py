@@ -28,6 +28,21 @@ GIVES = [
     ("don't use yarn we're a pnpm shop", ["Never use `yarn`."]),
     ("never hardcode secrets we got burned last year", ["Never hardcode secrets."]),
     ("never push to main we have branch protection anyway", ["Never push to main."]),
+    ("never use print we have a logger", ["Never use `print`."]),
+    # ... not a relative clause with no "that", missing its object (review37 R37-6 on this branch's first version: "never
+    # touch files we don't own" gave "Never touch files.", stricter than said), nor a clause a verb asks for
+    ("never touch files we don't own", ["Never touch files we don't own."]),
+    ("never add dependencies we don't need", ["Never add dependencies we don't need."]),
+    ("never use libraries we have not vetted", ["Never use libraries we have not vetted."]),
+    ("don't log fields we are required to keep private", ["Never log fields we are required to keep private."]),
+    ("never expose endpoints we are not ready to support", ["Never expose endpoints we are not ready to support."]),
+    ("always make sure we have tests for new endpoints", ["Always make sure we have tests for new endpoints."]),
+    # (R37-6: "in the new code" is new code, and a request that applies a rule to a part keeps it; a file and line the
+    # rule refers to is no place of its own; main gave "Always use `dayjs` in each new code.")
+    ("always use dayjs in the new code", ["Always use `dayjs` in new code."]),
+    ("always validate input on the server. can you implement that for the signup form?",
+     ["Always validate input on the server."]),
+    ("never commit .env files, see README.md line 40", ["Never commit `.env` files."]),
     # ... not where "we" is joined to the rule by a word of its own
     ("never deploy on friday unless we have a rollback plan", ["Never deploy on friday unless we have a rollback plan."]),
     ("don't merge until we have two approvals", ["Never merge until we have two approvals."]),

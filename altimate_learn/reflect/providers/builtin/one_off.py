@@ -162,9 +162,12 @@ def one_off(rule: Rule, text: str) -> str:
         # default instead of light": what one part of this app should do, "every" or "by default" (refl29)
         return ONE_COMPONENT
     if rule.shape in ("always", "imperative", "modal") and not rule.standing \
-            and re.search(r"\b(?:in|inside|within)\s+the\s+new\s+[a-z][\w-]*[^s\W](?:\s+[a-z][\w-]*[^s\W])?\s*$", rule.text, re.I):
+            and (new := re.search(r"\b(?:in|inside|within)\s+the\s+new\s+([a-z][\w-]*[^s\W](?:\s+[a-z][\w-]*[^s\W])?)\s*$",
+                                  rule.text, re.I)) \
+            and new.group(1).split()[-1].lower() not in PROJECT_WIDE | {"code", "stuff", "work", "version", "release"}:
         # "always log the request id in the new middleware" (blind10): what the new thing this task builds does every
-        # time it runs; not "… in each new middleware" ("always add tests for the new endpoint" adds one for each)
+        # time it runs; not "… in each new middleware" ("always add tests for the new endpoint" adds one for each; "always
+        # use dayjs in the new code" is new code, review37 R37-6)
         return UNRESOLVED
     looks = re.match(r"^Make\s+(?:the|all(?:\s+the)?|our)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+`?[a-z-]+`?\s+"
                      r"(?:instead\s+of|rather\s+than)\s", text)

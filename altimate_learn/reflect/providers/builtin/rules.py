@@ -336,7 +336,7 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
         kept = [c for c in candidates if c[3] != -1 and (c[3] < asked or c[3] in aside or c[3] == asked and (
             not joined or within is not None and "`" in c[2]))]
         request = _NEW_WORK.match(strip_lead(said[asked].strip())) if within is None else None
-        if request and asked > 0 and _POINTS_BACK.match(request.group("what")) and not _tied(said[asked - 1]) \
+        if request and asked > 0 and _POINTS_BACK.fullmatch(request.group("what").strip()) and not _tied(said[asked - 1]) \
                 and request.group("verb").lower() in ("build", "implement", "create", "write", "design", "scaffold",
                                                       "set up", "make"):
             # "users should never be able to change their email without confirming the new one. can you build that
@@ -421,7 +421,10 @@ _NEW_WORK = re.compile(r"^(?:(?:ok(?:ay)?|great|thanks|cool|nice|now|next|so|alr
                        r"(?P<what>[^,;.!?]*)", re.I)
 # What a request for new work asks for, named by pointing back at the sentence before it ("can you build that flow?",
 # "implement this", "add it to the settings page")
-_POINTS_BACK = re.compile(r"(?:that|this|it|these|those|them|such\s+an?)\b(?!\s+(?:is|was|'s)\b)", re.I)
+# ... and nothing else: "can you implement that for the signup form?" applies a rule to a part (review37 R37-6)
+_POINTS_BACK = re.compile(r"(?:that|this|it|these|those|them|such\s+an?)(?:\s+(?:flow|feature|logic|behaviou?r|check|"
+                          r"rule|thing|one|part|functionality|page|screen|form|system|endpoint|change|step|validation|"
+                          r"restriction|constraint|requirement))?(?:\s+(?:please|pls|for\s+me|now|too|as\s+well))*\s*\??", re.I)
 # "make it catch up missing days …": a new behaviour of this task's thing
 _MAKE_IT = re.compile(r"^(?:[\w']+\b[\s,!.:-]*)*?make\s+(?:it|them)\s+[a-z]", re.I)
 # (bare, "add a retry …" asks for one thing by its article; after "let's" / "can you" any object does: "let's add

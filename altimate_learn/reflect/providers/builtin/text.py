@@ -114,15 +114,25 @@ _RUN_ON = re.compile(r"^(?P<rule>(?:(?:pls|plz|please|and|but|also|so|ok(?:ay)?|
                      r"(?<!\buntil\s)(?<!\bbefore\s)(?<!\bafter\s)(?<!\bwhere\s)(?<!\bwhile\s)(?<!\bas\s)"
                      r"(?<!\bthan\s)(?<!\blike\s)(?<!\bhow\s)(?<!\bwhat\s)(?<!\bwhich\s)(?<!\bonce\s)(?<!\bunless\s)"
                      r"(?<!\bcan\s)(?<!\bwhere\s)(?<!\bwho\s)(?<!\bthings\s)(?<!\bstuff\s)(?<!\bever\s))"
-                     r"(?P<reason>we(?:'re|'ve|\s+(?:r|are|have|got|had|were|was|switched|moved|migrated|already|"
-                     r"do\s+not|don'?t|dont))\s+\S.*)$", re.I)
+                     # only a clause that is whole, no relative one missing its object ("never touch files we don't own",
+                     # "never use libraries we have not vetted": review37 R37-6): what the project is on or is, what bit
+                     # it, what it moved to, what it has (with an article)
+                     r"(?P<reason>we(?:'re|\s+are|\s+r)\s+(?:(?:all|already|now)\s+)?(?:on|a|an|using|in)\s+\S.*"
+                     r"|we(?:'ve|\s+have)?(?:\s+been|\s+got|\s+were)?\s+(?:burned|burnt|bitten)\b.*"
+                     r"|we(?:'ve|\s+have)?\s+(?:switched|moved|migrated)\s+(?:to|off|away)\b.*"
+                     r"|we(?:'ve|\s+have|\s+got|'ve\s+got)\s+(?:a|an|our|the)\s+\S.*"
+                     r"|we(?:'ve|\s+have|\s+got|'ve\s+got)\s+(?!not\b|no\b)\S.*\banyway\s*[.!]*)$", re.I)
+
+
+_TAKES_A_CLAUSE = frozenset("""sure ensure assume think know say pretend check verify confirm guess believe expect hope
+mean realize notice forget""".split())
 
 
 def run_on_reason(sentence: str) -> str:
     """``sentence`` with a comma between a rule and the reason run on into it (:data:`_RUN_ON`), or unchanged."""
     found = _RUN_ON.match(sentence.strip())
-    if not found:
-        return sentence
+    if not found or found.group("rule").split()[-1].lower() in _TAKES_A_CLAUSE:
+        return sentence  # "always make sure we have tests …", "don't assume we have …": the clause is what is asked
     reason = re.sub(r"^we\s+r\b", "we're", found.group("reason"), flags=re.I)
     return f"{found.group('rule').rstrip()}, {reason}"
 
@@ -177,12 +187,15 @@ def tidy(rule: str) -> str:
     rule = _HERE_INSIDE.sub(r"\1", rule)
     rule = re.sub(r"\s+([,;])", r"\1", rule).strip(" ,;:—–-")
     rule = strip_stop(rule, ".!").strip()
+    # "always use dayjs in the new code": code written from now on, as "in new code" says (review37 R37-6)
+    rule = re.sub(r"\b(in|for|to)\s+the\s+new\s+code\b", r"\1 new code", rule, flags=re.I)
     # "add the new page to the changelog": each new one; "use the new button component", "keep the new API": one thing
     # that is new now (review22, "Always use each new button component.")
     rule = re.sub(r"(?<!\b[Uu]se )(?<!\b[Uu]sing )(?<!\b[Pp]refer )(?<!\b[Cc]all )(?<!\b[Ii]mport )(?<!\b[Kk]eep )(?<!\b[Rr]euse )"
                   r"(?<!\b[Ff]ollow )(?<!\b[Ee]xtend )(?<!\b[Ss]witch to )(?<!\b[Ss]tick to )(?<!\b[Ss]tick with )(?<!\b[Mm]igrate to )"
                   r"(?<!\b[Mm]ove to )(?<!\b[Ii]nstead of )(?<!\b[Nn]ot )"
-                  r"\bthe new (?=\w+?[^s\W]\b)", "each new ", rule)
+                  r"\bthe new (?!(?:code|work|stuff|logic|data|content|functionality|behaviou?r)\b)(?=\w+?[^s\W]\b)", "each new ",
+                  rule)  # ("the new code" is new code, no "each new code": review37 R37-6)
     rule = re.sub(r"\b(?:in|for|on)\s+(?:these|those)\s+(\w+)", lambda m: m.group(0).split()[0] + " " + m.group(1), rule)
     if not rule:
         return ""
@@ -207,7 +220,9 @@ ONE_OFF = re.compile(r"\b(?:for\s+now|for\s+the\s+moment|for\s+today|right\s+now
                       r"|i'?ll\s+(?:do|handle|push|merge|deploy|take\s+care\s+of)\s+(?:it|that|this|them)(?:\s+myself)?"
                       r"(?=\s*(?:[,.;:!?)]|$))|let\s+me\s+(?:do|handle|push|merge|deploy)\s+(?:it|that|this)\b"
                       # "Type 'string | undefined' is not … — in UserCard.tsx line 41" (blind10): one place of one file
-                      r"|(?<![\w/])[\w./-]+\.[a-z]{1,5}(?::\d+|,?\s+(?:on\s+|at\s+)?line\s+\d+)(?![\w.,]))", re.I)
+                      # (not a reference the rule points to: "never commit .env files, see README.md line 40"; R37-6)
+                      r"|(?<!\bsee\s)(?<!\bper\s)(?<!\bcf\.\s)(?<!\bcheck\s)(?<!\bread\s)(?<![\w/])[\w./-]+\.[a-z]{1,5}"
+                      r"(?::\d+|,?\s+(?:on\s+|at\s+)?line\s+\d+)(?![\w.,]))", re.I)
 
 
 def normalise(text: str) -> str:
