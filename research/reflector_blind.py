@@ -746,7 +746,13 @@ NOTES_BLIND10_READ: list[str] = [
 BLIND11 = DATA / "corrections_blind11.jsonl"
 # The new blind set of session #19 (cwrite11), counted whole by `--file … --numbers` at most three times, never read;
 # recorded, not recomputed by the section. (commit, UTC time, what it was, {count name: n})
-MEASURED_BLIND11: list[tuple[str, str, str, dict[str, int]]] = []
+MEASURED_BLIND11: list[tuple[str, str, str, dict[str, int]]] = [
+    ("883db74e (main; the reflector as refl36 left it)", "11:45", "first sight: before any change of refl37's to the "
+     "reflector landed, before any row was read",
+     {"rule": 57, "rule lesson": 8, "rule match": 5, "rule flagged": 31, "rule flagged lesson": 7,
+      "one-off": 63, "one-off lesson": 0, "one-off flagged": 38, "one-off flagged lesson": 0,
+      "not": 120, "not lesson": 4, "not flagged": 5, "not flagged lesson": 0}),
+]
 NOTES_BLIND11: list[str] = []
 
 

@@ -80,6 +80,15 @@ GIVES = [
     ("use pnpm going forward", ["Always use `pnpm`."]),
     ("run the linter before committing from now on", ["Always run the linter before committing."]),
     ("we use pnpm, never npm", ["Use `pnpm`, never `npm`."]),
+    # a word of code that is also an English word, in backticks or in a rule against a kind of code (review37 R37-4; blind3
+    # and blind9 rule rows gave nothing on main)
+    ("don't use `any`", ["Never use `any`."]),
+    ("pls dont use any, we r strict ts", ["Never use `any`."]),
+    # a secret kept out of the logs (review37 R37-9), and a redaction marker is no part of the sentence around it
+    ("never log tokens", ["Never log tokens."]),
+    ("do not log secrets", ["Never log secrets."]),
+    ("why did you commit this? [REDACTED:private-key] never commit .env files", ["Never commit `.env` files."]),
+    ("here is the log: [REDACTED:github-token] never log tokens", ["Never log tokens."]),
     # a naming case for a kind, with no verb, said again (review36's advice: "a rule only if it is clearly standing")
     ("again, snake_case for python files", ["Use `snake_case` for python files."]),
     ("again: camelCase for JSON fields", ["Use `camelCase` for JSON fields."]),

@@ -194,6 +194,8 @@ def _finalize(rule: Rule) -> str | None:
                  re.sub(r"`[^`]*`", " ", lowered)):  # words of prose: a pattern in backticks ("`ticket-id/…`") is code
         return None
     words = content_words(text)
+    # code named in backticks is content whatever the word ("Never use `any`.": review37 R37-4)
+    words |= {code.lower() for code in re.findall(r"`([^`]+)`", text) if not content_words(code)}
     has_ident = "`" in text
     if has_ident:
         needed = 1 if rule.shape in ("always", "never", "instead", "rename") else 2
@@ -207,6 +209,11 @@ def _finalize(rule: Rule) -> str | None:
                 or rule.shape == "modal" and re.search(r"\b(?:should|must)\s+(?:always|never)\b", text, re.I):
             needed = 2
         # "dont hardcode schemas" -> "Never hardcode schemas.": a kind of value kept out of the code, bare (refl25)
+        # "never log tokens", "do not log secrets": a secret kept out of the logs and the output (review37 R37-9)
+        if rule.shape == "never" and re.match(r"Never\s+(?:log|print|echo|expose|leak)\s+"
+                                              r"(?:tokens|secrets|passwords|credentials|keys|api\s+keys|private\s+keys|"
+                                              r"cookies|session\s+ids)\.$", text):
+            needed = 2
         if rule.shape == "never" and re.match(r"Never\s+hard-?code\s+[a-z]+s\.$", text) and rule.negative \
                 and _plural(rule.negative[0]) and rule.negative[0].split()[0].lower() not in _VAGUE_KINDS:
             needed = 2

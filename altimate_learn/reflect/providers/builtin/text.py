@@ -75,7 +75,10 @@ def prose(text: str) -> str:
 
 def sentences(text: str) -> list[str]:
     # Sentence ends are punctuation followed by a space; dots inside names (moment.js) stay.
-    parts = re.split(r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!/\.\.\.)(?<=[.!?])\s+(?=[\"'`(A-Za-z0-9])|\n+", text)
+    # (a redaction marker stands for pasted secret material, no words of the person's: "why did you commit this?
+    # [REDACTED:private-key] never commit keys" is two sentences; review37 R37-9)
+    parts = re.split(r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!/\.\.\.)(?<=[.!?])\s+(?=[\"'`(A-Za-z0-9])|\n+"
+                     r"|\s*\[REDACTED:[\w.-]+\]\s*", text)
     return [p.strip() for p in parts if p and p.strip()]
 
 
