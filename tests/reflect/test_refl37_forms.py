@@ -89,6 +89,10 @@ GIVES = [
     ("do not log secrets", ["Never log secrets."]),
     ("why did you commit this? [REDACTED:private-key] never commit .env files", ["Never commit `.env` files."]),
     ("here is the log: [REDACTED:github-token] never log tokens", ["Never log tokens."]),
+    # the person's own "always" and a way of working on the repository's things, bare (review37 R37-4)
+    ("always squash merge here", ["Always squash merge."]),
+    ("always write tests", ["Always write tests."]),
+    ("always run tests", ["Always run tests."]),
     # a naming case for a kind, with no verb, said again (review36's advice: "a rule only if it is clearly standing")
     ("again, snake_case for python files", ["Use `snake_case` for python files."]),
     ("again: camelCase for JSON fields", ["Use `camelCase` for JSON fields."]),
@@ -150,6 +154,11 @@ QUIET = [
     "again, created_at for timestamps",
     "why is there a button on the page? use the modal",
     "why is there a print in the handler?",
+    # "always" and a verb with nothing of the repository's, or two orders glued (a first try gave "Always rebase never merge.")
+    "always be careful",
+    "always check first",
+    "always fix bugs",
+    "Always rebase, never merge.",
     # what to use said vaguely ("stuff"): corpus18's dev repo "Shouldn't the xamples use react-admin stuff?" (its examples)
     "Shouldn't the xamples use react-admin stuff?",
     "The examples should use react-admin stuff.",

@@ -225,6 +225,13 @@ def _finalize(rule: Rule) -> str | None:
         if rule.standing and (rule.shape == "never" or rule.shape == "always"
                               and text.split(" ", 2)[1].lower() not in _DONE_ONCE):
             needed = 2
+        # "always squash merge", "always write tests", "always rebase feature branches": the person's own "always" and a
+        # way of working on the repository's things, bare (review37 R37-4)
+        if rule.shape == "always" and re.fullmatch(r"Always\s+(?:squash[- ]merge|squash|rebase|merge|write|run|add|"
+                                                   r"update|sign|pin|lint|format|test)\s+(?:(?!(?:never|not|always|no)\b)[a-z-]+\s+)?"
+                                                   r"(?!(?:never|not|always|no)\b)[a-z-]+\.", text) \
+                and (_plural(text.rstrip(".").split()[-1]) or text.rstrip(".").split()[-1].lower() in ("merge", "rebase")):
+            needed = 2
         # "never use sleeps in tests", "don't use abbreviations in the docs": a kind of thing kept out of a kind of
         # thing; "…in these tests", "…in the file" are this task's things (review22 R22-2)
         if rule.shape == "never" and rule.negative and text.startswith("Never use ") and _kind_in_kind(rule.negative[0]):
