@@ -78,7 +78,8 @@ nineteenth; `delivery_tasks_blind35.jsonl` and `delivery_tasks_blind36.jsonl`, t
 `delivery_tasks_blind53.jsonl` and `delivery_tasks_blind54.jsonl`, the same for the twenty-ninth;
 `delivery_tasks_blind55.jsonl` and `delivery_tasks_blind56.jsonl`, the same for the thirtieth;
 `delivery_tasks_blind57.jsonl` and `delivery_tasks_blind58.jsonl`, the same for the thirty-first;
-`delivery_tasks_blind59.jsonl` and `delivery_tasks_blind60.jsonl`, the same for the thirty-second). The
+`delivery_tasks_blind59.jsonl` and `delivery_tasks_blind60.jsonl`, the same for the thirty-second;
+`delivery_tasks_blind61.jsonl` and `delivery_tasks_blind62.jsonl`, the same for the thirty-third). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 Each Edit writes a placeholder, except for the tasks that carry `edits` (file → the code the agent writes into it:
 `delivery_tasks_deliver26.jsonl`, 12 tasks by the delivery engineer of session 2026-12-05 #9), whose Edit writes it,
@@ -96,7 +97,7 @@ task must get, not all that may help, so this share is an upper bound; it moves 
 
     python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,precision,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
         blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44,blind45,blind46,blind47,blind48,blind49,blind50,
-        blind51,blind52,blind53,blind54,blind55,blind56,blind57,blind58,blind59,blind60]
+        blind51,blind52,blind53,blind54,blind55,blind56,blind57,blind58,blind59,blind60,blind61,blind62]
 """
 
 from __future__ import annotations
@@ -2227,6 +2228,117 @@ BLIND59_INTRO, BLIND60_INTRO = (THIRTY_SECOND_ROUND_WRITER.format(who=who, style
      "writer's own"),
 ))
 
+_THIRTY_SECOND_READ = THIRTY_SECOND_ROUND_WRITER.split("issue 19, ", 1)[1].split(", never the delivery code", 1)[0]
+assert _THIRTY_SECOND_READ.startswith("lines 1 to 20") and "2026-12-06 #19" in THIRTY_SECOND_ROUND_WRITER
+assert "2026-12-06 #19" not in _THIRTY_SECOND_READ  # the session is renamed first: this round's list names #19
+_THIRTY_THIRD_READ = (
+    "lines 1 to 20 of this file's docstring (the task kinds), its lines 60 to 100 (the docstring's end, the "
+    "precision paragraph and the usage line that lists the sets) and lines 115 to 340 (the imports' tail, `ROOT`, "
+    "`TASKS`, `SIZES`, `KINDS`, `SEED`, the stage constants, `_generator()`, `load_tasks()`, `Session`, "
+    "`_needed_lessons()`, `store_for()`, `check_unique()`, `isolated_environment()`, `Project`, `_file_events()` and "
+    "`run_session()`), a grep for the top-level `def` and `class` lines, for `ROOT`, `TASKS`, `SIZES`, `SEED`, "
+    "`THIRTY_SECOND_ROUND_WRITER`, `THIRTY_FIRST_ROUND_WRITER =`, `_THIRTY_SECOND_READ = `, `BLIND60_` and `SETS` "
+    "(lines cut to 120 characters), a grep for the quoted task fields it reads (`followup`, `followup_files`, "
+    "`edits`, `creates`, `reads`; it also showed `KINDS`, the stage constants, one-line fragments of the report "
+    "code, of the issue-19 targets, of the spec comparison rows and of the held-out counts by kind), the thirty-second "
+    "round's template printed whole (with its list of what was read) and batch 60's `SETS` title, the diff of the "
+    "commit that registered blind batches 59 and 60 in this file, `research/__main__.py` and `delivery_why.py` (their "
+    "two style texts whole: what their tasks are about, which this writer kept away from) and its stat, the first 14 "
+    "characters of the lines from the end of batch 60's style text to the opening of `SETS` (no line of the lead's "
+    "on batches 59 and 60 stood there), this file's lines 2045 to 2060 cut to 200 characters and a grep for "
+    "`_THIRTY_FIRST_READ` (which showed the head of the thirty-first round's template and the opening of batch 57's "
+    "style text: its slang, products and first vague symptoms, which this writer then kept away from too), the line "
+    "numbers and lengths of the docstring's last lines and of the usage line; how `stores/generate.py` scopes lessons "
+    "(a grep for its path, glob and scope lines and `base_lessons()`), the whole source lesson file, one line of blind "
+    "batch 58 (its first), a grep for `HELD_OUT` in `delivery_why.py` (it also showed that file's third line, the "
+    "line that picks the sets and its held-out error), the labels of batches 50 to 60 in `research/__main__.py`, "
+    "issue 19, the team preamble and this writer's brief, the team board (the lead's one line: the session's start "
+    "and main's commit), the one-line log of main's last five commits (a corpus batch, reflector and history-test "
+    "changes, a changelog entry; nothing on delivery), greps of `CHANGELOG.md` for its section headings and for the "
+    "entry of batches 59 and 60 with the lines after it up to the next heading, a listing of `tests/research_data` "
+    "and the names of the test files that mention the delivery tasks, `bench_delivery.py` or `HELD_OUT` (two of them "
+    "grepped for `HELD_OUT` and `blind`: no line); after this registration was inserted, the checks below, "
+    "`delivery_why.py --sets blind62` (which refused the held-out set and ran nothing) and the count of this "
+    "file's lines longer than 120 characters")
+THIRTY_THIRD_ROUND_WRITER = THIRTY_SECOND_ROUND_WRITER.replace("2026-12-06 #19", "2026-12-06 #20").replace(
+    _THIRTY_SECOND_READ, _THIRTY_THIRD_READ)
+assert _THIRTY_THIRD_READ in THIRTY_THIRD_ROUND_WRITER and _THIRTY_SECOND_READ not in THIRTY_THIRD_ROUND_WRITER
+assert "2026-12-06 #19" not in THIRTY_THIRD_ROUND_WRITER and "2026-12-06 #20" in THIRTY_THIRD_ROUND_WRITER
+BLIND61_TASKS, BLIND62_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (61, 62))
+BLIND61_INTRO, BLIND62_INTRO = (THIRTY_THIRD_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a thirty-seventh writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks typed as developers type them for a veterinary clinics "
+     "product: terse, lowercase, shorthand, slips and some non-native English (\"pls\", \"tokn\", \"dont\", \"stg\", "
+     "\"mem\", \"fwiw\", \"cant repro\", \"rn\", \"diff thing\", \"quick q\", \"why dbt build takes 40 min\", \"why "
+     "appointments page is slow\"), product names (Shopify, Braintree, Twilio, Adyen, Mapbox, Grafana, Kafka, AWS "
+     "CLI), vague ones as symptoms naming no convention (x-ray viewer views in a product mart far above what clinics "
+     "report while a QA smoke suite hits prod every hour, 'another operation is in progress' errors in clinic search "
+     "when two requests come at once, pet birthdays a day early in Sydney and Auckland, vet-notes pods restarted in "
+     "a loop each release while a startup job warms a cache, a blurry clinic logo that makes the page jump, a closed "
+     "March's revenue moved by annual plans invoiced in April, a nightly export that uploaded an empty file to a "
+     "partner after the AWS CLI failed, no traces from a new lab-results service, a 25-hour and a 23-hour day of "
+     "bookings around the clock change, every API worker stuck on a hung lab-partner API); direct ones such as a "
+     "Shopify refunds staging model, refresh-token rotation with a constant-time compare, an x-ray uploads bucket, "
+     "an appointments table, a CronJob regenerating invoice PDFs, proration for a mid-cycle plan change, the TODO "
+     "format and a PR's size limit (asked), folder materializations and an ephemeral intermediate model, a Twilio "
+     "status callback, an e2e workflow that hangs for hours; file ones with a few words or none (4 with an empty "
+     "request: an Adyen settlements staging model, a vaccine status badge component, a lab-results worker handler, "
+     "a vet-notes chart template; and \"wip\" on a v2 vaccinations router, \"fix\" on a release workflow, \"more "
+     "tests\" on a reminders test file, \"pls finish this\" on an RDS module); follow-ups on a second topic (a "
+     "vaccine-reminders mart after a question on dbt build time, a no-shows chart on the dashboard after a rename, "
+     "a log line for rejected lab results after a question on a CLI command, a Mapbox token for the browser after a "
+     "README update, an API image running as root and pulling its base from the public registry after a CI bump, a "
+     "SQLAlchemy model for vaccine lots after a question on a join, a search box on the owners list after a question "
+     "on page speed, a nullable column migration after a question on a consumer's retries); 60 needed lessons (20 "
+     "direct, 10 vague, 16 file, 14 follow-up), up to 2 a task; 10 tasks need lessons scoped to narrow paths and "
+     "touch files those paths match (b61-01 `models/staging/shopify/*.sql`, b61-02 `services/api/app/auth/**`, "
+     "b61-06 `services/api/app/services/billing/**`, b61-09 `services/api/app/webhooks/**`, b61-11 "
+     "`models/marts/product/*.sql`, b61-12 `services/api/app/db/**`, b61-16 `models/marts/finance/*.sql`, and the "
+     "follow-ups b61-30 `web/src/features/dashboard/**`, b61-34 `services/api/app/models/**`, b61-36 "
+     "`services/api/migrations/**`); besides, b61-08 `dbt_project.yml`, b61-10 and b61-24 "
+     "`.github/workflows/*.yml`, b61-17 `scripts/**`, b61-23 `web/src/components/**`, b61-25 `services/worker/**`, "
+     "b61-26 `**/test_*.py`, b61-27 `charts/**`, b61-28 `infra/terraform/modules/**` and the follow-up b61-33 "
+     "`**/Dockerfile`; one needed lesson of b61-01 and of b61-19 and two of b61-21 are scoped to "
+     "`models/staging/*.sql` while their files sit one folder down (they match where `*` crosses `/`, as in "
+     "`fnmatch`); none scoped to paths the task's files (for a follow-up, its second files) do not match; 26 needed "
+     "lessons only the file can bring (the 16 of the file tasks and the 10 of the vague ones), in scenarios of this "
+     "writer's own"),
+    ("the same thirty-seventh writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks in the same style for a holiday-rentals product (hosts, "
+     "listings, bookings, payouts: \"seperate\", \"if one fail\", \"how it is possible\", \"bc\", \"u\", \"thru\", "
+     "\"mgr\", \"2x\", \"diff q\", \"im new here\"), product names (Klaviyo, Airbyte, Algolia, Salesforce, Snowflake, "
+     "Channex, Chrome, rapidfuzz), vague ones as symptoms naming no convention (a EUR host-payouts report whose "
+     "numbers for last month change on every run, a partner app's misspelt `chekin_date` accepted and a booking "
+     "created without dates, a cleanup task running twice an hour that nobody scheduled twice, a pricing service "
+     "Compose called up while dead for an hour, an availability calendar tab at 2GB after a night, a Salesforce "
+     "accounts join failing on Snowflake comparing a number with a varchar, one pricing deploy using a node's memory "
+     "and getting other pods evicted, payout amounts 100x too big, a deploy job broken by a rotated AWS key, a "
+     "booking cancel hanging 30 seconds on a slow mail server); direct ones such as Klaviyo campaign attribution "
+     "with its conversion rate kept out, a v2 payouts endpoint, a host ID document upload, an IAM policy for an "
+     "Airbyte role, an Algolia reindex command run in concurrent batches, a partitioned and late-data bookings fact, "
+     "a namespace's network policy and disruption budget, identifier spelling and a cancel error message (asked), an "
+     "FX-rate cache with the shared HTTP client, a public dimension's yml; file ones with a few words or none (5 "
+     "with an empty request: a channel-manager reservations staging model, a Channex webhook handler, a listing card "
+     "test, `docker-compose.yml`, the web app's `package.json`; and \"almost\" on a listing page, \"typo\" on a "
+     "search stack's outputs, \"wip\" on a payout-export integration test); follow-ups on a second topic (a refund "
+     "and its ledger write together after a question on booking speed, a snapshot of payout-method history after a "
+     "question on source freshness, a query port and photos loaded one by one after a rename, a fuzzy-matching "
+     "dependency after a lock-file conflict, a coupon e2e test after a red e2e job, a payouts panel unreadable at "
+     "night after a weekly summary, a chart value after an explanation of a mart, a Redis cluster module after a "
+     "stuck rollout); 55 needed lessons (21 direct, 10 vague, 13 file, 11 follow-up), up to 3 a task; 9 tasks need "
+     "lessons scoped to narrow paths and touch files those paths match (b62-01 `models/marts/marketing/*.sql`, b62-02 "
+     "`services/api/app/routers/**`, b62-11 `models/marts/finance/*.sql`, b62-12 `services/api/app/schemas/**`, "
+     "b62-13 `services/api/app/tasks/**`, b62-22 `services/api/app/webhooks/**`, and the follow-ups b62-29 "
+     "`services/api/app/services/**`, b62-30 `snapshots/*.sql`, b62-31 `services/api/app/db/**`); besides, b62-06 "
+     "`models/marts/**/*.sql`, b62-10 `models/**/*.yml`, b62-14 `**/Dockerfile`, b62-19 `.github/workflows/*.yml`, "
+     "the file tasks b62-23 `web/src/app/**`, b62-24 `web/src/**/*.test.tsx`, b62-26 `docker-compose.yml`, b62-27 "
+     "`services/**/tests/**`, b62-28 `web/package.json`, and the follow-ups b62-33 `web/e2e/**` and b62-35 "
+     "`charts/**`; one needed lesson of b62-16 and two of b62-21 are scoped to `models/staging/*.sql` while their "
+     "files sit one folder down; none scoped to paths the task's files (for a follow-up, its second files) do not "
+     "match; 23 needed lessons only the file can bring (the 13 of the file tasks and the 10 of the vague ones), in "
+     "scenarios of this writer's own"),
+))
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
@@ -2302,6 +2414,8 @@ SETS = {
     "blind58": (BLIND58_TASKS, "Blind batch 58 (written apart from the code)", BLIND58_INTRO),
     "blind59": (BLIND59_TASKS, "Blind batch 59 (written apart from the code)", BLIND59_INTRO),
     "blind60": (BLIND60_TASKS, "Blind batch 60 (written apart from the code)", BLIND60_INTRO),
+    "blind61": (BLIND61_TASKS, "Blind batch 61 (written apart from the code)", BLIND61_INTRO),
+    "blind62": (BLIND62_TASKS, "Blind batch 62 (written apart from the code)", BLIND62_INTRO),
 }
 
 
