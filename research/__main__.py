@@ -78,9 +78,9 @@ SECTIONS = [
     Section("classifier_blind9", "capture: correction classifier on a ninth blind written set, held back in "
                                  "session #17, dev data since (every error listed)", {"name": "blind9"},
             script="classifier_blind"),
-    Section("classifier_blind10", "capture: correction classifier on a tenth blind written set, held back whole "
-                                  "(the looks recorded, counts only, with and without the answer, and with the agent's "
-                                  "reply)", {"name": "blind10"},
+    Section("classifier_blind10", "capture: correction classifier on a tenth blind written set, held back in "
+                                  "session #18, dev data since (with and without the answer, and with the agent's reply; "
+                                  "every error listed)", {"name": "blind10"},
             script="classifier_blind"),
     Section("classifier_model", "capture: the trained model shipped as the learner's second opinion (dev only)"),
     Section("classifier_dense", "capture: a sentence embedding (MiniLM) as a judge of corrections, dev CV and held-out "

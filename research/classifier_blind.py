@@ -139,7 +139,7 @@ def evaluate(rows: list[dict[str, Any]], half: str | None = None, with_answer: M
         counts[outcome] += 1
         by_category[("+" if label else "-") + row.get("category", "?")][outcome] += 1
         if outcome in ("fp", "fn"):
-            errors.append({"outcome": outcome, "text": row["text"], "answer": answer_of(row) or "",
+            errors.append({"outcome": outcome, "text": row["text"], "answer": answer_of(row) or "", "reply": reply_of(row) or "",
                            "category": row.get("category", "?"), "note": row.get("note", ""),
                            "context": row.get("context"), "reason": verdict.reason})
     result = _scores(counts)
@@ -223,7 +223,7 @@ def errors(blind: BlindSet, half: str, rows: list[dict[str, Any]] | None = None)
                          "messages or errors may be read")
     elif half != "A":
         raise SystemExit("only half A's errors may be read while tuning; half B is measured with --numbers")
-    with_answer = blind.modes[0]
+    with_answer = _errors_mode(blind)
     part = None if half == "all" else "A"
     r = evaluate(load(blind.path) if rows is None else rows, part, with_answer, blind.prefix)
     lines = [_line(f"{'the whole set' if part is None else 'half A'}, {_mode(with_answer)}", r), ""]
@@ -233,6 +233,12 @@ def errors(blind: BlindSet, half: str, rows: list[dict[str, Any]] | None = None)
         lines.append(f"{e['outcome'].upper()} | {e['category']}{context}{answer} | {e['text']} | {e['note'] or '–'} | "
                      f"{e['reason'] or '–'}")
     return "\n".join(lines) + "\n"
+
+
+def _errors_mode(blind: BlindSet) -> Mode:
+    """The mode a set's errors are listed in: with the answer and the reply where its rows carry the reply (as `learn
+    capture` reads a transcript), else its first mode."""
+    return REPLY if REPLY in blind.modes else blind.modes[0]
 
 
 def _cell(text: str) -> str:
@@ -354,14 +360,19 @@ def main(name: str = "blind1") -> str:
             lines.append(f"| {c} | " + " | ".join(_category_cell(looked[col].get(c, {}), c.startswith("+"))
                                                  for col in columns) + " |")
     if blind.prefix or blind.readable:
-        mode = blind.modes[0]
+        mode = _errors_mode(blind)
         errs = results[("B" if blind.prefix else "all", mode)]["errors"]
         answers = WITH in blind.modes
+        replies = mode == REPLY
         which = "half B" if blind.prefix else "the set (read since it was held back)"
-        lines += ["", f"Every error of {which}{' with the answer' if answers else ''} ({len(errs)}; all rows written by "
+        scored = " with the answer and the reply" if replies else " with the answer" if answers else ""
+        lines += ["", f"Every error of {which}{scored} ({len(errs)}; all rows written by "
                   f"{blind.writer.split(' ')[0]}): FP = flagged but written as not a correction, FN = a written "
                   "correction it missed.", ""]
-        if answers:
+        if replies:
+            lines += ["| | category | the agent's last words (shortened) | message | the agent's reply (opening) | writer's note | "
+                      "classifier |", "|---|---|---|---|---|---|---|"]
+        elif answers:
             lines += ["| | category | the agent's last words (shortened) | message | writer's note | classifier |",
                       "|---|---|---|---|---|---|"]
         else:
@@ -369,7 +380,8 @@ def main(name: str = "blind1") -> str:
         for e in errs:
             context = f" ({', '.join(f'{k}={v}' for k, v in sorted(e['context'].items()))})" if e["context"] else ""
             said = f" {_short(e['answer']) or '–'} |" if answers else ""
-            lines.append(f"| {e['outcome'].upper()} | {e['category']}{context} |{said} {_cell(e['text'])} | "
+            reply = f" {_short(e.get('reply') or '', 100) or '–'} |" if replies else ""
+            lines.append(f"| {e['outcome'].upper()} | {e['category']}{context} |{said} {_cell(e['text'])} |{reply} "
                          f"{_cell(e['note']) or '–'} | {_cell(e['reason']) or '–'} |")
     lines += ["", *blind.notes]
     return "\n".join(lines) + "\n"
@@ -1001,10 +1013,11 @@ _register(BlindSet(
     key="blind10",
     path=DATA / "corrections_blind10.jsonl",
     writer="cwrite10 (a helper of session 2026-12-06 #18 who never read the classifier)",
-    title="Capture: the correction classifier on a tenth blind written set, held back whole (issue 20)",
+    title="Capture: the correction classifier on a tenth blind written set, held back in session #18, dev data since "
+          "(issue 20)",
     prefix=None,
     modes=(WITH, WITHOUT, REPLY),
-    recorded_only=True,
+    readable=True,
     describe="(`research/data/corrections_blind10_README.md`). The first set whose rows carry the agent's reply after the "
              "message (`reply`): scored with the answer before the message passed to the classifier as the real sessions "
              "are, without it, and with the answer and the reply (as `learn capture` passes both when the transcript has "
@@ -1012,8 +1025,9 @@ _register(BlindSet(
              "whole set is held back as the measure of carry for what cls36 changed in session #18 from other data (the "
              "real dev split, review36's probes, the ninth set, readable since). It is scored by counts only "
              "(`classifier_blind.py FILE --numbers --json`), at most three times in the session, each look recorded below "
-             "when it was taken; this section shows those records and scores nothing itself, so regenerating RESULTS.md "
-             "spends no look. No message or error of it was read or is printed here.",
+             "when it was taken. In session #19 it became readable dev data (cls37), so from then on it measures fit, not "
+             "carry; the measure of carry is the eleventh set (its own section). Every error of this checkout, scored "
+             "with the answer and the reply as `learn capture` reads a transcript, is listed below.",
     measured=[
         ("a354408a (the classifier at the session's start)", "08:42", "first sight: before any change of this session "
          "to the classifier was scored on it (the first of at most three looks; the start's `altimate_learn` from `git "

@@ -114,10 +114,21 @@ def test_the_registered_files_are_found_by_path():
     assert blind.set_for(ROOT / "research/data/corrections_blind3.jsonl").key == "blind3"
 
 
+REPLIED = {"text": "hmm, the totals in the footer", "label": True, "category": "terse", "answer": DONE,
+           "reply": "You're right, I summed the wrong column. Fixing it now."}
+
+
+def _held(tmp_path: Path, **fields) -> blind.BlindSet:
+    """A set without halves held back whole, as a session registers one before its last look."""
+    return blind.BlindSet(key="blindX", path=_file(tmp_path, ROWS + [REPLIED]), writer="cwriteX (a helper)",
+                          title="Capture: a held-back set", prefix=None, modes=(blind.WITH, blind.WITHOUT, blind.REPLY),
+                          describe="(held back).", **fields)
+
+
 def test_a_set_read_since_it_was_held_back_lists_its_errors_and_a_held_one_never(tmp_path):
-    third, fourth = blind.SETS["blind9"], blind.SETS["blind10"]
+    third = blind.SETS["blind9"]
     assert third.readable and third.prefix is None  # dev data since session #18
-    assert all(blind.SETS[f"blind{n}"].readable for n in (3, 4, 5, 6, 7, 8))
+    assert all(blind.SETS[f"blind{n}"].readable for n in (3, 4, 5, 6, 7, 8, 10))
     assert not third.recorded_only  # its section scores this checkout and lists every error
     rows = ROWS + [{"text": "thanks, the page is blank now, all good", "label": False, "category": "x", "answer": DONE}]
     listed = blind.errors(third, "all", rows=rows)
@@ -125,43 +136,55 @@ def test_a_set_read_since_it_was_held_back_lists_its_errors_and_a_held_one_never
     assert all(e["text"] in listed for e in blind.evaluate(rows, None, True)["errors"])
     with pytest.raises(SystemExit):
         blind.errors(third, "B", rows=rows)
-    assert not fourth.readable and fourth.prefix is None
+    held = _held(tmp_path)
+    assert not held.readable and held.prefix is None
     for half in ("all", "A", "B"):
         with pytest.raises(SystemExit):
-            blind.errors(fourth, half, rows=rows)
+            blind.errors(held, half, rows=rows)
     with pytest.raises(SystemExit):
         blind.errors(blind.set_for(_file(tmp_path)), "all", rows=rows)  # an unregistered file is held back too
 
 
-def test_the_held_back_set_s_section_scores_nothing_and_shows_no_message(monkeypatch):
-    fourth = blind.SETS["blind10"]
-    assert fourth.recorded_only and fourth.measured and fourth.looks
-    assert blind.REPLY in fourth.modes  # its rows carry the agent's reply: scored with it too
+def test_a_set_with_replies_read_since_lists_its_errors_as_capture_reads_them():
+    """The tenth set (held back in session #18, dev data since) carries the agent's reply: its errors are those of the
+    answer and the reply together, as `learn capture` reads a transcript, and each lists the reply's opening."""
+    tenth = blind.SETS["blind10"]
+    assert tenth.readable and not tenth.recorded_only and blind.REPLY in tenth.modes
+    missed = {"text": "hmm, the totals in the footer", "label": True, "category": "terse", "answer": DONE,
+              "reply": "Let me look at the footer."}
+    rows = [REPLIED, missed]
+    listed = blind.errors(tenth, "all", rows=rows)
+    assert "the whole set, with the answer and the reply" in listed
+    assert "TP 1" in listed and "FN 1" in listed  # the conceding reply made the first one a correction
+    assert blind.evaluate(rows, None, blind.REPLY)["errors"][0]["reply"] == missed["reply"]
+
+
+def test_the_held_back_set_s_section_scores_nothing_and_shows_no_message(monkeypatch, tmp_path):
+    looks = {"all, with": {"+terse": {"fn": 1}}, "all, without": {"+terse": {"fn": 1}}, "all, with reply": {"+terse": {"tp": 1}}}
+    held = _held(tmp_path, recorded_only=True,
+                 measured=[("abc1234", "08:42", "first sight", {("all", blind.WITH): (1.0, 0.5, 1, 0, 1, 2),
+                                                                 ("all", blind.WITHOUT): (1.0, 0.0, 0, 0, 2, 2),
+                                                                 ("all", blind.REPLY): (1.0, 1.0, 2, 0, 0, 2)})],
+                 looks=[("abc1234", "08:42", "first sight", looks)])
+    monkeypatch.setitem(blind.SETS, held.key, held)
 
     def no_scoring(*args, **kwargs):
         raise AssertionError("the held-back set's section must not score this checkout")
 
     monkeypatch.setattr(blind, "evaluate", no_scoring)
     monkeypatch.setattr(blind, "verdict_of", no_scoring)
-    section = blind.main("blind10")
-    assert section.startswith("## Capture: the correction classifier on a tenth blind written set")
+    section = blind.main(held.key)
+    assert section.startswith("## Capture: a held-back set")
     assert "08:42" in section and "first sight" in section and "with answer and reply" in section
-    rows = [json.loads(line) for line in fourth.path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    shown = [r[k] for r in rows for k in ("text", "answer", "reply") if isinstance(r.get(k), str) and len(r[k]) > 12]
+    shown = [r[k] for r in ROWS + [REPLIED] for k in ("text", "answer", "reply") if isinstance(r.get(k), str)]
     assert not any(t in section for t in shown)
-    assert blind.set_for(ROOT / "research/data/corrections_blind10.jsonl").key == "blind10"
-    assert blind.set_for(ROOT / "research/data/corrections_blind9.jsonl").key == "blind9"
-    assert blind.set_for(ROOT / "research/data/corrections_blind8.jsonl").key == "blind8"
-    assert blind.set_for(ROOT / "research/data/corrections_blind7.jsonl").key == "blind7"
-    assert blind.set_for(ROOT / "research/data/corrections_blind6.jsonl").key == "blind6"
-    assert blind.set_for(ROOT / "research/data/corrections_blind5.jsonl").key == "blind5"
-    assert blind.set_for(ROOT / "research/data/corrections_blind4.jsonl").key == "blind4"
+    for n in range(4, 11):
+        assert blind.set_for(ROOT / f"research/data/corrections_blind{n}.jsonl").key == f"blind{n}"
 
 
 def test_the_reply_mode_passes_the_agent_s_reply_as_capture_does(tmp_path):
     # a message the patterns let pass, whose reply concedes a mistake: a correction only when the reply is passed
-    row = {"text": "hmm, the totals in the footer", "label": True, "category": "terse", "answer": DONE,
-           "reply": "You're right, I summed the wrong column. Fixing it now."}
+    row = REPLIED
     assert not blind.verdict_of(row, with_answer=True).correction
     assert blind.verdict_of(row, with_answer=blind.REPLY).correction
     assert blind.reply_of({"text": "x", "reply": "  "}) is None and blind.reply_of({"text": "x"}) is None
