@@ -201,14 +201,16 @@ CONNECTIVE = re.compile(r"^\W*(?:also|and|plus|oh\s+and|btw|and\s+also)[,:]?\s+"
 # have kept (review12 R12-1). Never "remember to …" (a step of new work), "remember when …" (a story) or a question.
 # (cls26) Also "remember we're not touching the legacy module" (no colon: the rule's subject right after "remember") and
 # "again: yarn not npm" (the rule said once more).
-REMINDER_OPENING = re.compile(r"^\W*(?:(?:remember|reminder|(?:a\s+)?(?:friendly\s+|quick\s+)?reminder|as\s+a\s+reminder|again)\s*[:,\u2013\u2014-]\s*"
+REMINDER_OPENING = re.compile(r"^\W*(?:(?:remember|reminder|(?:a\s+)?(?:friendly\s+|quick\s+)?reminder|as\s+a\s+reminder|again|once\s+more|"
+                              r"one\s+more\s+time|as\s+(?:i\s+)?(?:mentioned|said|noted|stated)(?:\s+(?:before|earlier|already|above))?)"
+                              r"\s*[:,\u2013\u2014-]\s*"
                               r"|remember\s+(?:that\s+)?(?=(?:we|we're|our|all|every|nothing|no)\b))"
                               r"(?!(?:to|when|how|that\s+time|the\s+time|me|this|it)\b)(?P<rule>[^?]{3,200})$", _I)
 REMINDER_REASON = "reminded of a rule"
 # What makes the reminder a rule of the work: an always/never, a prohibition, a "we use", a directive verb, or a word of
 # the agent's answer ("Remember: amounts in cents" after an answer about the amount). A note about a time, a meeting or
 # the person ("Reminder: the review is at 4", "remember, I'm off on friday") is none (review12 R12-17).
-_RULE_CONTENT = re.compile(r"\b(?:always|never|only|instead|don't|do\s+not|must|mustn't|should|shouldn't|not|no|we\s+(?:use|do|keep|"
+_RULE_CONTENT = re.compile(r"\b(?:always|never|only|instead|don't|do\s+not|must|mustn't|should|shouldn't|not|no|every|each|we\s+(?:use|do|keep|"
                            r"put|write|prefer|never|always)|use|keep|put|prefer|avoid|stick\s+(?:to|with))\b", _I)
 _NOTE_CONTENT = re.compile(r"\b(?:today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|\d+\s*(?:am|pm|"
                            r"min|mins|minutes|h|hours?)|at\s+\d|meeting|standup|stand-up|call|lunch|demo|review\s+is|deadline|i'm|i\s+am|"

@@ -189,8 +189,15 @@ def clause_reason(reading: Reading) -> str | None:
     reminder_opened = reading.reminder_opened
     number = 0  # the clause's place among those with words of their own ("No" before "don't …" opens nothing)
     for at, clause in enumerate(parts):
-        if APPROVAL.match(clause) or NOT_OWN_WORDS.search(clause):
+        if APPROVAL.match(clause):
             continue
+        reported = NOT_OWN_WORDS.search(clause)
+        if reported:
+            # what another says is not the person's words, but what they said before it is: "still broken, it says 404"
+            # reads "still broken" (review37 R37-8); "the docs say …", "here's the log" read nothing
+            clause = clause[:reported.start()].rstrip(" ,;:\u2013\u2014-")
+            if not re.search(r"[^\W_]", clause) or APPROVAL.match(clause):
+                continue
         # ("Remember: dates are always UTC" with no answer to hold it against is a note: the reminder needs the answer,
         # `against_answer.reminds_of_rule`)
         soft_ok = (not replying and not tasking and (len(own) <= SOFT_MESSAGE or number < SOFT_OPENING_CLAUSES)

@@ -554,7 +554,15 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"(?:new\s+|small\s+|little\s+|weird\s+|strange\s+|big\s+|major\s+|visual\s+|rendering\s+|layout\s+)?"
                 r"(?:bugs?|issues?|problems?|glitch(?:es)?)\s+(?:in|with|on|when|where)\b(?!\s+(?:my|our)\s+own\b)", re.I),
      "reported a problem after the agent's change"),
-    (re.compile(r"\b(?:is|are|was|were|it's|there's|there\s+(?:is|are))\s+still\b|\bstill\s+(?:the\s+same|two|both|there|shows?|"
+    # "is still" says a fault stays, not work in progress: "tests are still running", "CI is still running, give it a
+    # minute", "it's still compiling" (review37 R37-7) are none, unless the clause names what is wrong with it ("the old
+    # process is still running on port 3000", "it's still building forever", "… still running the old code").
+    (re.compile(r"\b(?:is|are|was|were|it's|there's|there\s+(?:is|are))\s+still\b(?!\s+(?:running|compiling|building|deploying|"
+                r"installing|downloading|uploading|processing|indexing|syncing|pending|in\s+progress|migrating|training|"
+                r"waiting|going)\b(?![^.?!\n]*\b(?:old|forever|twice|again|wrong|errors?|fail\w*|stuck|hang\w*|after|even|"
+                r"despite|since|although|though|but|endless\w*|infinite\w*|never)\b))"
+                r"|\b(?:old|previous|stale)\b[^.?!\n]{0,40}\b(?:is|are|was|were)\s+still\s+running\b"
+                r"|\bstill\s+(?:the\s+same|two|both|there|shows?|"
                 r"showing|has|have|gets?|getting|coming|being|saves?|saving|creates?|creating|prints?|printing|returns?|"
                 r"returning|uses?|using)\b"
                 r"|\b(?:only|one|small|little|minor|slight|last)\s+(?:little\s+|small\s+|minor\s+|remaining\s+)?"

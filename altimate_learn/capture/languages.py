@@ -36,9 +36,13 @@ CHALLENGES: list[tuple[re.Pattern[str], str]] = [
         r"|\bdlaczego\s+(?:to\s+)?\w+(?:łeś|łaś)\b|\bproč\s+jsi\b"                                       # pl, cs
         # 为什么要… asks why the agent did it ("但是为什么要删", "这里为什么要改"), unless a library or tool named in Latin
         # letters is its subject ("react 为什么要合并优先级": why does React merge priorities asks how that thing works)
-        r"|(?<![A-Za-z0-9_]\s)(?<![A-Za-z0-9_])为什么(?:你|要)?(?:要|把|删|改|又|还|没|不)|为什么你|你为什么|怎么又|怎么还"  # zh
-        r"|なぜ.{0,20}(?:した|消した|変えた)の|どうして.{0,20}(?:した|消した|変えた)の"                  # ja
-        r"|왜\s*.{0,20}(?:했어|했나요|했죠|바꿨|지웠)", _I),                                              # ko
+        r"|(?<![A-Za-z0-9_]\s)(?<![A-Za-z0-9_])(?:为什么|为啥)(?:你|要)?(?:要|把|删|改|又|还|没|不)|(?:为什么|为啥)你|你(?:为什么|为啥)"
+        r"|怎么又|怎么还"                                                                                 # zh (为啥: spoken)
+        # なんで/なぜ/どうして about the agent's own act or choice ("なんでuv使わないんですか": why don't you use uv)
+        r"|(?:なぜ|なんで|どうして).{0,20}(?:した|消した|変えた|使わない|使ってない|使った|入れた|追加した|作った)(?:の|ん)"  # ja
+        # 왜 + the agent's act, done ("지웠어") or under way and asked about ("DB를 지금 왜 만들어?"), not "왜 … 만들어야 하는지"
+        r"|왜\s*.{0,20}(?:했어|했나요|했죠|바꿨|지웠|만들었|넣었|추가했|삭제했|사용했|(?:만들어|넣어|추가해|삭제해)(?:요)?\s*[?？])"  # ko
+        r"|چرا\s.{0,30}(?:کردی|دادی|برداشتی|نوشتی|گذاشتی|زدی|ساختی)(?=[\s؟?!.]|$)", _I),                # fa
      "asks why the agent did it"),
 ]
 

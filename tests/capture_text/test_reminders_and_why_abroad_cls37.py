@@ -1,0 +1,108 @@
+"""Session #19 (cls37, issue 20): forms of correction the classifier let pass, with look-alikes that must stay quiet.
+
+- A reminder opened by "once more:", "as mentioned before:", "as I said earlier -" (blind10's reminders: "once more: no
+  unwrap() outside tests", "as mentioned before: composition api, not options api"), and a reminder whose rule is a
+  quantifier ("again, type hints on every function please").
+- "Why did you …" about the agent's own act in spoken Chinese (为啥), Japanese (なんで … 使わないんですか), Korean (an act
+  under way: "DB를 지금 왜 만들어?") and Persian (چرا … کردی؟): real dev misses.
+- review37 R37-8: "still broken, it says 404": what another says ("it says …") is not the person's words, but what they
+  said before it is. R37-7: work in progress is no fault ("tests are still running", "it's still compiling").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.capture.classifier import classify_text
+
+DONE = "I've updated the component and fixed the import; the page should now render correctly."
+WIRED = "I wired it; done."
+PUSHED = "I pushed the fix."
+
+
+@pytest.mark.parametrize("text", [
+    "once more: no unwrap() outside tests",
+    "as mentioned before: composition api, not options api",
+    "again, type hints on every function please",
+    "again, each endpoint needs a docstring",
+    "as I said earlier - every handler returns json",
+    "one more time: no default exports",
+])
+def test_a_reminder_of_a_rule_after_done_work_is_a_correction(text):
+    verdict = classify_text(text, DONE)
+    assert verdict.correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "once more: thanks for the help",
+    "as mentioned, I will be out tomorrow",
+    "as mentioned before: the demo is at 4pm",
+    "once more, what does the retry do?",
+])
+def test_a_reminder_opener_before_a_note_thanks_or_a_question_is_none(text):
+    assert not classify_text(text, DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "为啥还要new这个呢",  # why still new this up (the person needs no MCP)
+    "你为啥把测试删了",
+    "なんでuv使わないんですか",  # why don't you use uv
+    "なんでこのファイルを消したの？",
+    "DB를 지금 왜 만들어?",  # why are you creating a DB now?
+    "왜 테스트를 삭제했어?",
+    "چرا فایل را پاک کردی؟",  # why did you delete the file?
+])
+def test_why_did_you_abroad_is_a_correction(text):
+    verdict = classify_text(text, DONE)
+    assert verdict.correction and verdict.reason == "asks why the agent did it", (text, verdict)
+
+
+@pytest.mark.parametrize("text", [
+    "왜 이렇게 만들어야 하는지 설명해줘",  # explain why it has to be built this way: a request for an explanation
+    "react 为啥要合并优先级",  # how a library works, not the agent's act
+    "这个库为啥这么慢",  # why a library is slow
+])
+def test_why_about_how_things_work_is_none(text):
+    assert not classify_text(text, DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "still broken, it says invalid_auth",
+    "still broken, it says 404",
+    "still failing, it says permission denied",
+    "still broken and it says 404",
+])
+def test_still_broken_then_what_it_says_is_a_correction(text):
+    verdict = classify_text(text, WIRED)
+    assert verdict.correction and verdict.reason == "said the result is still broken", (text, verdict)
+
+
+@pytest.mark.parametrize("text", [
+    "it says 404",  # what it says alone: no words of the person's own about the work
+    "the docs say to use pnpm",
+    "here's the log, it says connection refused",
+])
+def test_what_another_says_alone_is_none(text):
+    assert not classify_text(text, WIRED).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "tests are still running",
+    "CI is still running, give it a minute",
+    "the migration is still running on staging",
+    "it's still compiling",
+    "the build is still in progress",
+])
+def test_work_in_progress_is_no_fault(text):
+    assert not classify_text(text, PUSHED).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "the server is still running the old code",
+    "the old process is still running on port 3000",
+    "it's still building forever",
+    "tests are still running after an hour, they hang",
+    "the page is still broken",
+])
+def test_a_fault_that_stays_is_still_a_correction(text):
+    assert classify_text(text, PUSHED).correction, text
