@@ -270,10 +270,13 @@ def _looks_table(blind: BlindSet, cells_of: list[tuple[str, bool]]) -> list[str]
     for commit, when, what, cells in blind.measured:
         shown = []
         for key in cells_of:
+            if key not in cells:  # a look that did not score this mode
+                shown.append("–")
+                continue
             p, r, tp, fp, fn, _ = cells[key]
             shown.append(f"{p:.3f} / {r:.3f} ({tp}, {fp}, {fn})")
         lines.append(f"| {when} | {commit} | {what} | " + " | ".join(shown) + " |")
-    return lines + ["", "(cells: precision / recall (TP, FP, FN))", ""]
+    return lines + ["", "(cells: precision / recall (TP, FP, FN); –: not scored at that look)", ""]
 
 
 def _looks_by_category(blind: BlindSet) -> list[str]:
@@ -1067,25 +1070,66 @@ _register(BlindSet(
 ))
 
 
+_register(BlindSet(
+    key="blind11",
+    path=DATA / "corrections_blind11.jsonl",
+    writer="cwrite11 (a helper of session 2026-12-06 #19 who never read the classifier)",
+    title="Capture: the correction classifier on an eleventh blind written set, held back whole (issue 20)",
+    prefix=None,
+    modes=(WITH, WITHOUT, REPLY),
+    recorded_only=True,
+    describe="(`research/data/corrections_blind11_README.md`). Its rows carry the agent's reply after the message, as the "
+             "tenth set's do: scored with the answer before the message passed to the classifier as the real sessions are, "
+             "without it, and with the answer and the reply (as `learn capture` passes both when the transcript has them). "
+             "No halves: the whole set is held back as the measure of carry for what cls37 changed in session #19 from other "
+             "data (the real dev split, the tenth set, readable since, review37's probes). It is scored by counts only "
+             "(`classifier_blind.py FILE --numbers --json`), at most three times in the session, each look recorded below "
+             "when it was taken; this section shows those records and scores nothing itself, so regenerating RESULTS.md "
+             "spends no look. No message or error of it was read or is printed here.",
+    measured=[
+        ("883db74e (the classifier at the session's start)", "11:42", "first sight, the first look: the start's "
+         "`altimate_learn` from `git archive` with this scorer, on a copy of the file outside the repository, which the "
+         "scorer took for an unregistered set and scored with and without the answer only",
+         {("all", WITH): (0.932, 0.575, 69, 5, 51, 115),
+          ("all", WITHOUT): (0.904, 0.392, 47, 5, 73, 115)}),
+        ("883db74e (the classifier at the session's start)", "11:43", "first sight again, the second look: the same "
+         "code, scored with the reply too (unregistered files whose rows carry a reply are scored with it since); with and "
+         "without the answer the counts equal the first look's",
+         {("all", WITH): (0.932, 0.575, 69, 5, 51, 115),
+          ("all", WITHOUT): (0.904, 0.392, 47, 5, 73, 115),
+          ("all", REPLY): (0.901, 0.683, 82, 9, 38, 111)}),
+    ],
+    looks=[
+        ("883db74e", "11:42", "first sight", {'all, with': {'+broken_after_done': {'fn': 4, 'tp': 11}, '+buried': {'fn': 6, 'tp': 6}, '+challenge_question': {'fn': 12, 'tp': 6}, '+complaint': {'fn': 6, 'tp': 4}, '+convention_fact': {'fn': 2, 'tp': 6}, '+hedged': {'fn': 5, 'tp': 4}, '+pasted_error': {'fn': 1, 'tp': 10}, '+quote_back': {'fn': 2, 'tp': 1}, '+reminder': {'fn': 2, 'tp': 10}, '+shorthand_typo': {'fn': 3, 'tp': 3}, '+terse': {'fn': 8, 'tp': 8}, '-approval': {'tn': 13}, '-continue': {'tn': 10}, '-existing_bug': {'fp': 2, 'tn': 11}, '-first_rules': {'tn': 10}, '-learn_question': {'tn': 15}, '-new_request': {'tn': 7}, '-own_mistake': {'fp': 1, 'tn': 9}, '-pasted_log_request': {'tn': 9}, '-request_with_cue': {'fp': 1, 'tn': 18}, '-status_update': {'fp': 1, 'tn': 10}, '-thanks': {'tn': 3}}, 'all, without': {'+broken_after_done': {'fn': 9, 'tp': 6}, '+buried': {'fn': 7, 'tp': 5}, '+challenge_question': {'fn': 12, 'tp': 6}, '+complaint': {'fn': 6, 'tp': 4}, '+convention_fact': {'fn': 3, 'tp': 5}, '+hedged': {'fn': 6, 'tp': 3}, '+pasted_error': {'fn': 11}, '+quote_back': {'fn': 3}, '+reminder': {'fn': 3, 'tp': 9}, '+shorthand_typo': {'fn': 3, 'tp': 3}, '+terse': {'fn': 10, 'tp': 6}, '-approval': {'tn': 13}, '-continue': {'tn': 10}, '-existing_bug': {'tn': 13}, '-first_rules': {'tn': 10}, '-learn_question': {'tn': 15}, '-new_request': {'tn': 7}, '-own_mistake': {'fp': 1, 'tn': 9}, '-pasted_log_request': {'tn': 9}, '-request_with_cue': {'fp': 2, 'tn': 17}, '-status_update': {'fp': 2, 'tn': 9}, '-thanks': {'tn': 3}}}),
+        ("883db74e", "11:43", "first sight, with the reply", {'all, with': {'+broken_after_done': {'fn': 4, 'tp': 11}, '+buried': {'fn': 6, 'tp': 6}, '+challenge_question': {'fn': 12, 'tp': 6}, '+complaint': {'fn': 6, 'tp': 4}, '+convention_fact': {'fn': 2, 'tp': 6}, '+hedged': {'fn': 5, 'tp': 4}, '+pasted_error': {'fn': 1, 'tp': 10}, '+quote_back': {'fn': 2, 'tp': 1}, '+reminder': {'fn': 2, 'tp': 10}, '+shorthand_typo': {'fn': 3, 'tp': 3}, '+terse': {'fn': 8, 'tp': 8}, '-approval': {'tn': 13}, '-continue': {'tn': 10}, '-existing_bug': {'fp': 2, 'tn': 11}, '-first_rules': {'tn': 10}, '-learn_question': {'tn': 15}, '-new_request': {'tn': 7}, '-own_mistake': {'fp': 1, 'tn': 9}, '-pasted_log_request': {'tn': 9}, '-request_with_cue': {'fp': 1, 'tn': 18}, '-status_update': {'fp': 1, 'tn': 10}, '-thanks': {'tn': 3}}, 'all, with reply': {'+broken_after_done': {'fn': 3, 'tp': 12}, '+buried': {'fn': 4, 'tp': 8}, '+challenge_question': {'fn': 9, 'tp': 9}, '+complaint': {'fn': 3, 'tp': 7}, '+convention_fact': {'fn': 2, 'tp': 6}, '+hedged': {'fn': 5, 'tp': 4}, '+pasted_error': {'fn': 1, 'tp': 10}, '+quote_back': {'tp': 3}, '+reminder': {'fn': 2, 'tp': 10}, '+shorthand_typo': {'fn': 2, 'tp': 4}, '+terse': {'fn': 7, 'tp': 9}, '-approval': {'tn': 13}, '-continue': {'tn': 10}, '-existing_bug': {'fp': 2, 'tn': 11}, '-first_rules': {'tn': 10}, '-learn_question': {'tn': 15}, '-new_request': {'tn': 7}, '-own_mistake': {'fp': 5, 'tn': 5}, '-pasted_log_request': {'tn': 9}, '-request_with_cue': {'fp': 1, 'tn': 18}, '-status_update': {'fp': 1, 'tn': 10}, '-thanks': {'tn': 3}}, 'all, without': {'+broken_after_done': {'fn': 9, 'tp': 6}, '+buried': {'fn': 7, 'tp': 5}, '+challenge_question': {'fn': 12, 'tp': 6}, '+complaint': {'fn': 6, 'tp': 4}, '+convention_fact': {'fn': 3, 'tp': 5}, '+hedged': {'fn': 6, 'tp': 3}, '+pasted_error': {'fn': 11}, '+quote_back': {'fn': 3}, '+reminder': {'fn': 3, 'tp': 9}, '+shorthand_typo': {'fn': 3, 'tp': 3}, '+terse': {'fn': 10, 'tp': 6}, '-approval': {'tn': 13}, '-continue': {'tn': 10}, '-existing_bug': {'tn': 13}, '-first_rules': {'tn': 10}, '-learn_question': {'tn': 15}, '-new_request': {'tn': 7}, '-own_mistake': {'fp': 1, 'tn': 9}, '-pasted_log_request': {'tn': 9}, '-request_with_cue': {'fp': 2, 'tn': 17}, '-status_update': {'fp': 2, 'tn': 9}, '-thanks': {'tn': 3}}}),
+    ],
+    notes=[
+        "Limits: one writer (cwrite11; what the writer read is in the set's README); 120 corrections, so one message moves "
+        "recall by 0.008; 120 not, so one false alarm moves precision by about 0.01 at these counts.",
+    ],
+))
+
+
 def set_for(path: str | Path) -> BlindSet:
     """The registered set whose file ``path`` is; any other file of the same fields is scored as a set without halves
-    (counts only), with and without the answer."""
+    (counts only), with and without the answer (and with the answer and the reply when its rows carry one)."""
     resolved = Path(path).resolve()
     for blind in SETS.values():
         if blind.path.resolve() == resolved:
             return blind
+    replied = any(reply_of(row) for row in load(resolved))  # rows that carry the agent's reply are scored with it too
     return BlindSet(key=resolved.stem, path=resolved, writer="an unregistered writer", title=f"{resolved.name}",
-                    prefix=None, modes=(WITH, WITHOUT), describe="")
+                    prefix=None, modes=(WITH, WITHOUT, REPLY) if replied else (WITH, WITHOUT), describe="")
 
 
 USAGE = ("usage: python research/classifier_blind.py FILE [--numbers [A] [--json] | --errors A|all]\n"
-         "  FILE: a blind set's JSONL (research/data/corrections_blind1.jsonl … …_blind10.jsonl)\n"
+         "  FILE: a blind set's JSONL (research/data/corrections_blind1.jsonl … …_blind11.jsonl)\n"
          "  --numbers: counts only, both halves (or the whole of a set without halves), with and without the answer (and\n"
          "    with the answer and the agent's reply, for a set whose rows carry it)\n"
          "  --numbers A: half A alone, counts only (while tuning: no look at half B)\n"
          "  --json: the counts as JSON (to record a look)\n"
          "  --errors A: half A's errors, to tune on (never half B, never a set without halves)\n"
-         "  --errors all: every error of a set without halves that has been read since it was held back (blind3 … blind9)\n"
+         "  --errors all: every error of a set without halves that has been read since it was held back (blind3 … blind10)\n"
          "  no option: the whole section (half B's errors listed: only after the last tuning)")
 
 

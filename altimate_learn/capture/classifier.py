@@ -716,6 +716,10 @@ def _reply_may_decide(text: str) -> bool:
     own = languages.plain_chinese(normalise(prose_of(text))).strip()
     if not own or is_task_spec(text) or _tasking(own):
         return False
+    # "my bad, the limit is 500, not 50. I misread the docs" "You're right, sorry about that": the person owns the slip; the
+    # agent's apology is manners, not a concession of its own mistake (blind10's own-mistake rows)
+    if guards.owns_the_slip(own):
+        return False
     # "forget what i said": the person takes back their own words, whatever the agent apologises for
     withdrawn = guards.WITHDRAWS.search(own)
     if withdrawn and not re.search(r"[^\W_]", own[:withdrawn.start()] + own[withdrawn.end():]):

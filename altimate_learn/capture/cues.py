@@ -557,10 +557,12 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
     # "is still" says a fault stays, not work in progress: "tests are still running", "CI is still running, give it a
     # minute", "it's still compiling" (review37 R37-7) are none, unless the clause names what is wrong with it ("the old
     # process is still running on port 3000", "it's still building forever", "… still running the old code").
-    (re.compile(r"\b(?:is|are|was|were|it's|there's|there\s+(?:is|are))\s+still\b(?!\s+(?:running|compiling|building|deploying|"
-                r"installing|downloading|uploading|processing|indexing|syncing|pending|in\s+progress|migrating|training|"
-                r"waiting|going)\b(?![^.?!\n]*\b(?:old|forever|twice|again|wrong|errors?|fail\w*|stuck|hang\w*|after|even|"
-                r"despite|since|although|though|but|endless\w*|infinite\w*|never)\b))"
+    # ("the pod is still running out of memory", "… still running and hasn't produced output in an hour": R37-12)
+    (re.compile(r"\b(?:is|are|was|were|it's|there's|there\s+(?:is|are))\s+still\b(?!\s+(?:running(?!\s+(?:out|low)\b)|compiling|"
+                r"building|deploying|installing|downloading|uploading|processing|indexing|syncing|pending|in\s+progress|migrating|"
+                r"training|waiting|going)\b(?![^.?!\n]*(?:\b(?:old|forever|twice|again|wrong|errors?|fail\w*|stuck|hang\w*|after|"
+                r"even|despite|since|although|though|but|endless\w*|infinite\w*|never|not|no\s+(?:output|progress|response|logs?|change|"
+                r"result)|nothing|hours?|days?)\b|n't\b)))"
                 r"|\b(?:old|previous|stale)\b[^.?!\n]{0,40}\b(?:is|are|was|were)\s+still\s+running\b"
                 r"|\bstill\s+(?:the\s+same|two|both|there|shows?|"
                 r"showing|has|have|gets?|getting|coming|being|saves?|saving|creates?|creating|prints?|printing|returns?|"

@@ -424,6 +424,7 @@ OWN_FAULT = re.compile(
     r"\b(?:that|this|it|which)(?:'s|\s+is|\s+was|\s+one's|\s+one\s+is|\s+one\s+was)\s+(?:all\s+|totally\s+|entirely\s+|"
     r"completely\s+)?on\s+me\b"
     r"|\bmy\s+(?:bad|mistake|fault|error|oversight|slip)\b"
+    r"|\b(?:actually|oops|sorry|wait)\W+i\s+was\s+wrong\b(?!\s+to\b)"  # "actually I was wrong, the client does want it on the left"
     r"|\bi\s+(?:was|am|'m)\s+(?:still\s+)?(?:on|in|looking\s+at|testing|running|using)\s+(?:the\s+|an?\s+)?(?:wrong|old|stale|"
     r"other|outdated|cached)\s+(?:branch|tab|window|env\w*|server|build|version|folder|directory|repo|checkout|database|"
     r"db|profile|account|port|url|device|simulator|emulator|deploy\w*|machine|copy)\b"

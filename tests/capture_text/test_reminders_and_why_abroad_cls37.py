@@ -106,3 +106,47 @@ def test_work_in_progress_is_no_fault(text):
 ])
 def test_a_fault_that_stays_is_still_a_correction(text):
     assert classify_text(text, PUSHED).correction, text
+
+
+def _with_reply(text: str, answer: str, reply: str):
+    from altimate_learn.capture.classifier import classify_user_message
+    from altimate_learn.capture.model import UserMessage
+
+    task = UserMessage(text="add a rate limiter", index=0)
+    return classify_user_message(UserMessage(text=text, index=1, after_assistant=True), task, answer=answer, reply=reply)
+
+
+@pytest.mark.parametrize("text,answer", [
+    ("my bad, the limit is 500 requests per minute, not 50. I misread the docs",
+     "I've added the rate limiter for the API with 50 requests per minute per key."),
+    ("actually I was wrong, the client does want the sidebar on the left after all",
+     "I've moved the sidebar to the right as you asked."),
+    ("oh wait, my bad, I gave you the wrong table name. it's analytics.events", "I've written the query on web.events."),
+])
+def test_the_agent_s_apology_does_not_make_the_person_s_own_slip_a_correction(text, answer):
+    """The person owns the mistake; "You're right, sorry about that" is the agent's manners, not a concession of its
+    own mistake (blind10's own-mistake rows, read as dev data in session #19)."""
+    assert not _with_reply(text, answer, "You're right, sorry about that. I'll change it now.").correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "hmm, the totals in the footer",  # nothing owned: the reply's concession decides
+    "my bad about the port, but the login is still broken",  # owns one thing, reports the agent's fault next
+    "I was wrong to trust this, the footer is broken",
+])
+def test_a_conceding_reply_still_decides_when_the_person_owns_nothing_of_the_fault(text):
+    verdict = _with_reply(text, "I've fixed the login and added the footer.", "You're right, I summed the wrong column. Fixing it.")
+    assert verdict.correction, text
+
+
+@pytest.mark.parametrize("text,answer", [
+    ("the pod is still running out of memory", "I raised the memory limit."),
+    ("the job is still running and hasn't produced output in an hour", "I fixed the job."),
+    ("the job is still running with no output", "I fixed the job."),
+])
+def test_a_run_that_goes_wrong_is_still_a_correction_r37_12(text, answer):
+    assert classify_text(text, answer).correction, text
+
+
+def test_a_run_still_under_way_with_no_hurry_is_none():
+    assert not classify_text("tests are still running, no rush", PUSHED).correction
