@@ -82,6 +82,10 @@ SECTIONS = [
                                   "session #18, dev data since (with and without the answer, and with the agent's reply; "
                                   "every error listed)", {"name": "blind10"},
             script="classifier_blind"),
+    Section("classifier_blind11", "capture: correction classifier on an eleventh blind written set, held back whole "
+                                  "(the looks recorded, counts only, with and without the answer, and with the agent's "
+                                  "reply)", {"name": "blind11"},
+            script="classifier_blind"),
     Section("classifier_model", "capture: the trained model shipped as the learner's second opinion (dev only)"),
     Section("classifier_dense", "capture: a sentence embedding (MiniLM) as a judge of corrections, dev CV and held-out "
                                 "(recorded by its research venv; negative)"),

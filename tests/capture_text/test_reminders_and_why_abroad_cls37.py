@@ -150,3 +150,45 @@ def test_a_run_that_goes_wrong_is_still_a_correction_r37_12(text, answer):
 
 def test_a_run_still_under_way_with_no_hurry_is_none():
     assert not classify_text("tests are still running, no rush", PUSHED).correction
+
+
+@pytest.mark.parametrize("text", [
+    "no i want a new command /add-and-commit",
+    "no i wanted you to check how they are connected",
+    "no. I wanted you to only read it",
+    "I wanted you to only read the file, not change it",
+    "all I wanted was a simple timer",
+    "no I want my own look and feel, it should be minimal",
+])
+def test_what_the_person_wanted_set_against_what_was_done_is_a_correction(text):
+    verdict = classify_text(text, DONE)
+    assert verdict.correction and verdict.reason == "rejected the result and gave a direction", (text, verdict)
+
+
+@pytest.mark.parametrize("text", [
+    "i don't see the status line",
+    "i dont see it fix that",
+    "I don't see the aws directory or the docker file",
+    "i still don't see the button",
+    "now i cant see anything on localhost",
+])
+def test_the_claimed_result_not_seen_is_a_correction(text):
+    verdict = classify_text(text, DONE)
+    assert verdict.correction and verdict.reason == "said the change is not there", (text, verdict)
+
+
+@pytest.mark.parametrize("text", [
+    "no, I wanted to ask something else first",
+    "no I need to check with my team first",
+    "no, I want to think about it",
+    "nope I need a break",
+    "I wanted to say thanks",
+    "I wanted to ask about the deadline",
+    "i don't see why we need this",
+    "i don't see any errors now",
+    "i don't see a problem with that",
+    "I don't see the point of this refactor",
+    "I don't see anything wrong with it",
+])
+def test_the_person_s_own_intent_or_view_is_none(text):
+    assert not classify_text(text, DONE).correction, text
