@@ -144,17 +144,12 @@ CUES: list[tuple[re.Pattern[str], str]] = [
      "says the agent picked the wrong thing"),
     (re.compile(r"^\W*not\s+like\s+(?:that|this)\b|\b(?:that's|that\s+is|this\s+is)\s+not\s+how\s+(?:we|it|this)\b|\bis\s+not\s+how\s+we\b|\b(?:a|one|small|quick|minor)\s+correction\b|^\W*correction\s*:", re.I),
      "said the approach is not how it is done"),
+    # (cls37 measured, and did not ship, two more forms after done work: "no i want a new command" / "no, I wanted you to
+    # check …" / "I wanted you to …", and "i don't see the status line" / "now i cant see anything on localhost" beyond
+    # "I don't see the change". Real dev: 17 corrections, 1 not among the messages of those shapes after an answer; the
+    # held-out split (session #19 look 2, counts only): 5 more right, 3 more wrong, under the split's precision.)
     # "no, use …" (a refusal followed by a direction, not an answer such as "no, that's all")
     (re.compile(r"^\W*(?:no+|nope|nah)(?:\s+no+)*\b(?!\s*(?:problem|prob|worries|worry|thanks|thank|need|rush|issue|issues|idea|clue)\b)[,.:;!\s\u2013\u2014-]++(?!(?:that's|that\s+is|it's|it\s+is|i'm|we're|all)\s+(?:all|it|fine|good|ok|okay|great|perfect|right)\b|(?:thanks|thank|that's\s+all|that's\s+it|just\s+curious|not\s+yet|not\s+now|not\s+needed|later|nothing\s+(?:else|more)\b(?![^.?!\n]*\b(?:use|switch\s+to|go\s+with|call|put|revert|undo)\b))\b)(?:" + REDIRECT_AFTER_NO + ")", re.I),
-     "rejected the result and gave a direction"),
-    # "no i want a new command", "no I wanted you to check how they connect", "no i need the handle to work for sensorName
-    # alone", and "I wanted you to …" on its own (cls37, real dev): what the person wanted set against what was done. Not
-    # "no, I wanted to ask …" (their own intent) nor "no, I need to check first".
-    (re.compile(r"^\W*(?:no+|nope|nah)\b(?:\W+no+\b)*\W+i\s+(?:just\s+|only\s+|really\s+|actually\s+)?(?:want(?:ed)?|need(?:ed)?)\b"
-                r"(?!\s+to\s+(?:ask|know|say|tell|check|see|think|understand|confirm|clarify|try|test|look|wait|go|leave|sleep|stop|"
-                r"take|do\s+(?:it|this|that)\s+myself)\b)(?!\s+(?:a\s+)?(?:break|minute|moment|second|sec|coffee|help)\b)"
-                r"|\bi\s+(?:just\s+|only\s+|really\s+|actually\s+)?wanted\s+(?:you|it|them)\s+to\b|\ball\s+i\s+(?:wanted|asked\s+for)\s+was\b",
-                re.I),
      "rejected the result and gave a direction"),
     # "you forgot …", "you didn't …", "you keep …"
     (re.compile(r"\byou\s+(?:(?:have|had|just)\s+)?(?:forgot(?:ten)?|missed|overlooked|ignored|neglected|skipped|failed\s+to|dropped|broke|deleted|removed|reverted|clobbered|overwrote)\b|\byou\s+keep\s+\w+ing\b|\byou(?:'re|\s+are)\s+doing\s+it\s+again\b", re.I),
@@ -410,14 +405,7 @@ PERSISTS: list[tuple[re.Pattern[str], str]] = [
      "said the result is still broken"),
     (re.compile(r"\b(?:does|did|do)(?:n't|\s+not)\s+(?:look|seem)\s+(?:any\s+)?(?:better|different|right|correct|fixed)\b"
                 r"|\b(?:i|we)\s+(?:don't|do\s+not|can't|cannot|didn't)\s+see\s+(?:this|the|any|your|that|those|these)\s+"
-                r"(?:change|changes|update|updates|difference|edit|edits|fix)\b"
-                # "i don't see the status line", "i dont see it fix that", "now i cant see anything on localhost" after done work
-                # (cls37, real dev); never "I don't see the point / why / a problem / any errors" (a view, or no fault)
-                r"|(?:^|[.!?,;]\s*|\b(?:but|and|still|yet|now|oh|ok(?:ay)?|hmm+)\s+)(?:i|we)\s+(?:still\s+)?(?:don't|dont|do\s+not|"
-                r"can't|cant|cannot)\s+(?:still\s+)?see\s+(?:the|it|any|anything|a|an|my|them|this|those|these|where)\b"
-                r"(?!\s+(?:\w+\s+)?(?:point|reason|need|problems?|issues?|errors?|warnings?|difference\s+between|why|how|what|"
-                r"harm|value|benefit|use|sense)\b)(?!\s+(?:\w+\s+)?(?:wrong|bad)\s+with\b)"
-                r"(?![^.?!\n]*\b(?:yet|because\s+(?:i|we)|until\s+(?:i|we))\b)", re.I),
+                r"(?:change|changes|update|updates|difference|edit|edits|fix)\b", re.I),
      "said the change is not there"),
     (re.compile(r"\b(?:still|(?<!\btry\s)(?<!\btry\sit\s)(?<!\brun\s)(?<!\brun\sit\s)(?<!\bdo\sit\s)again)\b[^.?!\n]{0,60}?\b(?:not|n't|never|no\s+(?:change|difference)|error|errors|fails?|failing|failed|"
                 r"broken|wrong|issue|issues|problem|crash\w*|missing|empty|blank|stuck|stall\w*|hangs?|escaped|falls\s+apart|falling\s+apart|"

@@ -153,31 +153,6 @@ def test_a_run_still_under_way_with_no_hurry_is_none():
 
 
 @pytest.mark.parametrize("text", [
-    "no i want a new command /add-and-commit",
-    "no i wanted you to check how they are connected",
-    "no. I wanted you to only read it",
-    "I wanted you to only read the file, not change it",
-    "all I wanted was a simple timer",
-    "no I want my own look and feel, it should be minimal",
-])
-def test_what_the_person_wanted_set_against_what_was_done_is_a_correction(text):
-    verdict = classify_text(text, DONE)
-    assert verdict.correction and verdict.reason == "rejected the result and gave a direction", (text, verdict)
-
-
-@pytest.mark.parametrize("text", [
-    "i don't see the status line",
-    "i dont see it fix that",
-    "I don't see the aws directory or the docker file",
-    "i still don't see the button",
-    "now i cant see anything on localhost",
-])
-def test_the_claimed_result_not_seen_is_a_correction(text):
-    verdict = classify_text(text, DONE)
-    assert verdict.correction and verdict.reason == "said the change is not there", (text, verdict)
-
-
-@pytest.mark.parametrize("text", [
     "no, I wanted to ask something else first",
     "no I need to check with my team first",
     "no, I want to think about it",
@@ -191,4 +166,7 @@ def test_the_claimed_result_not_seen_is_a_correction(text):
     "I don't see anything wrong with it",
 ])
 def test_the_person_s_own_intent_or_view_is_none(text):
+    """Look-alikes of two forms cls37 wrote and took back before landing ("no, I wanted you to …", "I don't see the
+    status line" after done work: real dev 17 corrections / 1 not, the held-out look 5 right / 3 wrong): whatever the
+    next round writes for them must keep these none."""
     assert not classify_text(text, DONE).correction, text
