@@ -51,6 +51,16 @@ _TWILIO_SID = re.compile(r"(?<![A-Za-z0-9])AC[0-9a-f]{32}(?![A-Za-z0-9])")
 _TWILIO_CONTEXT = re.compile(r"(?i)twilio|account_?sid|\bsid\b")
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 _FULL_WIDTH = str.maketrans({"\uff1a": ":", "\uff1d": "=", "\u3000": " ", "\uff02": '"', "\uff07": "'"})
+_FULL_WIDTH_CHARS = "\uff1a\uff1d\u3000\uff02\uff07"
+
+
+def ascii_lower(text: str) -> str:
+    """``text.translate(_ASCII_LOWER)``: A-Z lowered, every other character as it is (so offsets hold), without a
+    table lookup per character: ``str.lower`` of an ASCII text, else ``bytes.lower`` of its UTF-8 (which lowers
+    ASCII bytes only; a character outside ASCII is bytes >= 0x80, left alone)."""
+    if text.isascii():
+        return text.lower()
+    return text.encode("utf-8", "surrogatepass").lower().decode("utf-8", "surrogatepass")
 
 # -- 3. Authorization headers -------------------------------------------------------------------------
 _AUTH_HEADER = re.compile(
@@ -204,7 +214,7 @@ def find_secrets(text: str) -> list[Span]:
     """Spans of ``text`` that look like secrets: sorted, non-overlapping (start, end, label)."""
     if not text:
         return []
-    if not text.isascii():
+    if not text.isascii() and any(char in text for char in _FULL_WIDTH_CHARS):
         # "パスワード：X", "密码＝X": full-width colons, equals signs and spaces read as their ASCII forms
         # (one character for one, so every span found is a span of the text as given).
         text = text.translate(_FULL_WIDTH)
@@ -229,7 +239,7 @@ def find_secrets(text: str) -> list[Span]:
             if _TWILIO_CONTEXT.search(text, line_start, len(text) if line_end < 0 else line_end):
                 add(m.start(), m.end(), "twilio-key", 1)
     # `lower` keeps offsets (ASCII-only lowering), so patterns can run on it without (?i).
-    lower = text.translate(_ASCII_LOWER)
+    lower = ascii_lower(text)
     for m in _AUTH_HEADER.finditer(text) if "authorization" in lower else ():
         scheme = (m.group(1) or "").lower()
         value = m.group(2)
