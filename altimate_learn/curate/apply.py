@@ -20,7 +20,7 @@ from altimate_learn.curate import prepared
 from altimate_learn.curate.anchors import AnchorIndex, identifiers
 from altimate_learn.curate.deltas import MAX_REASON_CHARS, OPS, _clip, _Delta, _echo
 from altimate_learn.curate.lint import lint
-from altimate_learn.curate.names import (another_scope, code_names, names_beyond, one_place_apart, opposed,
+from altimate_learn.curate.names import (added_span, another_scope, code_names, names_beyond, one_place_apart, opposed,
                                          reversed_choice, values_swapped, words_apart)
 from altimate_learn.curate.polarity import contradictions, negations, polar_spans
 from altimate_learn.redact import redact
@@ -48,6 +48,41 @@ def opposite(a: str, b: str) -> bool:
     """Two texts that say opposite things: opposite rules for a backticked name, one negated prose, or the same two
     choices the other way round ("Use npm, not pnpm." of "Use pnpm, not npm.")."""
     return bool(contradictions(a, b)) or negations(a) % 2 != negations(b) % 2 or reversed_choice(a, b)
+
+
+def _exception(text: str, paths: list[str] | None, lesson: Lesson) -> str:
+    """Where ``text`` is an exception to ``lesson``, which holds everywhere (:func:`~altimate_learn.gates.offline.
+    exception_of`: its situation, file globs or the narrower things it names), or ""."""
+    from altimate_learn.gates.offline import Rule, exception_of
+
+    return exception_of(Rule(text, paths=paths), Rule(lesson["text"], paths=(lesson.get("trigger") or {}).get("paths")))
+
+
+_EMPHASIS = frozenset("always please strictly really just consistently all every".split())
+
+
+def _restates(new: str, old: str, quoted: bool = False) -> tuple[str, str] | None:
+    """How an ADD below the dedupe threshold relates to a lesson whose whole sentence it repeats with one run of words
+    added or left out (:func:`~altimate_learn.curate.names.added_span`; review36 R36-11): ("vote", note) when it says
+    no more (words left out, or only emphasis added); ("replace", the words) when it adds a detail ("… to install
+    dependencies"), staged as replacing the lesson for a person to approve; ("beside", note) when the words narrow or
+    widen where it holds ("for the CLI"), a second rule. None when it is no such repeat. Without ``quoted`` the
+    beside kinds are only "adding" or "without"."""
+    more = added_span(new, old)
+    if more is not None:
+        said, narrows = more
+        if narrows:
+            return "beside", f'adding "{said}"' if quoted else "adding"
+        if set(said.lower().split()) <= _EMPHASIS:
+            return "vote", f'restated with "{said}" added'
+        return "replace", said
+    less = added_span(old, new)
+    if less is not None:
+        said, narrowed = less
+        if narrowed:
+            return "beside", f'without "{said}"' if quoted else "without"
+        return "vote", f'restated without "{said}"'
+    return None
 
 
 def _copy(value: Any) -> Any:
@@ -376,6 +411,8 @@ class _Pass:
                     if score > swap and lid not in self.contradicted and lid not in self.helped:
                         swap_id, swap, swap_note = lid, score, "states another value than the lesson it replaces"
                     continue  # "… on Postgres 15" is no vote for "… on Postgres 16": it replaces it (below)
+                if _restates(text, lesson["text"]) == ("beside", "without"):
+                    continue  # "Run the linter before pushing." is no vote for "… before pushing in the API." (below)
                 if score > best:
                     best_id, best = lid, score
             words = word_set(text)
@@ -387,20 +424,53 @@ class _Pass:
                     place = one_place_apart(text, other)
                     if place is None:
                         continue
-                    if (opposite(text, other) or opposed(*place)) and not (code_names(text) or code_names(other)):
+                    narrower = _exception(text, delta.paths, self.by_id[lid]) if opposite(text, other) else ""
+                    if narrower:
+                        # "Commit hotfixes directly to main." to "Never commit to main.": an exception, both hold
+                        # (the narrower where it applies); replacing would drop the rule everywhere else (R35-19)
+                        delta.coexists = list(dict.fromkeys(list(delta.coexists) + [lid]))
+                        declared.add(lid)
+                        undeclared.pop(lid, None)
+                        where = narrower if " " in narrower else f'for "{narrower}"'
+                        note = (f'an exception to {lid} ("{other[:80]}") {where}: both kept, this one where it '
+                                f"applies (`learn retire {lid}` if it replaces that rule)")
+                        delta.provenance = f"{delta.provenance}; {note}" if delta.provenance else note
+                    elif (opposite(text, other) or opposed(*place)) and not (code_names(text) or code_names(other)):
                         swap_id, swap_note = lid, "says the opposite of the lesson it replaces"
                     else:
                         # another value ("Indent with spaces." / "… tabs.") or a second scope ("Write tests for the
                         # CLI." / "… for the API.", review31 R31-5): which, the words cannot tell; both stay, named
                         apart_id, apart_words = lid, [place]
                     break
-            if best_id is not None and best >= DEDUPE_THRESHOLD:
+            restated = ""
+            if best_id is None and swap_id is None and apart_id is None:
+                paths = delta.paths if delta.paths is not None else self.apply_paths
+                for lid in self.in_order(self.words.similar(words, SHORT_NEAR)):
+                    other = self.by_id[lid]
+                    if lid in declared or lid in self.contradicted or lid in self.helped \
+                            or sorted((other.get("trigger") or {}).get("paths") or []) != sorted(paths or []) \
+                            or opposite(text, other["text"]):
+                        continue
+                    relation = _restates(text, other["text"], quoted=True)
+                    if relation is None or (lid in near and relation[:1] != ("beside",)):
+                        continue  # at the threshold, only a rule that holds in more places is read here
+                    kind, said = relation
+                    if kind == "vote":
+                        best_id, best, restated = lid, near.get(lid, 0.0), said
+                    elif kind == "replace" and lid not in self.helped:
+                        swap_id, swap_note = lid, f'restates {lid}, adding "{said}"'
+                    else:
+                        note = f'says what {lid} says, {said}: keep both, or reject one'
+                        delta.provenance = f"{delta.provenance}; {note}" if delta.provenance else note
+                    break
+            if best_id is not None and (best >= DEDUPE_THRESHOLD or restated):
                 if best_id in self.helped:
                     return self.reject(delta, f"duplicate of {best_id}, already marked HELPFUL in this reflection",
                                        "duplicate")
                 self.helped.add(best_id)
                 self.by_id[best_id]["helpful"] = self.by_id[best_id].get("helpful", 0) + 1
-                self.record("HELPFUL", best_id, delta.reason, note=f"duplicate ADD (similarity {best:.2f})",
+                self.record("HELPFUL", best_id, delta.reason,
+                            note=restated or f"duplicate ADD (similarity {best:.2f})",
                             count=self.by_id[best_id]["helpful"])
                 return None
             if swap_id is not None:

@@ -567,3 +567,29 @@ def values_swapped(new: str, old: str) -> bool:
         return True
     kind = _one_word_kind(new, old)
     return (kind is not None and kind[0] == "value") or _opposite_in_place(new, old)
+
+
+MAX_ADDED = 4  # words one lesson may add to another's whole sentence and still be read as saying it again
+_CONDITION_WORDS = _SCOPE_WORDS | frozenset("only except unless when whenever if outside but".split())
+
+
+def added_span(new: str, old: str) -> tuple[str, bool] | None:
+    """(the words ``new`` adds, as written; whether they narrow the rule) when ``new`` is ``old``'s whole sentence with
+    one run of at most :data:`MAX_ADDED` words added: "Use `uv` instead of `pip` to install dependencies." of "Use `uv`
+    instead of `pip`." (review36 R36-11: staged beside it, 0.57 alike, below the dedupe threshold). Words that open with
+    a place or a condition ("in CI", "except in Docker", "only for scripts") narrow it: a second rule, not the same one
+    said again. None for anything else (another word changed, words left out, two runs added)."""
+    a, b = _tokens(new, numbers=False), _tokens(old, numbers=False)
+    if len(b) < 3 or not 0 < len(a) - len(b) <= MAX_ADDED:
+        return None
+    start = 0
+    while start < len(b) and a[start][0] == b[start][0]:
+        start += 1
+    added = len(a) - len(b)
+    if a[start + added:] != b[start:]:
+        return None  # not one run inserted into the same sentence
+    places = _places(new)
+    if len(places) != len(a):
+        return None
+    words = _quoted(new, places, start, start + added - 1)
+    return words, a[start][0] in _CONDITION_WORDS

@@ -486,13 +486,16 @@ def exception_of(narrow: Rule, broad: Rule) -> str:
     general rule hold together (the narrower wins where it applies), so a person's exception sits beside the rule it
     narrows instead of retiring it (review35 R35-19)."""
     if broad.situation or broad.scopes:
-        return ""
+        # "Push security patches on Fridays." of "Never push on Fridays.": the same place, fewer things
+        if broad.scopes or narrow.scopes or not broad.situation <= narrow.situation:
+            return ""
+        return _narrower_object(narrow, broad, broad.words | {stem(w) for w in broad.words})
     if narrow.scopes:
         return ", ".join(glob for scope in narrow.scopes for glob in scope)
     own = broad.words | {stem(w) for w in broad.words}
     where = [w for w in narrow.situation if w not in _WHEN_WORDS and stem(w) not in own and w not in own]
     if not where:
-        return ""
+        return _narrower_object(narrow, broad, own)
     # said in the rule's own words: the phrase from the word that opens it to the end of its clause ("on generated
     # files"), else the words themselves
     text = narrow.lower
@@ -503,6 +506,24 @@ def exception_of(narrow: Rule, broad: Rule) -> str:
     start = opener if opener >= 0 else at
     end = next((i for i in range(at, len(text)) if text[i] in ",;:.!?()"), len(text))
     return text[start:end].strip()
+
+
+# words that name the kind of a thing, not which things: "the black formatter" is black, "the moment library" moment
+_KIND_WORDS = frozenset(stem(w) for w in "tool tools library libraries package packages module modules command "
+                        "commands formatter linter framework thing things stuff".split())
+
+
+def _narrower_object(narrow: Rule, broad: Rule, own: set[str]) -> str:
+    """The words ``narrow`` adds to every word of ``broad`` to pick out some of the things it is about ("Commit
+    hotfixes directly to main." of "Never commit to main.": "hotfixes"; review36, the R35-19 residue: it retired the
+    general rule), or "": an adverb ("directly"), a kind word ("formatter") or a word of when is no narrower object."""
+    if not broad.words or not broad.words <= narrow.words:
+        return ""
+    extra = [w for w in words(narrow.lower.replace("'", "")) if len(w) >= 3 and w not in own and stem(w) not in own
+             and w not in _FUNCTION_WORDS and w not in _POLARITY_WORDS and w not in _WHEN_WORDS
+             and not w.endswith("ly") and stem(w) not in _KIND_WORDS and stem(w) not in _EVERYWHERE]
+    said = " ".join(dict.fromkeys(extra))
+    return f'for "{said}"' if " " in said else said  # a note's words: `for "security patches"`, like a place's phrase
 
 
 def different_subjects(a: Rule, b: Rule, token: str) -> bool:

@@ -91,6 +91,13 @@ def remember(store: Store, text: str, *, paths: list[str] | None = None, approve
         raise LearnError(f'the rule reads "{_clip(clean)}": words seem to be missing there ("{gap.group(0).strip()}"). '
                          "A shell runs what is between backticks inside double quotes.",
                          "Put the rule in single quotes: learn remember 'Use `pnpm`, never `npm`.'")
+    hole = _HOLE.search(clean) if "`" not in clean else None
+    if hole is not None:
+        # `learn remember "Use `uv` to install."`: the shell left "Use  to install." (review36 R36-8 residue); with a
+        # backtick left in the text the shell ran nothing, and two spaces are only a slip
+        raise LearnError(f'the rule reads "{_clip(clean)}": a word seems to be missing between "{hole.group(1)}" and '
+                         f'"{hole.group(2)}" (two spaces). A shell runs what is between backticks inside double quotes.',
+                         "Put the rule in single quotes: learn remember 'Use `pnpm`, never `npm`.'")
     clean = _sentence(clean)
     clean = redact(clean)  # secrets never reach the store or a model
     if "[REDACTED:" in clean and "[REDACTED:" not in text:
@@ -193,6 +200,8 @@ def _one_entry(store: Store, held: dict, curated: Any, result: RememberResult) -
 
 # What is left where a shell replaced `name` with nothing: a space before a comma or period ("in .", "use , never"),
 # or a rule that ends on a word that needs an object ("… instead of.", "Use the.").
+# Two spaces between words, not after a sentence's end ("Use  to install."): where a backticked name was.
+_HOLE = re.compile(r"(?<![.!?:;,])\b(\w+) {2,}(\w+)")
 _EATEN = re.compile(r"(?:^|\s)[.,;:](?=\s|$)|\b(?:of|the|a|an|with|from|into|than|to|use|using)[.!?]?$", re.IGNORECASE)
 
 

@@ -26,6 +26,9 @@ def _candidate(git_repo) -> list[dict]:
     ("Always use black.", "Never use black on generated files.", "on generated files"),
     ("Always use `black`.", "Never use `black` on migrations.", "on migrations"),
     ("Use pnpm instead of npm.", "Use npm in the docs site.", "in the docs site"),
+    # the narrower things it names, not a place (review36: the R35-19 residue retired "Never commit to main.")
+    ("Never commit to main.", "Commit hotfixes directly to main.", 'for "hotfixes"'),
+    ("Never push on Fridays.", "Push security patches on Fridays.", 'for "security patches"'),
 ])
 def test_an_exception_stays_beside_the_general_rule(git_repo, cli, general, exception, where) -> None:
     first = _json(cli, "remember", general, "--approve")
@@ -48,7 +51,8 @@ def test_an_exception_by_path_trigger_stays_beside_the_rule(git_repo, cli) -> No
     assert f'an exception to {first["id"]} ("Always use black.") for "generated/**": both kept' in err
 
 
-@pytest.mark.parametrize("later", ["Never use black for now.", "Never use black."])
+@pytest.mark.parametrize("later", ["Never use black for now.", "Never use black.", "Never use the black formatter.",
+                                   "Never really use black."])
 def test_a_rule_no_narrower_still_replaces_the_lesson(git_repo, cli, later) -> None:
     first = _json(cli, "remember", "Always use black.", "--approve")
     code, out, err = cli("remember", later)

@@ -31,7 +31,21 @@ def test_a_rule_with_the_shells_holes_is_refused_and_nothing_is_saved(git_repo, 
         json.loads((git_repo / ".altimate-code" / "learn" / "team-playbook" / "approved.json").read_text()) == []
 
 
-@pytest.mark.parametrize("whole", ["Turn strict mode on.", "Always log in.", "Prefer composition over inheritance.",
+@pytest.mark.parametrize(("eaten", "between"), [
+    ("Use  to install dependencies.", '"Use" and "to"'),
+    ("Run  before every commit.", '"Run" and "before"'),
+    ("Import dates from  only.", '"from" and "only"'),
+])
+def test_a_hole_between_two_words_is_refused_and_named(git_repo, cli, eaten, between) -> None:
+    # review36 R36-8 residue: `learn remember "Use `uv` to install dependencies."` left two spaces mid-sentence
+    code, out, err = cli("remember", eaten, "--approve")
+    assert code != 0
+    assert f"a word seems to be missing between {between} (two spaces)" in err and "single quotes" in err
+    assert _lessons(git_repo) == []
+
+
+@pytest.mark.parametrize("whole", ["Use pnpm.  Never use npm.", "Use `uv`  to install dependencies.",
+                                   "Turn strict mode on.", "Always log in.", "Prefer composition over inheritance.",
                                    "Write the tests first, then the code.", "Use `pnpm`, never `npm`."])
 def test_a_whole_rule_is_kept(git_repo, cli, whole) -> None:
     code, out, err = cli("remember", whole)
