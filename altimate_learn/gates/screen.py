@@ -177,6 +177,7 @@ class Screen:
             return "stop"
         on_lesson = bool(verdict.source) and verdict.source in work.by_id
         if verdict.verdict == "pass":
+            self._other_choice(delta, work, text)
             return self._person_relations(delta, work) if self.author == "person" else "go"
         if verdict.verdict == "ungrounded":
             if self.author == "person":
@@ -207,6 +208,36 @@ class Screen:
             return "stop"
         self.quarantine_delta(delta, work, verdict.describe(), verdict)
         return "stop"
+
+    def _other_choice(self, delta: Any, work: Any, text: str) -> None:
+        """A note when the rule chooses another member of a set of alternatives than a lesson in force or an
+        instruction sentence (:mod:`altimate_learn.gates.alternatives`: "Use dayjs for new code." beside AGENTS.md's
+        "Use moment for all date handling.", review36 R36-12): no word in common and no negation, so the vet passes
+        it; the words cannot tell an update, an exception or a conflict apart, so both stay and the reviewer is told.
+        Not for rules that say they hold in different situations, or where one is an exception to the other."""
+        from altimate_learn.gates.alternatives import labels, other_choice
+        from altimate_learn.gates.offline import Rule, different_situations, exception_of, sentences
+
+        lower = text.lower().replace("`", "")
+        if not labels(lower):
+            return
+        mine = Rule(text, paths=delta.paths)
+        skip = {delta.id, delta.supersedes, *delta.coexists, *self._item(delta).replaces}
+        others = [(lesson["id"], lesson["text"]) for lesson in work.lessons if lesson["id"] not in skip]
+        others += [(path, sentence) for path, body in self.instructions for sentence in sentences(body)]
+        for where, other in others:
+            other_lower = other.lower().replace("`", "")
+            choice = other_choice(lower, other_lower) if labels(other_lower) else None
+            if choice is None:
+                continue
+            theirs = Rule(other, paths=trigger_paths(work.by_id[where]) if where in work.by_id else None)
+            if different_situations(mine, theirs) or exception_of(mine, theirs) or exception_of(theirs, mine):
+                continue
+            label, x, y = choice
+            note = (f'may contradict {where} ("{_short(other)}"), which chooses {y} where this chooses {x} for '
+                    f"{label}: check which holds before you promote it")
+            delta.provenance = f"{delta.provenance}; {note}" if delta.provenance else note
+            return
 
     def _retired_match(self, text: str, work: Any) -> dict | None:
         """The retired lesson (retired.json, or retired by the candidate this pass builds on) that ``text``
@@ -607,6 +638,11 @@ class Screen:
 # Verbs that only say "do it" ("Never use float" says what "never `float`" says): left out when a person's rule is
 # compared with a lesson as a part of it (:func:`_part_of`).
 _LIGHT_VERBS = frozenset({"us"})  # the stem of use, uses, using, used
+
+
+def _short(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _where(phrase: str) -> str:
