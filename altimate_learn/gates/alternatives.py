@@ -2,14 +2,13 @@
 
 "Use dayjs for new code." beside the AGENTS.md line "Use moment for all date handling." share no word but "use", and
 neither negates the other, so the offline vet passed it (review36 R36-12); "Timestamps are stored as naive local time
-in the database." beside the approved "Store all timestamps in UTC." was staged with no note (review37 R37-5). Both
-pairs name two members of one set of alternatives a project picks one of: a date library, a time zone for stored
-times, a package manager. Such a pair is read as a contradiction (:func:`altimate_learn.gates.offline.compare`), unless
+in the database." beside the approved "Store all timestamps in UTC." was staged with no note (review37 R37-5). Such
+pairs name two members of one set of alternatives a project picks one of: a date library, a package manager. Such a pair is read as a contradiction (:func:`altimate_learn.gates.offline.compare`), unless
 the rules say they hold in different situations.
 
 Precision first: a set holds only names that are alternatives wherever they appear together (not "ruff", which
-lints beside black; not "fetch", a word of every kind of code; not case styles or export styles, which projects mix
-by kind of name or file on purpose). A name that is also an everyday word ("moment",
+lints beside black; not "fetch", a word of every kind of code; not case styles, export styles or time zones, which
+projects mix by kind of name, file or use on purpose: times stored in UTC, shown in the user's local time). A name that is also an everyday word ("moment",
 "requests", "black", "tabs") counts only as the object of a verb of use ("use moment", "with black", "indent with
 tabs"). A name after a negation or a contrast ("never moment", "instead of npm", "rather than yarn") is avoided, not
 chosen. A registry or a place ("publish to npm", "the npm package") is no choice of a tool.
@@ -31,7 +30,6 @@ _SETS: tuple[tuple[str, str], ...] = (
     ("a Python formatter", "black?|yapf|autopep8"),
     ("a Python HTTP client", "requests?|httpx|aiohttp"),
     ("a JavaScript HTTP client", "axios|superagent|node-fetch"),
-    ("a time zone for stored times", "utc|local time|local timezone|local time zone|naive local time"),
     ("a state library", "redux|zustand|mobx|recoil|jotai"),
     ("a bundler", "webpack|vite|rollup|parcel?"),
     ("a Python type checker", "mypy|pyright|pyre"),
@@ -69,8 +67,7 @@ def _compiled() -> tuple[tuple[str, re.Pattern[str], frozenset[str], re.Pattern[
 
 def _member(found: str) -> str:
     """One spelling per member: "moment.js", "momentjs" and "moment" are one; "camel case" is "camelcase"."""
-    key = re.sub(r"[\s\-]+", " ", found).replace("naive ", "").replace("local timezone", "local time") \
-        .replace("local time zone", "local time")
+    key = re.sub(r"[\s\-]+", " ", found)
     key = {"moment.js": "moment", "momentjs": "moment", "day.js": "dayjs", "camel case": "camelcase",
            "snake case": "snake_case", "pascal case": "pascalcase", "kebab case": "kebab-case", "kebab-case": "kebab-case",
            "default export": "default exports", "named export": "named exports", "tab": "tabs", "space": "spaces",

@@ -136,6 +136,30 @@ def _names(text: str, token: str) -> bool:
     return False
 
 
+# Before a plain word used as a name: a verb of use, "with"/"via", or a negation or contrast of it ("never use
+# requests", "with click", "instead of black"); after it, the end of what is named (:data:`_ENDS_OBJECT`).
+_NAME_BEFORE = re.compile(r"\b(?:use|uses|using|used|with|via|through|call|calls|calling|import|imports|importing|run|"
+                          r"runs|running|install|installs|prefer|prefers|choose|avoid|avoiding|never|not|no|don'?t|"
+                          r"instead of|rather than|over|than|without|replace|drop|switch to|switch from)"
+                          r"(?:\s+(?:the|a|any|use|using|call|run|plain))?\s+$")
+
+
+def _plain_name(text: str, token: str) -> bool:
+    """``text`` (lower case, no backticks) names ``token`` as code somewhere, not as the everyday word: a token with
+    a dot, a slash, an underscore or a digit always; a word only as the object of a verb of use or of a negation,
+    ending there ("use requests for HTTP", "never click." but not "pull requests", "never click through the dialog",
+    "black text")."""
+    if not token.isalpha():
+        return True
+    for at in _occurrences(text, token):
+        end = at + len(token)
+        if text[end:end + 1] in (".", "(") and text[end + 1:end + 2].isalnum():
+            return True  # "requests.get", "click(…)"
+        if _NAME_BEFORE.search(text, max(0, at - 40), at) and _ENDS_OBJECT.match(text, end):
+            return True
+    return False
+
+
 def _contains_phrase(text: str, phrase: str) -> int:
     return _has_word(text, phrase)
 
@@ -179,6 +203,8 @@ def _forbidden(rule: Rule, *, outright: bool = True) -> list[tuple[str, bool]]:
 def _uses(rule: Rule, command: str, bare: bool) -> bool:
     """``rule`` says to use ``command`` (exactly; or a command of that tool, when a whole one-word tool is
     forbidden and not only its bare form)."""
+    if not rule.spans and not _plain_name(rule.lower, command):
+        return False  # "Keep pull requests small." does not use `requests` (review37 R37-10)
     wanted = [command]
     if not bare and " " not in command:
         wanted += [span for span in rule.spans if span.startswith(command + " ")]
@@ -485,13 +511,15 @@ def exception_of(narrow: Rule, broad: Rule) -> str:
     ``narrow`` is no narrower (both say where they hold, neither does, or it only says when). An exception and its
     general rule hold together (the narrower wins where it applies), so a person's exception sits beside the rule it
     narrows instead of retiring it (review35 R35-19)."""
-    if broad.situation or broad.scopes:
+    if broad.scopes:
+        return ""
+    if narrow.scopes:  # files: narrower than a rule no file bounds, whatever it says it is about
+        return ", ".join(glob for scope in narrow.scopes for glob in scope)
+    if broad.situation:
         # "Push security patches on Fridays." of "Never push on Fridays.": the same place, fewer things
-        if broad.scopes or narrow.scopes or not broad.situation <= narrow.situation:
+        if not broad.situation <= narrow.situation:
             return ""
         return _narrower_object(narrow, broad, broad.words | {stem(w) for w in broad.words})
-    if narrow.scopes:
-        return ", ".join(glob for scope in narrow.scopes for glob in scope)
     own = broad.words | {stem(w) for w in broad.words}
     where = [w for w in narrow.situation if w not in _WHEN_WORDS and stem(w) not in own and w not in own]
     if not where:
@@ -509,7 +537,7 @@ def exception_of(narrow: Rule, broad: Rule) -> str:
 
 
 # words that name the kind of a thing, not which things: "the black formatter" is black, "the moment library" moment
-_KIND_WORDS = frozenset(stem(w) for w in "tool tools library libraries package packages module modules command "
+_KIND_WORDS = frozenset(stem(w) for w in "tool tools library libraries package packages module modules command amount amounts value values "
                         "commands formatter linter framework thing things stuff".split())
 
 
@@ -519,9 +547,14 @@ def _narrower_object(narrow: Rule, broad: Rule, own: set[str]) -> str:
     general rule), or "": an adverb ("directly"), a kind word ("formatter") or a word of when is no narrower object."""
     if not broad.words or not broad.words <= narrow.words:
         return ""
-    extra = [w for w in words(narrow.lower.replace("'", "")) if len(w) >= 3 and w not in own and stem(w) not in own
+    first = _CLAUSE.split(narrow.lower, 1)[0]  # "Never use float for money; use Decimal.": the rule's own clause
+    extra = [w for w in words(first.replace("'", "")) if len(w) >= 3 and w not in own and stem(w) not in own
              and w not in _FUNCTION_WORDS and w not in _POLARITY_WORDS and w not in _WHEN_WORDS
              and not w.endswith("ly") and stem(w) not in _KIND_WORDS and stem(w) not in _EVERYWHERE]
+    # words around a backticked name describe it ("an async `httpx` client"): a sharper rule, not fewer things
+    beside = set(re.findall(r"([a-z][a-z'-]*)\s+`[^`]+`", narrow.text.lower())) | set(
+        re.findall(r"`[^`]+`\s+([a-z][a-z'-]*)", narrow.text.lower()))
+    extra = [w for w in extra if w not in beside]
     said = " ".join(dict.fromkeys(extra))
     return f'for "{said}"' if " " in said else said  # a note's words: `for "security patches"`, like a place's phrase
 
@@ -608,8 +641,13 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
         return None
     shared = a & b
     jac = jaccard(a, b)
-    common = {t for t in mine_rule.ids if _names(other_rule.lower, t)}
-    common |= {t for t in other_rule.ids if _names(mine_rule.lower, t)}
+    # a name one rule backticks counts in the other's plain words only where they use it as the name ("never use
+    # requests"), not as the everyday word ("Keep pull requests small.", "Never click through the dialog": review37
+    # R37-10, each retired an unrelated lesson as its opposite)
+    common = {t for t in mine_rule.ids if _names(other_rule.lower, t)
+              and (t in other_rule.ids or _plain_name(other_rule.lower, t))}
+    common |= {t for t in other_rule.ids if _names(mine_rule.lower, t)
+               and (t in mine_rule.ids or _plain_name(mine_rule.lower, t))}
     command = _command_conflict(mine_rule, other_rule) if (mine_rule.spans or other_rule.spans) else None
     if command is not None and not different_situations(mine_rule, other_rule, command):
         way = "for" if any(c == command for c, _ in _forbidden(other_rule)) else "against"

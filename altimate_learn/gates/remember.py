@@ -246,7 +246,7 @@ def _outcome(curated: Any, text: str) -> RememberResult:
         # a rule kept beside a lesson about the same name in the same place may disagree with it (review14 R14-33)
         # ... and an exception kept beside the general rule it narrows (R35-19)
         doubt = [part for part in str(lesson.get("provenance") or "").split("; ")
-                 if part.startswith(("may contradict", "an exception to "))]
+                 if part.startswith(("may contradict", "an exception to ", "narrower than "))]
         return RememberResult("replaced" if replaced else "added", added["id"], added.get("text", text),
                               replaced=replaced, coexists=list(lesson.get("coexists") or []), vet=curated.vet,
                               flagged=added["id"] in curated.flagged, notes=doubt)

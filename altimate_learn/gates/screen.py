@@ -198,6 +198,8 @@ class Screen:
                     return self._helpful(delta, work, target, "restated by a person")
                 if verdict.verdict == "contradiction" and self._beside_exception(delta, work, target, text):
                     return self._person_relations(delta, work)
+                if verdict.verdict == "duplicate" and self._beside_narrower(delta, work, target):
+                    return self._person_relations(delta, work)
                 return self._replace(delta, work, verdict.replaces or target)
             if verdict.verdict == "duplicate":
                 return self._helpful(delta, work, target, f"vet: duplicate of {target}")
@@ -219,8 +221,8 @@ class Screen:
         from altimate_learn.gates.offline import Rule, different_situations, exception_of, sentences
 
         lower = text.lower().replace("`", "")
-        if not labels(lower):
-            return
+        if not labels(lower) or "contradict" in (delta.provenance or ""):
+            return  # (a rule kept over the vet's contradiction already says so)
         mine = Rule(text, paths=delta.paths)
         skip = {delta.id, delta.supersedes, *delta.coexists, *self._item(delta).replaces}
         others = [(lesson["id"], lesson["text"]) for lesson in work.lessons if lesson["id"] not in skip]
@@ -343,6 +345,24 @@ class Screen:
         delta.provenance = f"{delta.provenance}; {note}" if delta.provenance else note
         return True
 
+    def _beside_narrower(self, delta: Any, work: Any, target: str) -> bool:
+        """A person's rule that says a lesson holding everywhere again for a narrower place or set of things ("In
+        `src/billing.py`, round money with `Decimal.quantize`." of "Use `Decimal` for money, never float."): the
+        lesson still holds elsewhere, so both stay, named (review37 R37-10: the project-wide rule was retired)."""
+        from altimate_learn.gates.offline import Rule, exception_of
+
+        if target in delta.coexists:
+            return True
+        old = work.by_id[target]
+        narrower = exception_of(Rule(delta.text or "", paths=delta.paths), Rule(old["text"], paths=trigger_paths(old)))
+        if not narrower:
+            return False
+        delta.coexists = list(dict.fromkeys(list(delta.coexists) + [target]))
+        note = (f"narrower than {target} (\"{_short(old['text'])}\") {_where(narrower)}: both kept (`learn retire "
+                f"{target}` if this replaces it)")
+        delta.provenance = f"{delta.provenance}; {note}" if delta.provenance else note
+        return True
+
     def _replace(self, delta: Any, work: Any, target: str) -> Decision:
         from altimate_learn.curate.anchors import identifiers
 
@@ -376,7 +396,8 @@ class Screen:
             target = max(near)[1]
             if _says_less(delta.text or "", work.by_id[target]["text"]):
                 return self._helpful(delta, work, target, "restated by a person")
-            return self._replace(delta, work, target)
+            if not self._beside_narrower(delta, work, target):
+                return self._replace(delta, work, target)
         part = _part_of(delta.text or "", words, work, delta.coexists)
         if part is not None:
             # "Never use float for money." beside "Represent money amounts with `Decimal`, never `float`.": the
@@ -428,6 +449,7 @@ class Screen:
             replaced = [(bool(contradictions(delta.text or "", said(lid))), cover_share(delta.text or "", said(lid)),
                          jaccard(words, work.words.get(lid, frozenset())), lid) for lid in overlap]
             replaced = [entry for entry in replaced if entry[0] or entry[1] >= COVER_SHARE]
+            replaced = [entry for entry in replaced if entry[0] or not self._beside_narrower(delta, work, entry[-1])]
             if replaced:
                 return self._replace(delta, work, max(replaced)[-1])
             best = max(overlap, key=lambda lid: (jaccard(words, work.words.get(lid, frozenset())), lid))
