@@ -9,6 +9,8 @@ curator writes afterwards. It reads and writes no file.
 
 from __future__ import annotations
 
+import re
+
 import collections
 import hashlib
 import heapq
@@ -56,6 +58,17 @@ def _exception(text: str, paths: list[str] | None, lesson: Lesson) -> str:
     from altimate_learn.gates.offline import Rule, exception_of
 
     return exception_of(Rule(text, paths=paths), Rule(lesson["text"], paths=(lesson.get("trigger") or {}).get("paths")))
+
+
+_NEGATION_ONLY = re.compile(r"(?:never|not|no|don'?t|do not|avoid)")
+
+
+def _repeats(new: str, old: str) -> bool:
+    """``new`` is ``old``'s whole sentence with one run of words added or left out that is not a bare negation:
+    "Use named exports, never default exports." of "Use named exports." sharpens it, where "Never use `uv` instead of
+    `pip`." of "Use `uv` instead of `pip`." is its opposite (review37 R37-11)."""
+    span = added_span(new, old) or added_span(old, new)
+    return span is not None and not _NEGATION_ONLY.fullmatch(span[0].lower())
 
 
 _EMPHASIS = frozenset("always please strictly really just consistently all every".split())
@@ -385,7 +398,7 @@ class _Pass:
                 score = near[lid]
                 if lid in self.contradicted and score < 1.0:
                     continue  # a corrected near-duplicate replaces the contradicted lesson (below)
-                if score >= DEDUPE_THRESHOLD and opposite(text, lesson["text"]):
+                if score >= DEDUPE_THRESHOLD and opposite(text, lesson["text"]) and not _repeats(text, lesson["text"]):
                     # "Never use X" is not a vote for "Use X", however many words they share; in plain prose (no
                     # code name for the overlap check to weigh) it replaces it for a person to decide, as another
                     # value does: both in force would tell the agent two opposite things
@@ -411,8 +424,17 @@ class _Pass:
                     if score > swap and lid not in self.contradicted and lid not in self.helped:
                         swap_id, swap, swap_note = lid, score, "states another value than the lesson it replaces"
                     continue  # "… on Postgres 15" is no vote for "… on Postgres 16": it replaces it (below)
-                if _restates(text, lesson["text"]) == ("beside", "without"):
-                    continue  # "Run the linter before pushing." is no vote for "… before pushing in the API." (below)
+                relation = _restates(text, lesson["text"], quoted=True) or ("", "")
+                if relation[0] == "beside":
+                    # "Run the linter before pushing." is no vote for "… before pushing in the API.", nor "Never commit
+                    # to main without a review." for "Never commit to main.": a second rule, noted (below)
+                    continue
+                if relation[0] == "replace":
+                    # "Always run the tests before pushing." of "Always run the tests.": the detail is not dropped as a
+                    # vote; the fuller rule replaces the lesson for review (review37 R37-11)
+                    if score > swap and lid not in self.contradicted and lid not in self.helped:
+                        swap_id, swap, swap_note = lid, score, f'restates {lid}, adding "{relation[1]}"'
+                    continue
                 if score > best:
                     best_id, best = lid, score
             words = word_set(text)
@@ -421,6 +443,8 @@ class _Pass:
                     other = self.by_id[lid]["text"]
                     if lid in near or lid in declared or lid in self.contradicted or lid in self.helped:
                         continue
+                    if _repeats(text, other):
+                        continue  # its whole sentence with words added or left out: read below (review37 R37-11)
                     place = one_place_apart(text, other)
                     if place is None:
                         continue
@@ -449,7 +473,7 @@ class _Pass:
                     other = self.by_id[lid]
                     if lid in declared or lid in self.contradicted or lid in self.helped \
                             or sorted((other.get("trigger") or {}).get("paths") or []) != sorted(paths or []) \
-                            or opposite(text, other["text"]):
+                            or (opposite(text, other["text"]) and not _repeats(text, other["text"])):
                         continue
                     relation = _restates(text, other["text"], quoted=True)
                     if relation is None or (lid in near and relation[:1] != ("beside",)):

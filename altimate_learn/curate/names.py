@@ -570,7 +570,7 @@ def values_swapped(new: str, old: str) -> bool:
 
 
 MAX_ADDED = 4  # words one lesson may add to another's whole sentence and still be read as saying it again
-_CONDITION_WORDS = _SCOPE_WORDS | frozenset("only except unless when whenever if outside but".split())
+_CONDITION_WORDS = _SCOPE_WORDS | frozenset("only except unless when whenever if outside but without".split())
 
 
 def added_span(new: str, old: str) -> tuple[str, bool] | None:
