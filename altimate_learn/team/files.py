@@ -101,6 +101,7 @@ def merge_texts(relpath: str, base: str | None, ours: str | None, theirs: str | 
     if kind == LESSONS:
         _fold_twins(lm, b, o, t)
         _overlap_conflicts(lm, b, o, t)
+        _contradiction_conflicts(lm, b, o, t)
     if choose is not None:
         for conflict in list(lm.conflicts):
             picked = choose(conflict)
@@ -434,6 +435,50 @@ def _overlap_conflicts(lm: LessonMerge, base: Any, ours: Any, theirs: Any) -> No
         lm.move_to_conflict(Conflict(
             " ".join(ids), OVERLAP, ours=ours_side, theirs=theirs_side, base=ours_side + theirs_side,
             detail="both name " + _named(names)))
+
+
+CONTRADICTING = "changed on different sides, saying opposite things"
+MAX_CHANGED = 200  # lessons a side changed that are read against the other side's (a pull brings a handful)
+
+
+def _contradiction_conflicts(lm: LessonMerge, base: Any, ours: Any, theirs: Any) -> None:
+    """A lesson one side added or changed that contradicts one the other side added or changed, in plain words
+    the identifier overlap cannot see (review37 R37-5: ana sharpened "Use pytest fixtures in tests." to "…, never
+    unittest setUp methods.", ben remembered "Use unittest TestCase classes in tests."; after the pull both were
+    approved and every agent got both). The vet's reading (:func:`altimate_learn.gates.offline.compare`, places
+    included) or two choices for one job (:mod:`altimate_learn.gates.alternatives`) makes them one conflict, so a
+    person picks one (`learn resolve --ours/--theirs`)."""
+    from altimate_learn.gates.alternatives import labels, other_choice
+    from altimate_learn.gates.offline import Rule, compare, different_situations
+    from altimate_learn.gates.scopes import trigger_paths
+
+    index = {side: {x["id"]: x for x in (value or []) if isinstance(x, dict) and isinstance(x.get("id"), str)}
+             for side, value in ((BASE, base), (OURS, ours), (THEIRS, theirs))}
+    in_conflict = {i for c in lm.conflicts for i in c.ids}
+    changed = {side: [lm.merged[i] for i in lm.order if i in lm.merged and i not in in_conflict
+                      and _origin(i, index) == side and isinstance(lm.merged[i].get("text"), str)][:MAX_CHANGED]
+               for side in (OURS, THEIRS)}
+    if not changed[OURS] or not changed[THEIRS]:
+        return
+    rules = {x["id"]: Rule(x["text"], paths=trigger_paths(x)) for side in changed.values() for x in side}
+    taken: set[str] = set()
+    for mine in changed[OURS]:
+        for other in changed[THEIRS]:
+            if {mine["id"], other["id"]} & taken or other["id"] in (mine.get("coexists") or []) \
+                    or mine["id"] in (other.get("coexists") or []):
+                continue
+            a, b = rules[mine["id"]], rules[other["id"]]
+            found = compare(a, b)
+            why = found.reason if found is not None and found.verdict == "contradiction" else None
+            if why is None and labels(a.lower) and labels(b.lower):
+                choice = other_choice(a.lower, b.lower)
+                if choice is not None and not different_situations(a, b):
+                    why = f"ours chooses {choice[1]} where theirs chooses {choice[2]}, for {choice[0]}"
+            if why is None:
+                continue
+            taken |= {mine["id"], other["id"]}
+            lm.move_to_conflict(Conflict(f"{mine['id']} {other['id']}", CONTRADICTING, ours=[mine], theirs=[other],
+                                         base=[mine, other], detail=f"{why}: pick one rule"))
 
 
 def _named(names: list[str] | set[str]) -> str:

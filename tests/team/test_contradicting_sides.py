@@ -1,0 +1,54 @@
+"""Two teammates approve rules that say opposite things in plain words, with real git (review37 R37-5): ana sharpens
+"Use pytest fixtures in tests." and ben remembers "Use unittest TestCase classes in tests."; the lessons share no
+backticked name, so the merge kept both approved and every agent got both, with nothing said. Now such a pair (the
+vet's contradiction, or two choices for one job) is one conflict the pull names, settled with `learn resolve`."""
+
+from __future__ import annotations
+
+import json
+
+from tests.team.conftest import Team
+
+OURS = "Use pytest fixtures in tests, never unittest setUp methods."
+THEIRS = "Use unittest TestCase classes in tests."
+
+
+def _both_approve(team: Team, ours: str, theirs: str):
+    ana = team.clone("ana")
+    ana.learn("enable")
+    ana.learn("remember", "Keep functions short.", "--approve")
+    ana.commit("learn: first lesson")
+    ana.git("push", "-q", "origin", "main")
+    ben = team.clone("ben")
+    theirs_id = json.loads(ben.learn("remember", theirs, "--approve", "--json").stdout)["id"]
+    ben.commit("ben: remember")
+    ben.git("push", "-q", "origin", "main")
+    ours_id = json.loads(ana.learn("remember", ours, "--approve", "--json").stdout)["id"]
+    ana.commit("ana: remember")
+    pulled = ana.git("pull", "--no-rebase", "--no-edit", "origin", "main", check=False)
+    return ana, ours_id, theirs_id, pulled
+
+
+def test_rules_from_two_sides_that_choose_differently_are_one_conflict(team: Team):
+    ana, ours_id, theirs_id, pulled = _both_approve(team, OURS, THEIRS)
+    report = pulled.stdout + pulled.stderr
+    assert pulled.returncode != 0
+    assert (f"{ours_id} {theirs_id}: changed on different sides, saying opposite things (ours chooses pytest where "
+            "theirs chooses unittest, for a Python test framework: pick one rule)") in report
+    ana.learn("resolve", "--ours")
+    assert ours_id in ana.ids() and theirs_id not in ana.ids()
+    assert ana.learn("check").returncode == 0
+
+
+def test_plain_opposites_from_two_sides_are_one_conflict(team: Team):
+    ana, ours_id, theirs_id, pulled = _both_approve(team, "Always squash commits when merging.",
+                                                    "Never squash commits when merging.")
+    assert pulled.returncode != 0
+    assert f"{ours_id} {theirs_id}: changed on different sides, saying opposite things" in pulled.stdout + pulled.stderr
+
+
+def test_unrelated_rules_from_two_sides_merge_cleanly(team: Team):
+    ana, ours_id, theirs_id, pulled = _both_approve(team, "Use pytest fixtures in tests.",
+                                                    "Keep pull requests small.")
+    assert pulled.returncode == 0, pulled.stdout + pulled.stderr
+    assert {ours_id, theirs_id} <= set(ana.ids())
