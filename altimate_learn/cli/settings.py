@@ -210,6 +210,7 @@ def enable(
     from altimate_learn.harness.install import sweep_killed_writes
 
     sweep_killed_writes(paths.root)  # what a killed `learn install` left beside the agents' settings files
+    _clear_the_pulls_way(paths)
     updates: dict[str, Any] = {"capture": True, "auto_reflect": True}
     if model is not None:
         updates["model"] = _checked_model(model, paths.root)  # an unusable model stops here, before any write
@@ -260,6 +261,32 @@ def enable(
                     f"{resolved.sources['auto_reflect']}).")
     report.emit(enabled=True, capture=True, auto_reflect=bool(resolved.values["auto_reflect"]),
                 hooks={h: v["installed"] for h, v in hooks.items()})
+
+
+def _clear_the_pulls_way(paths: Any) -> None:
+    """Before `enable` writes anything: when learn's files here are untracked copies of what the upstream branch
+    already holds (this teammate ran `learn enable` before pulling the commit that brought them, review35 R35-6),
+    `git pull` refuses to run. The copies identical to the upstream's are removed (nothing is lost: the pull brings
+    the same bytes) and enable stops, saying to pull first; a copy that differs is left for the person."""
+    from altimate_learn import git
+    from altimate_learn.team.setup import _gitattributes, untracked_upstream_copies
+
+    found = untracked_upstream_copies(paths.root, [project_config_target(paths.root, Path.cwd()), paths.gitignore,
+                                                   _gitattributes(paths.root)[0]])
+    if found is None:
+        return
+    upstream, same, different = found
+    top = git.toplevel(paths.root) or paths.root
+    for rel in same:
+        (top / rel).unlink()
+    said = []
+    if same:
+        said.append(f"removed {', '.join(same)}: untracked here and the same as {upstream}'s, which the pull brings")
+    if different:
+        said.append(f"{', '.join(different)} {'differs' if len(different) == 1 else 'differ'} from {upstream}'s and "
+                    "would stop the pull: move it aside (`git pull` names it), then merge what you need")
+    raise LearnError(f"{upstream} already has learn's project files, and `git pull` does not overwrite untracked "
+                     f"files: {'; '.join(said)}.", "Run `git pull`, then `learn enable`.")
 
 
 def _say_model(paths: Any, resolved: Any, hooks: dict[str, dict[str, Any]], report: Report) -> None:

@@ -213,3 +213,32 @@ def _shown(path: Path, top: Path) -> str:
         return path.resolve().relative_to(top.resolve()).as_posix()
     except ValueError:
         return str(path)
+
+
+def untracked_upstream_copies(root: Path, candidates: list[Path]) -> tuple[str, list[str], list[str]] | None:
+    """Learn's own files in this checkout that are untracked while the upstream branch (as last fetched) has them:
+    `git pull` refuses to overwrite untracked files, even identical ones (review35 R35-6: a teammate ran `learn
+    enable` before pulling the commit that brought them). (upstream name, the identical ones, the differing ones,
+    as repository paths), or None when there is no upstream or nothing stands in the pull's way."""
+    top = git.toplevel(root)
+    if top is None:
+        return None
+    upstream = git.text(top, "rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{upstream}")
+    if not upstream:
+        return None
+    same: list[str] = []
+    different: list[str] = []
+    for path in candidates:
+        try:
+            rel = path.resolve().relative_to(top.resolve()).as_posix()
+        except ValueError:
+            continue
+        if not path.is_file() or git.is_tracked(top, rel):
+            continue
+        theirs = git.show(top, f"{upstream}:{rel}")
+        if theirs is None:
+            continue
+        (same if path.read_bytes() == theirs else different).append(rel)
+    if not same and not different:
+        return None
+    return upstream, same, different

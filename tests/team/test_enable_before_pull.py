@@ -1,0 +1,52 @@
+"""A teammate who runs `learn enable` before pulling the commit that brought learn's files (review35 R35-6): the
+config, the store's .gitignore and the .gitattributes block are then untracked copies, and `git pull` refuses to
+overwrite them ("untracked working tree files would be overwritten by merge"), even byte for byte the same. Running
+`learn enable` again (what the docs and git's own message lead to) now clears the pull's way: the copies identical to
+the upstream's are removed, enable stops and says to pull first; a copy that differs is left, named."""
+
+from __future__ import annotations
+
+from tests.team.conftest import Team
+
+
+def _ana_shares_learn(team: Team):
+    ana = team.clone("ana")
+    ana.learn("enable")
+    ana.learn("remember", "Keep functions short.", "--approve")
+    ana.commit("learn: enable and a first lesson")
+    ana.git("push", "-q", "origin", "main")
+
+
+def test_enable_again_after_the_pull_stops_clears_the_way_and_the_pull_then_works(team: Team):
+    ben = team.clone("ben")  # cloned before ana shared learn's files
+    _ana_shares_learn(team)
+    ben.learn("enable")
+    pulled = ben.git("pull", "--no-rebase", "--no-edit", "origin", "main", check=False)
+    assert pulled.returncode != 0  # git will not overwrite the untracked copies
+
+    again = ben.learn("enable", check=False)
+    assert again.returncode != 0
+    assert "origin/main already has learn's project files, and `git pull` does not overwrite untracked files" \
+        in again.stderr
+    assert "removed .altimate-code/altimate-code.json" in again.stderr and "Run `git pull`, then `learn enable`." \
+        in again.stderr
+    assert ben.git("pull", "--no-rebase", "--no-edit", "origin", "main", check=False).returncode == 0
+    assert ben.learn("enable").returncode == 0
+    assert [lesson["text"] for lesson in ben.approved()] == ["Keep functions short."]
+
+
+def test_a_copy_that_differs_from_the_upstream_is_left_and_named(team: Team):
+    ben = team.clone("ben")
+    _ana_shares_learn(team)
+    ben.learn("enable", "--model", "builtin")  # ben's config differs from ana's
+    ben.git("fetch", "-q", "origin")
+    again = ben.learn("enable", check=False)
+    assert again.returncode != 0
+    assert ".altimate-code/altimate-code.json differs from origin/main's and would stop the pull" in again.stderr
+    assert (ben.root / ".altimate-code" / "altimate-code.json").exists()
+
+
+def test_enable_with_nothing_upstream_writes_as_ever(team: Team):
+    ben = team.clone("ben")
+    assert ben.learn("enable").returncode == 0
+    assert (ben.root / ".altimate-code" / "altimate-code.json").exists()
