@@ -230,6 +230,7 @@ class _Pass:
         self.removed_as_wrong: list[tuple[Lesson, str]] = []
         self.replacements: list[dict] = []  # outcomes of the replacement step
         self.helped: set[str] = set()
+        self.restate_replaces = True  # (curator.curate sets it per caller)
         self.harmed: set[str] = set()
         self.adds = self.edits = self.removes = 0
         # Word and identifier postings of the lessons (cached for a known file: see curate.prepared).
@@ -425,15 +426,11 @@ class _Pass:
                         swap_id, swap, swap_note = lid, score, "states another value than the lesson it replaces"
                     continue  # "… on Postgres 15" is no vote for "… on Postgres 16": it replaces it (below)
                 relation = _restates(text, lesson["text"], quoted=True) or ("", "")
-                if relation[0] == "beside":
+                if relation[0] == "beside" and relation[1].startswith(("without", 'adding "only', 'adding "except',
+                                                                        'adding "unless', 'adding "without',
+                                                                        'adding "when', 'adding "if', 'adding "but')):
                     # "Run the linter before pushing." is no vote for "… before pushing in the API.", nor "Never commit
                     # to main without a review." for "Never commit to main.": a second rule, noted (below)
-                    continue
-                if relation[0] == "replace":
-                    # "Always run the tests before pushing." of "Always run the tests.": the detail is not dropped as a
-                    # vote; the fuller rule replaces the lesson for review (review37 R37-11)
-                    if score > swap and lid not in self.contradicted and lid not in self.helped:
-                        swap_id, swap, swap_note = lid, score, f'restates {lid}, adding "{relation[1]}"'
                     continue
                 if score > best:
                     best_id, best = lid, score
@@ -479,6 +476,8 @@ class _Pass:
                     if relation is None or (lid in near and relation[:1] != ("beside",)):
                         continue  # at the threshold, only a rule that holds in more places is read here
                     kind, said = relation
+                    if kind == "replace" and not self.restate_replaces:
+                        break  # a person's rule is reconciled by the screen; a memory import notes "may repeat"
                     if kind == "vote":
                         best_id, best, restated = lid, near.get(lid, 0.0), said
                     elif kind == "replace" and lid not in self.helped:

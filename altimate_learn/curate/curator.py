@@ -289,6 +289,9 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
                      taken_ids=local_ids | {r["id"] for r in team_before} | quarantined_before,
                      approved_ids=approved_ids,
                      indexes=indexes)
+        # a restatement with a detail added replaces the lesson for review only for a model's or the learner's ADD;
+        # a person's rule is reconciled by the screen, an imported memory gets "may repeat" (history/memory_import)
+        work.restate_replaces = author != "person" and not trusted_provenance
         # The channel a lesson was learned through (`learn doctor` counts them); sources that do not name one
         # are known by their history op (imported agent memories: "memory").
         channel = channel or {"import-memories": "memory"}.get(op or "", op)
