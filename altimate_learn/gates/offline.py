@@ -144,6 +144,12 @@ _NAME_BEFORE = re.compile(r"\b(?:use|uses|using|used|with|via|through|call|calls
                           r"(?:\s+(?:the|a|any|use|using|call|run|plain))?\s+$")
 
 
+# After a plain word used as a name, a word for what kind of name it is ("any type", "the requests library").
+_KIND_AFTER = re.compile(r"\s+(?:type|types|library|libraries|package|packages|module|modules|command|commands|"
+                         r"function|functions|class|classes|method|methods|keyword|statement|statements|client|cli|api|"
+                         r"sdk|call|calls)\b")
+
+
 def _plain_name(text: str, token: str) -> bool:
     """``text`` (lower case, no backticks) names ``token`` as code somewhere, not as the everyday word: a token with
     a dot, a slash, an underscore or a digit always; a word only as the object of a verb of use or of a negation,
@@ -155,7 +161,8 @@ def _plain_name(text: str, token: str) -> bool:
         end = at + len(token)
         if text[end:end + 1] in (".", "(") and text[end + 1:end + 2].isalnum():
             return True  # "requests.get", "click(…)"
-        if _NAME_BEFORE.search(text, max(0, at - 40), at) and _ENDS_OBJECT.match(text, end):
+        if _NAME_BEFORE.search(text, max(0, at - 40), at) and (_ENDS_OBJECT.match(text, end)
+                                                              or _KIND_AFTER.match(text, end)):
             return True
     return False
 
@@ -511,7 +518,7 @@ def exception_of(narrow: Rule, broad: Rule) -> str:
     ``narrow`` is no narrower (both say where they hold, neither does, or it only says when). An exception and its
     general rule hold together (the narrower wins where it applies), so a person's exception sits beside the rule it
     narrows instead of retiring it (review35 R35-19)."""
-    if broad.scopes:
+    if broad.scopes or _replaces_choice(narrow, broad):
         return ""
     if narrow.scopes:  # files: narrower than a rule no file bounds, whatever it says it is about
         return ", ".join(glob for scope in narrow.scopes for glob in scope)
@@ -534,6 +541,16 @@ def exception_of(narrow: Rule, broad: Rule) -> str:
     start = opener if opener >= 0 else at
     end = next((i for i in range(at, len(text)) if text[i] in ",;:.!?()"), len(text))
     return text[start:end].strip()
+
+
+def _replaces_choice(narrow: Rule, broad: Rule) -> bool:
+    """``narrow`` chooses something else and turns away from what ``broad`` names ("Use npm, not pnpm." of "Use
+    `pnpm`."; "Use flake8 for linting, not ruff." of "Use ruff for linting."): a replacement, never an exception,
+    whatever words it adds (review37 R37-13). "Never use black on generated files." chooses nothing instead, and "Use
+    npm in the docs site." turns away from nothing: exceptions."""
+    avoided = narrow.bare[0] | {token for token, _ in _forbidden(narrow, outright=False)}
+    chosen_instead = narrow.bare[1] - avoided  # "Never use black on generated files." chooses nothing instead
+    return bool(chosen_instead) and any(_has_word(broad.lower, token) >= 0 for token in avoided)
 
 
 # words that name the kind of a thing, not which things: "the black formatter" is black, "the moment library" moment

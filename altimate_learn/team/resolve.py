@@ -242,6 +242,28 @@ def pending_lines(paths: ProjectPaths) -> list[str]:
     return lines
 
 
+def _as_the_merge_left_it(versions: _Versions, stage: Any, ours: str, theirs: str) -> tuple[str, str, str] | None:
+    """The index's three versions when the file's conflict blocks are still what merging them gives: then the merge
+    is redone from them, not from the blocks, which lose what a conflict needs (a lesson one side replaced is in
+    neither block, so redone from the blocks both sides seem to have retired it: review37 R37-14). A file a person
+    edited between the markers is read from its blocks, as before."""
+    if not {1, 2, 3} <= set(versions.stages) or versions.top is None:
+        return None
+    base, mine, other = stage(1), stage(2), stage(3)
+    if base is None or mine is None or other is None:
+        return None
+    try:
+        again = merge_texts(versions.rel, base, mine, other, replaced=replacements(versions.top, versions.rel))
+    except (MergeInputError, ValueError):
+        return None
+    if again.clean or not has_markers(again.text):
+        return None
+    redo = split_sides(again.text)
+    if _normalised(versions.kind, redo.ours) != ours or _normalised(versions.kind, redo.theirs) != theirs:
+        return None
+    return base, mine, other
+
+
 def _versions(path: Path) -> _Versions:
     try:
         raw = path.read_bytes()
@@ -260,6 +282,11 @@ def _versions(path: Path) -> _Versions:
     if text is not None and has_markers(text):
         sides = split_sides(text)
         ours, theirs = _normalised(kind, sides.ours), _normalised(kind, sides.theirs)
+        untouched = _as_the_merge_left_it(versions, stage, ours, theirs)
+        if untouched is not None:
+            versions.sides = untouched
+            versions.source = "the unfinished merge in the index (the conflict markers as the merge left them)"
+            return versions
         if 1 in stages:
             base, source = stage(1), "the conflict markers, with the base from the unfinished merge"
         elif top is not None and (found := _merge_commit_base(top, rel)) is not None:

@@ -60,3 +60,17 @@ def test_a_rule_no_narrower_still_replaces_the_lesson(git_repo, cli, later) -> N
     assert out.splitlines()[0] == (f'Replaced an earlier lesson: "Always use black" ({first["id"]}, retired when the '
                                    "candidate is promoted).")
     assert "exception" not in err
+
+
+@pytest.mark.parametrize(("general", "later"), [
+    # a rule that turns away from what the lesson chooses replaces it, whatever it adds (review37 R37-13)
+    ("Use `pnpm`.", "Use npm, not pnpm."),
+    ("Use ruff for linting.", "Use flake8 for linting, not ruff."),
+    ("Use `click` for command-line tools.", "Use argparse for command-line tools, not click."),
+])
+def test_a_rule_turning_away_from_the_lessons_choice_replaces_it(git_repo, cli, general, later) -> None:
+    first = _json(cli, "remember", general, "--approve")
+    code, out, err = cli("remember", later)
+    assert code == 0, err
+    assert out.splitlines()[0].startswith(f'Replaced an earlier lesson: "{general.rstrip(".")}" ({first["id"]}')
+    assert "exception" not in err

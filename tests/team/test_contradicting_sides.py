@@ -52,3 +52,30 @@ def test_unrelated_rules_from_two_sides_merge_cleanly(team: Team):
                                                     "Keep pull requests small.")
     assert pulled.returncode == 0, pulled.stdout + pulled.stderr
     assert {ours_id, theirs_id} <= set(ana.ids())
+
+
+def test_resolving_the_conflict_of_a_replaced_lesson_keeps_the_side_chosen(team: Team):
+    """review37 R37-14: ana replaces "Use pytest fixtures in tests." with a sharper rule and pushes; ben adds a unittest
+    rule and pulls. The pull names the pair, but `learn resolve` re-read the blocks as another conflict ("replaced on
+    one side, retired on the other") and `--theirs` kept both contradicting rules."""
+    ana = team.clone("ana")
+    ana.learn("enable")
+    ana.learn("remember", "Use pytest fixtures in tests.", "--approve")
+    ana.commit("learn: first lesson")
+    ana.git("push", "-q", "origin", "main")
+    ben = team.clone("ben")
+    ben.learn("install", "git")
+    theirs_id = json.loads(ana.learn("remember", OURS, "--approve", "--json").stdout)["id"]
+    ana.commit("ana: sharpen")
+    ana.git("push", "-q", "origin", "main")
+    ours_id = json.loads(ben.learn("remember", THEIRS, "--approve", "--json").stdout)["id"]
+    ben.commit("ben: remember")
+    pulled = ben.git("pull", "--no-rebase", "--no-edit", "origin", "main", check=False)
+    assert pulled.returncode != 0
+    assert f"{ours_id} {theirs_id}: changed on different sides, saying opposite things" in pulled.stdout + pulled.stderr
+    told = ben.learn("resolve", check=False)
+    assert told.returncode != 0 and "saying opposite things" in told.stdout + told.stderr
+    assert "retired on the other" not in told.stdout + told.stderr
+    ben.learn("resolve", "--theirs")
+    assert ben.ids() == [theirs_id]
+    assert ben.learn("check").returncode == 0
