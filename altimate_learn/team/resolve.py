@@ -285,7 +285,7 @@ def _versions(path: Path) -> _Versions:
         untouched = _as_the_merge_left_it(versions, stage, ours, theirs)
         if untouched is not None:
             versions.sides = untouched
-            versions.source = "the unfinished merge in the index (the conflict markers as the merge left them)"
+            versions.source = "the conflict markers, with the base from the unfinished merge"  # (the same merge)
             return versions
         if 1 in stages:
             base, source = stage(1), "the conflict markers, with the base from the unfinished merge"
