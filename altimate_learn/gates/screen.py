@@ -216,7 +216,8 @@ class Screen:
         instruction sentence (:mod:`altimate_learn.gates.alternatives`: "Use dayjs for new code." beside AGENTS.md's
         "Use moment for all date handling.", review36 R36-12): no word in common and no negation, so the vet passes
         it; the words cannot tell an update, an exception or a conflict apart, so both stay and the reviewer is told.
-        Not for rules that say they hold in different situations, or where one is an exception to the other."""
+        Not for rules that say they hold in different situations, or where this rule is an exception to the other;
+        a lesson narrower than this rule ("Use `pnpm` for installs." under "Use npm, not pnpm.") does get the note."""
         from altimate_learn.gates.alternatives import labels, other_choice
         from altimate_learn.gates.offline import Rule, different_situations, exception_of, sentences
 
@@ -233,8 +234,8 @@ class Screen:
             if choice is None:
                 continue
             theirs = Rule(other, paths=trigger_paths(work.by_id[where]) if where in work.by_id else None)
-            if different_situations(mine, theirs) or exception_of(mine, theirs) or exception_of(theirs, mine):
-                continue
+            if different_situations(mine, theirs) or exception_of(mine, theirs):
+                continue  # (a lesson narrower than this rule is no excuse: the broad rule may overrule it)
             label, x, y = choice
             note = (f'may contradict {where} ("{_short(other)}"), which chooses {y} where this chooses {x} for '
                     f"{label}: check which holds before you promote it")

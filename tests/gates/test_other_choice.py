@@ -43,6 +43,25 @@ def test_a_rule_choosing_another_client_than_a_lesson_is_kept_beside_it_with_a_n
                                                                     "Use aiohttp for HTTP calls."}
 
 
+def test_a_broad_rule_against_a_narrower_lesson_still_gets_the_note(git_repo, cli) -> None:
+    # the lesson is narrower than the new rule: the broad rule may overrule it, so the reviewer is told
+    code, out, err = cli("remember", "Use pnpm for the web app.", "--approve", "--json")
+    assert code == 0, err
+    first = json.loads(out)["id"]
+    code, out, err = cli("remember", "Always use npm.")
+    assert code == 0, err
+    assert f'may contradict {first} ("Use pnpm for the web app."), which chooses pnpm where this chooses npm' in err
+    assert {lesson["text"] for lesson in _candidate(git_repo)} == {"Use pnpm for the web app.", "Always use npm."}
+
+
+def test_a_narrower_rule_choosing_otherwise_is_an_exception_without_a_note(git_repo, cli) -> None:
+    code, out, err = cli("remember", "Always use npm.", "--approve")
+    assert code == 0, err
+    code, out, err = cli("remember", "Use pnpm for the web app.")
+    assert code == 0, err
+    assert "may contradict" not in err
+
+
 @pytest.mark.parametrize(("lesson", "rule"), [
     ("Use pnpm instead of npm.", "Publish the package to npm after every release."),  # a registry, not the tool
     ("Format Python code with black.", "The black box tests run nightly."),  # an everyday word, not the tool
