@@ -266,7 +266,8 @@ def enable(
 def _clear_the_pulls_way(paths: Any) -> None:
     """Before `enable` writes anything: when learn's files here are untracked copies of what the upstream branch
     already holds (this teammate ran `learn enable` before pulling the commit that brought them, review35 R35-6),
-    `git pull` refuses to run. The copies identical to the upstream's are removed (nothing is lost: the pull brings
+    `git pull` refuses to run; when the upstream (as last fetched) has them and this checkout does not yet, enable
+    stops before writing them (review38 R38-3). The copies identical to the upstream's are removed (nothing is lost: the pull brings
     the same bytes) and enable stops, saying to pull first; a copy that differs is left for the person."""
     from altimate_learn import git
     from altimate_learn.team.setup import _gitattributes, untracked_upstream_copies
@@ -275,11 +276,13 @@ def _clear_the_pulls_way(paths: Any) -> None:
                                                    _gitattributes(paths.root)[0]])
     if found is None:
         return
-    upstream, same, different = found
+    upstream, same, different, missing = found
     top = git.toplevel(paths.root) or paths.root
     for rel in same:
         (top / rel).unlink()
     said = []
+    if missing:
+        said.append(f"the pull brings {', '.join(missing)}, and copies written here first would stop it")
     if same:
         said.append(f"removed {', '.join(same)}: untracked here and the same as {upstream}'s, which the pull brings")
     if different:

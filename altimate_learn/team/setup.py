@@ -215,11 +215,13 @@ def _shown(path: Path, top: Path) -> str:
         return str(path)
 
 
-def untracked_upstream_copies(root: Path, candidates: list[Path]) -> tuple[str, list[str], list[str]] | None:
+def untracked_upstream_copies(root: Path, candidates: list[Path]) -> tuple[str, list[str], list[str], list[str]] | None:
     """Learn's own files in this checkout that are untracked while the upstream branch (as last fetched) has them:
     `git pull` refuses to overwrite untracked files, even identical ones (review35 R35-6: a teammate ran `learn
     enable` before pulling the commit that brought them). (upstream name, the identical ones, the differing ones,
-    as repository paths), or None when there is no upstream or nothing stands in the pull's way."""
+    the ones not here yet that the upstream has and enable would write (review38 R38-3: after a fetch, the first
+    enable wrote them and the pull stopped), as repository paths), or None when there is no upstream or nothing
+    stands in the pull's way."""
     top = git.toplevel(root)
     if top is None:
         return None
@@ -228,17 +230,24 @@ def untracked_upstream_copies(root: Path, candidates: list[Path]) -> tuple[str, 
         return None
     same: list[str] = []
     different: list[str] = []
+    missing: list[str] = []
     for path in candidates:
         try:
             rel = path.resolve().relative_to(top.resolve()).as_posix()
         except ValueError:
             continue
-        if not path.is_file() or git.is_tracked(top, rel):
+        if git.is_tracked(top, rel):
+            continue
+        if not path.exists():
+            if git.show(top, f"{upstream}:{rel}") is not None:
+                missing.append(rel)  # the pull brings it; written here first, it would stop the pull
+            continue
+        if not path.is_file():
             continue
         theirs = git.show(top, f"{upstream}:{rel}")
         if theirs is None:
             continue
         (same if path.read_bytes() == theirs else different).append(rel)
-    if not same and not different:
+    if not same and not different and not missing:
         return None
-    return upstream, same, different
+    return upstream, same, different, missing

@@ -50,3 +50,19 @@ def test_enable_with_nothing_upstream_writes_as_ever(team: Team):
     ben = team.clone("ben")
     assert ben.learn("enable").returncode == 0
     assert (ben.root / ".altimate-code" / "altimate-code.json").exists()
+
+
+def test_enable_after_a_fetch_writes_nothing_that_would_stop_the_pull(team: Team):
+    # review38 R38-3: an IDE's auto-fetch (or a failed pull) brought origin/main with learn's files; the first enable
+    # wrote untracked copies and the pull stopped. It now stops first, writing nothing, and says to pull.
+    ben = team.clone("ben")
+    _ana_shares_learn(team)
+    ben.git("fetch", "-q", "origin")
+    first = ben.learn("enable", check=False)
+    assert first.returncode != 0
+    assert "the pull brings .altimate-code/altimate-code.json" in first.stderr
+    assert "Run `git pull`, then `learn enable`." in first.stderr
+    assert not (ben.root / ".altimate-code" / "altimate-code.json").exists()
+    assert ben.git("pull", "--no-rebase", "--no-edit", "origin", "main", check=False).returncode == 0
+    assert ben.learn("enable").returncode == 0
+    assert [lesson["text"] for lesson in ben.approved()] == ["Keep functions short."]
