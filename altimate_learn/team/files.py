@@ -441,6 +441,15 @@ CONTRADICTING = "changed on different sides, saying opposite things"
 MAX_CHANGED = 200  # lessons a side changed that are read against the other side's (a pull brings a handful)
 
 
+def _same_place(a: Any, b: Any) -> bool:
+    """Two rules choosing for one job say where they hold in the same way: neither names a place or situation
+    ("Use npm." / "Use pnpm."), or the words each names share one ("for dates" / "for date handling")."""
+    from altimate_learn.deliver.tokenize import stem
+
+    mine, theirs = {stem(w) for w in a.situation}, {stem(w) for w in b.situation}
+    return (not mine and not theirs) or bool(mine & theirs)
+
+
 def _contradiction_conflicts(lm: LessonMerge, base: Any, ours: Any, theirs: Any) -> None:
     """A lesson one side added or changed that contradicts one the other side added or changed, in plain words
     the identifier overlap cannot see (review37 R37-5: ana sharpened "Use pytest fixtures in tests." to "…, never
@@ -473,7 +482,15 @@ def _contradiction_conflicts(lm: LessonMerge, base: Any, ours: Any, theirs: Any)
             if why is None and labels(a.lower) and labels(b.lower):
                 choice = other_choice(a.lower, b.lower)
                 if choice is not None and not different_situations(a, b):
-                    why = f"ours chooses {choice[1]} where theirs chooses {choice[2]}, for {choice[0]}"
+                    picks = f"ours chooses {choice[1]} where theirs chooses {choice[2]}, for {choice[0]}"
+                    if not _same_place(a, b):
+                        # for places or situations the words cannot compare ("in the API" / "in the maintenance
+                        # scripts", or one rule bounded and the other not): both kept, as the vet keeps them in one
+                        # clone, and the pull says so (review38 R38-4)
+                        lm.notes.append(f"{mine['id']} {other['id']} may contradict ({picks}, each for its own "
+                                        "place): both kept, check which holds")
+                        continue
+                    why = picks
             if why is None:
                 continue
             taken |= {mine["id"], other["id"]}

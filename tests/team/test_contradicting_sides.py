@@ -79,3 +79,21 @@ def test_resolving_the_conflict_of_a_replaced_lesson_keeps_the_side_chosen(team:
     ben.learn("resolve", "--theirs")
     assert ben.ids() == [theirs_id]
     assert ben.learn("check").returncode == 0
+
+
+def test_choices_for_different_places_merge_with_both_kept_and_a_note(team: Team):
+    # review38 R38-4: the vet keeps this pair in one clone with a note; the pull stopped on it as a conflict
+    ana, ours_id, theirs_id, pulled = _both_approve(team, "Use requests in the one-off maintenance scripts.",
+                                                    "Use httpx for async HTTP calls in the API.")
+    report = pulled.stdout + pulled.stderr
+    assert pulled.returncode == 0, report
+    assert {ours_id, theirs_id} <= set(ana.ids())
+    assert (f"{ours_id} {theirs_id} may contradict (ours chooses requests where theirs chooses httpx, for a Python "
+            "HTTP client, each for its own place): both kept, check which holds") in report
+
+
+def test_choices_for_the_same_job_everywhere_are_one_conflict(team: Team):
+    ana, ours_id, theirs_id, pulled = _both_approve(team, "Use requests for HTTP calls.", "Use httpx for HTTP calls.")
+    assert pulled.returncode != 0
+    assert f"{ours_id} {theirs_id}: changed on different sides, saying opposite things (ours chooses requests" \
+        in pulled.stdout + pulled.stderr
