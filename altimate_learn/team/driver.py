@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from altimate_learn import git
 from altimate_learn.store.merge import BASE, MergeInputError
-from altimate_learn.team.files import FileMerge, conflict_lines, merge_texts, replacements
+from altimate_learn.team.files import CONTRADICTING, FileMerge, conflict_lines, merge_texts, replacements
 
 
 def _read(path: str) -> str | None:
@@ -92,5 +92,24 @@ def report(relpath: str, result: FileMerge, err: TextIO) -> None:
     if note:
         print("  " + note, file=err)
     first = result.conflicts[0].ids[0]
+    if all(_opposite(conflict) for conflict in result.conflicts):
+        # `--both` would be refused: the vet reads the two rules as opposites (review38 R38-7)
+        print(f"  Finish with `learn resolve --ours` or `learn resolve --theirs` (one lesson: add --lesson {first}), "
+              "then commit.", file=err)
+        return
     print(f"  Finish with `learn resolve --ours` or `learn resolve --theirs`, or `--both` to keep both rules (one "
           f"lesson: add --lesson {first}), then commit.", file=err)
+
+
+def _opposite(conflict: Any) -> bool:
+    """Two rules from two sides that `learn resolve --both` would refuse to keep together: the vet reads them as
+    saying opposite (or the same) things, places included (the check of :func:`altimate_learn.team.files._keep_both`).
+    Two choices for one job the vet lets stand beside each other can both be kept."""
+    if conflict.kind != CONTRADICTING:
+        return False
+    from altimate_learn.gates.offline import Rule, compare
+    from altimate_learn.gates.scopes import trigger_paths
+
+    return any(compare(Rule(str(mine.get("text", "")), paths=trigger_paths(mine)),
+                       Rule(str(other.get("text", "")), paths=trigger_paths(other))) is not None
+               for mine in conflict.ours for other in conflict.theirs)

@@ -44,7 +44,12 @@ def test_plain_opposites_from_two_sides_are_one_conflict(team: Team):
     ana, ours_id, theirs_id, pulled = _both_approve(team, "Always squash commits when merging.",
                                                     "Never squash commits when merging.")
     assert pulled.returncode != 0
-    assert f"{ours_id} {theirs_id}: changed on different sides, saying opposite things" in pulled.stdout + pulled.stderr
+    report = pulled.stdout + pulled.stderr
+    assert f"{ours_id} {theirs_id}: changed on different sides, saying opposite things" in report
+    # `--both` would be refused for opposites, so the pull does not offer it (review38 R38-7)
+    assert f"Finish with `learn resolve --ours` or `learn resolve --theirs` (one lesson: add --lesson {ours_id}), " \
+        "then commit." in report
+    assert "--both" not in report
 
 
 def test_unrelated_rules_from_two_sides_merge_cleanly(team: Team):
@@ -95,5 +100,12 @@ def test_choices_for_different_places_merge_with_both_kept_and_a_note(team: Team
 def test_choices_for_the_same_job_everywhere_are_one_conflict(team: Team):
     ana, ours_id, theirs_id, pulled = _both_approve(team, "Use requests for HTTP calls.", "Use httpx for HTTP calls.")
     assert pulled.returncode != 0
-    assert f"{ours_id} {theirs_id}: changed on different sides, saying opposite things (ours chooses requests" \
-        in pulled.stdout + pulled.stderr
+    report = pulled.stdout + pulled.stderr
+    assert f"{ours_id} {theirs_id}: changed on different sides, saying opposite things (ours chooses requests" in report
+    # the vet reads the pair as saying the same thing of one job, so `--both` would be refused: the pull offers only
+    # --ours / --theirs (review38 R38-7), and --both indeed refuses
+    assert f"Finish with `learn resolve --ours` or `learn resolve --theirs` (one lesson: add --lesson {ours_id}), " \
+        "then commit." in report
+    assert "--both" not in report
+    both = ana.learn("resolve", "--both", check=False)
+    assert both.returncode != 0 and "cannot both stand" in both.stdout + both.stderr
