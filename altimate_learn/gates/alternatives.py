@@ -81,6 +81,14 @@ def _any_member() -> re.Pattern[str]:
     return re.compile("|".join(re.escape(n).replace(r"\ ", r"[\s-]+") for n in sorted(set(names), key=len, reverse=True)))
 
 
+@lru_cache(maxsize=1)
+def everyday_names() -> frozenset[str]:
+    """The members that are also everyday words ("requests", "moment", "black", "tabs"), in their plural and singular
+    forms: a name only where a rule uses it as one."""
+    names = {m.rstrip("?") for _, members in _SETS for m in members.split("|") if m.endswith("?")}
+    return frozenset(names | {n[:-1] for n in names if n.endswith("s")})
+
+
 def labels(lower: str) -> frozenset[str]:
     """The sets ``lower`` chooses or avoids a member of (one search for a text that names none)."""
     if _any_member().search(lower) is None:

@@ -649,6 +649,21 @@ class Rule:
         return self._negated
 
 
+def _same_everyday_name(a: Rule, b: Rule, shared: set[str]) -> set[str]:
+    """``shared`` without a word that one rule uses as a tool's name and the other as the everyday word ("Never use
+    requests." / "Keep pull requests small.", "Batch requests to the billing API."): whichever rule is new, the two
+    are about different things (review38 R38-6, the other way round from R37-10's backticked name)."""
+    from altimate_learn.gates.alternatives import everyday_names
+
+    left = set(shared)
+    for word in shared:
+        for name in {word, *(n for n in everyday_names() if stem(n) == word)} & everyday_names():
+            if _has_word(a.lower, name) and _has_word(b.lower, name) \
+                    and _plain_name(a.lower, name) != _plain_name(b.lower, name):
+                left -= {word, stem(name), name}
+    return left
+
+
 def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
     """How ``rule`` relates to one instruction sentence or lesson ``other`` (None: unrelated)."""
     mine_rule = rule if isinstance(rule, Rule) else Rule(rule)
@@ -657,6 +672,8 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
     if not a or not b:
         return None
     shared = a & b
+    if shared:
+        shared = _same_everyday_name(mine_rule, other_rule, shared)
     jac = jaccard(a, b)
     # a name one rule backticks counts in the other's plain words only where they use it as the name ("never use
     # requests"), not as the everyday word ("Keep pull requests small.", "Never click through the dialog": review37

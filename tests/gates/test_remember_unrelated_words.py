@@ -26,6 +26,10 @@ def _texts(git_repo, name: str = "candidate.json") -> list[str]:
     ("Use `httpx` for HTTP clients, never `requests`.", "Answer feature requests within a day."),
     ("Use `click` for command-line tools.", "Never click through the deploy dialog; use the CLI."),
     ("Use `black` to format Python.", "Never use black text on dark backgrounds."),
+    # the other way round (review38 R38-6): the new rule names the tool in plain words, the lesson has the everyday word
+    ("Keep pull requests small.", "Never use requests."),
+    ("Keep pull requests small.", "Never use `requests`, use `httpx`."),
+    ("Never use requests.", "Batch requests to the billing API."),
 ])
 def test_an_everyday_word_does_not_retire_the_lesson_naming_it(git_repo, cli, lesson, rule) -> None:
     _json(cli, "remember", lesson, "--approve")
