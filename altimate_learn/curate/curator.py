@@ -372,7 +372,16 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
             data = writing.write(store, store.CANDIDATE_RETIRED, retired, staged_file)
             cache.remember(hashlib.sha256(data).hexdigest(), "retired", True, ids=[r["id"] for r in retired])
         if changed:
-            data = writing.write(store, store.CANDIDATE, candidate, base_file, same=work.same, ids=texts_changed[1])
+            from altimate_learn.store.store import notes_on_absent
+
+            candidate, noted = notes_on_absent(candidate)  # a note about a lesson that left goes with it (R38-5)
+            same = work.same
+            if noted and same is not None:
+                same = list(same)
+                for index in noted:
+                    if index < len(same):
+                        same[index] = False
+            data = writing.write(store, store.CANDIDATE, candidate, base_file, same=same, ids=texts_changed[1])
             after = prepared.postings_after(postings, gone, new_texts, len(candidate)) if postings else None
             written = prepared.LessonFile(candidate, data, hashlib.sha256(data).hexdigest(), True, flagged,
                                           ids=texts_changed[1])

@@ -197,6 +197,7 @@ class Store:
         validate_lessons(lessons, str(self.path(filename)), retired=(filename in self.RETIRED_FILES))
         if filename == self.CANDIDATE:
             self.stage_base()
+            lessons = without_notes_on_absent(lessons)
         return self.write_json(filename, lessons)
 
     def stage_base(self) -> None:
@@ -452,3 +453,38 @@ def all_stores(paths: ProjectPaths) -> list[Store]:
         except Exception:  # a folder we would refuse to create is not ours to read
             continue
     return out
+
+
+# A note for the reviewer about another lesson, at the start of one "; "-joined part of a provenance ("may contradict
+# L-1a2b3c4d (…), …", "narrower than L-… (…) for …: both kept (`learn retire L-…` if …)", "an exception to L-…").
+_NOTE_ON_LESSON = re.compile(r"^(?:may contradict|may repeat|narrower than|an exception to) (L-[0-9a-f]{6,})\b")
+
+
+def without_notes_on_absent(lessons: list[Lesson]) -> list[Lesson]:
+    """``lessons`` with each review note about a lesson that is no longer in the set taken out of its provenance
+    (review38 R38-5: "may contradict L-x …, check which holds" and "`learn retire L-x` if this replaces it" stayed,
+    approved and shared, after L-x was retired or replaced). Notes about an instruction file stay."""
+    return notes_on_absent(lessons)[0]
+
+
+def notes_on_absent(lessons: list[Lesson]) -> tuple[list[Lesson], list[int]]:
+    """:func:`without_notes_on_absent`, and the places of the lessons it changed (the list itself when none)."""
+    live: set[str] | None = None
+    out: list[Lesson] | None = None
+    changed: list[int] = []
+    for index, lesson in enumerate(lessons):
+        provenance = lesson.get("provenance") if isinstance(lesson, dict) else None
+        if not isinstance(provenance, str) or " L-" not in provenance:
+            continue
+        if live is None:
+            live = {x.get("id") for x in lessons if isinstance(x, dict)}
+        parts = provenance.split("; ")
+        kept = [part for part in parts if (found := _NOTE_ON_LESSON.match(part)) is None or found.group(1) in live]
+        if len(kept) == len(parts):
+            continue
+        if out is None:
+            out = list(lessons)
+        out[index] = {**lesson, "provenance": "; ".join(kept)} if kept else \
+            {k: v for k, v in lesson.items() if k != "provenance"}
+        changed.append(index)
+    return (lessons if out is None else out), changed
