@@ -473,8 +473,10 @@ class _Pass:
                             or (opposite(text, other["text"]) and not _repeats(text, other["text"])):
                         continue
                     relation = _restates(text, other["text"], quoted=True)
-                    if relation is None or (lid in near and relation[:1] != ("beside",)):
-                        continue  # at the threshold, only a rule that holds in more places is read here
+                    if relation is None or (lid in near and relation[:1] != ("beside",)
+                                            and not names_beyond(text, other["text"])):
+                        continue  # at the threshold, only a rule that holds in more places (or names more code,
+                        # which is no vote above: "… and `poetry`", review38 R38-9) is read here
                     kind, said = relation
                     if kind == "replace" and not self.restate_replaces:
                         break  # a person's rule is reconciled by the screen; a memory import notes "may repeat"

@@ -580,7 +580,8 @@ def added_span(new: str, old: str) -> tuple[str, bool] | None:
     a place or a condition ("in CI", "except in Docker", "only for scripts") narrow it: a second rule, not the same one
     said again. None for anything else (another word changed, words left out, two runs added)."""
     a, b = _tokens(new, numbers=False), _tokens(old, numbers=False)
-    if len(b) < 3 or not 0 < len(a) - len(b) <= MAX_ADDED:
+    if (len(b) < 3 and not (len(b) == 2 and b[1][1])) or not 0 < len(a) - len(b) <= MAX_ADDED:
+        # (two words only as a verb and a name: "Use `uv`." of "Use `uv` instead of `pip`.", review38 R38-9)
         return None
     start = 0
     while start < len(b) and a[start][0] == b[start][0]:

@@ -20,6 +20,8 @@ from tests.curate.helpers import add, lesson, make_store
      "to keep history linear"),
     # ", never …" added is a detail, not the opposite (review37 R37-11)
     ("Store timestamps in UTC.", "Store timestamps in UTC, never local time.", "never local time"),
+    # a backticked name added is a detail too (review38 R38-9: staged beside with no note)
+    ("Use `uv` instead of `pip`.", "Use `uv` instead of `pip` and `poetry`.", "and `poetry`"),
 ])
 def test_a_detail_added_replaces_the_lesson_for_review(tmp_path, old, new, said):
     store = make_store(tmp_path, approved=[lesson("L-0001", old)])
@@ -31,6 +33,7 @@ def test_a_detail_added_replaces_the_lesson_for_review(tmp_path, old, new, said)
 
 @pytest.mark.parametrize(("old", "new"), [
     ("Use `uv` instead of `pip` to install dependencies.", "Use `uv` instead of `pip`."),
+    ("Use `uv` instead of `pip`.", "Use `uv`."),  # a verb and the name left (review38 R38-9)
     # at the dedupe threshold a few words added stay a vote, as ever; ", never …" there is no opposite (R37-11)
     ("Use named exports.", "Use named exports, never default exports."),
     ("Run `ruff format` before committing.", "Always run `ruff format` before committing."),
