@@ -111,6 +111,12 @@ def install(
         from altimate_learn.harness.install import sweep_killed_writes
 
         sweep_killed_writes(root)
+    if not (user or uninstall or dry_run):
+        from altimate_learn.team.setup import _gitattributes, clear_the_pulls_way
+
+        # the .gitattributes block written below would stop a pull that brings it (review38 R38-3)
+        clear_the_pulls_way(options.root, [_gitattributes(options.root)[0]],
+                            f"learn install {agent}{' --local' if local else ''}")
     lines = run_install(options)
     if uninstall:
         from altimate_learn.harness.install import shared_removal_note
@@ -153,6 +159,8 @@ def _install_git(*, user: bool, local: bool, uninstall: bool, dry_run: bool, che
             raise LearnError("lesson files do not merge as data in this clone (see above).")
         report.emit()
         return
+    if not (uninstall or dry_run):
+        setup.clear_the_pulls_way(root, [setup._gitattributes(root)[0]], "learn install git")  # review38 R38-3
     lines = setup.uninstall(root) if uninstall else setup.install(root, dry_run=dry_run)
     lines = [("(dry run) " if dry_run else "") + line for line in lines]
     for line in lines:

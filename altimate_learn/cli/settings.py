@@ -264,32 +264,12 @@ def enable(
 
 
 def _clear_the_pulls_way(paths: Any) -> None:
-    """Before `enable` writes anything: when learn's files here are untracked copies of what the upstream branch
-    already holds (this teammate ran `learn enable` before pulling the commit that brought them, review35 R35-6),
-    `git pull` refuses to run; when the upstream (as last fetched) has them and this checkout does not yet, enable
-    stops before writing them (review38 R38-3). The copies identical to the upstream's are removed (nothing is lost: the pull brings
-    the same bytes) and enable stops, saying to pull first; a copy that differs is left for the person."""
-    from altimate_learn import git
-    from altimate_learn.team.setup import _gitattributes, untracked_upstream_copies
+    """Before `enable` writes anything: learn's files that would stop `git pull` (untracked copies of the upstream's,
+    or ones the upstream has that enable would write first): :func:`altimate_learn.team.setup.clear_the_pulls_way`."""
+    from altimate_learn.team.setup import _gitattributes, clear_the_pulls_way
 
-    found = untracked_upstream_copies(paths.root, [project_config_target(paths.root, Path.cwd()), paths.gitignore,
-                                                   _gitattributes(paths.root)[0]])
-    if found is None:
-        return
-    upstream, same, different, missing = found
-    top = git.toplevel(paths.root) or paths.root
-    for rel in same:
-        (top / rel).unlink()
-    said = []
-    if missing:
-        said.append(f"the pull brings {', '.join(missing)}, and copies written here first would stop it")
-    if same:
-        said.append(f"removed {', '.join(same)}: untracked here and the same as {upstream}'s, which the pull brings")
-    if different:
-        said.append(f"{', '.join(different)} {'differs' if len(different) == 1 else 'differ'} from {upstream}'s and "
-                    "would stop the pull: move it aside (`git pull` names it), then merge what you need")
-    raise LearnError(f"{upstream} already has learn's project files, and `git pull` does not overwrite untracked "
-                     f"files: {'; '.join(said)}.", "Run `git pull`, then `learn enable`.")
+    clear_the_pulls_way(paths.root, [project_config_target(paths.root, Path.cwd()), paths.gitignore,
+                                     _gitattributes(paths.root)[0]], "learn enable")
 
 
 def _say_model(paths: Any, resolved: Any, hooks: dict[str, dict[str, Any]], report: Report) -> None:

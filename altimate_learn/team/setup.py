@@ -215,6 +215,34 @@ def _shown(path: Path, top: Path) -> str:
         return str(path)
 
 
+def clear_the_pulls_way(root: Path, candidates: list[Path], command: str) -> None:
+    """Before a command writes learn's shared files: when they are untracked copies of what the upstream branch
+    already holds (this teammate ran `learn enable` before pulling the commit that brought them, review35 R35-6),
+    `git pull` refuses to run; when the upstream (as last fetched) has them and this checkout does not yet, the
+    command stops before writing them (review38 R38-3; `learn install <agent>` writes .gitattributes too). The copies
+    identical to the upstream's are removed (nothing is lost: the pull brings the same bytes) and the command stops,
+    saying to pull first; a copy that differs is left for the person."""
+    from altimate_learn.errors import LearnError
+
+    found = untracked_upstream_copies(root, candidates)
+    if found is None:
+        return
+    upstream, same, different, missing = found
+    top = git.toplevel(root) or root
+    for rel in same:
+        (top / rel).unlink()
+    said = []
+    if missing:
+        said.append(f"the pull brings {', '.join(missing)}, and copies written here first would stop it")
+    if same:
+        said.append(f"removed {', '.join(same)}: untracked here and the same as {upstream}'s, which the pull brings")
+    if different:
+        said.append(f"{', '.join(different)} {'differs' if len(different) == 1 else 'differ'} from {upstream}'s and "
+                    "would stop the pull: move it aside (`git pull` names it), then merge what you need")
+    raise LearnError(f"{upstream} already has learn's project files, and `git pull` does not overwrite untracked "
+                     f"files: {'; '.join(said)}.", f"Run `git pull`, then `{command}`.")
+
+
 def untracked_upstream_copies(root: Path, candidates: list[Path]) -> tuple[str, list[str], list[str], list[str]] | None:
     """Learn's own files in this checkout that are untracked while the upstream branch (as last fetched) has them:
     `git pull` refuses to overwrite untracked files, even identical ones (review35 R35-6: a teammate ran `learn

@@ -66,3 +66,18 @@ def test_enable_after_a_fetch_writes_nothing_that_would_stop_the_pull(team: Team
     assert ben.git("pull", "--no-rebase", "--no-edit", "origin", "main", check=False).returncode == 0
     assert ben.learn("enable").returncode == 0
     assert [lesson["text"] for lesson in ben.approved()] == ["Keep functions short."]
+
+
+def test_installing_hooks_before_the_pull_writes_no_gitattributes_that_would_stop_it(team: Team):
+    # review38 R38-3: `learn install <agent>` (and `learn install git`) write the .gitattributes block too
+    ben = team.clone("ben")
+    _ana_shares_learn(team)
+    ben.git("fetch", "-q", "origin")
+    for command in (("install", "claude-code", "--local"), ("install", "git")):
+        done = ben.learn(*command, check=False)
+        assert done.returncode != 0, done.stdout
+        assert "origin/main already has learn's project files" in done.stderr and ".gitattributes" in done.stderr
+        assert f"Run `git pull`, then `learn {' '.join(command)}`." in done.stderr
+        assert not (ben.root / ".gitattributes").exists()  # nothing left in the pull's way
+    assert ben.git("pull", "--no-rebase", "--no-edit", "origin", "main", check=False).returncode == 0
+    assert ben.learn("install", "claude-code", "--local").returncode == 0
