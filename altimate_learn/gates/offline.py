@@ -547,10 +547,20 @@ def _replaces_choice(narrow: Rule, broad: Rule) -> bool:
     """``narrow`` chooses something else and turns away from what ``broad`` names ("Use npm, not pnpm." of "Use
     `pnpm`."; "Use flake8 for linting, not ruff." of "Use ruff for linting."): a replacement, never an exception,
     whatever words it adds (review37 R37-13). "Never use black on generated files." chooses nothing instead, and "Use
-    npm in the docs site." turns away from nothing: exceptions."""
+    npm in the docs site." turns away from nothing: exceptions. Nor where it says a place or situation of its own
+    ("Use npm for the docs site, not pnpm.", "Use requests in `scripts/`, not httpx.": "not X" says what it replaces
+    there, review38 R38-11): an exception too."""
     avoided = narrow.bare[0] | {token for token, _ in _forbidden(narrow, outright=False)}
     chosen_instead = narrow.bare[1] - avoided  # "Never use black on generated files." chooses nothing instead
-    return bool(chosen_instead) and any(_has_word(broad.lower, token) >= 0 for token in avoided)
+    turned = [token for token in avoided if _has_word(broad.lower, token) >= 0]
+    if not chosen_instead or not turned:
+        return False
+    if all(token in broad.bare[0] or token in {t for t, _ in _forbidden(broad, outright=False)} for token in turned):
+        return True  # the lesson turns away from it too ("Use uv, never pip."): a sharper rule
+    if narrow.scopes:
+        return False
+    own = broad.words | {stem(w) for w in broad.words} | broad.situation | {stem(w) for w in broad.situation}
+    return not any(w not in _WHEN_WORDS and w not in own and stem(w) not in own for w in narrow.situation)
 
 
 # words that name the kind of a thing, not which things: "the black formatter" is black, "the moment library" moment

@@ -29,6 +29,9 @@ def _candidate(git_repo) -> list[dict]:
     # the narrower things it names, not a place (review36: the R35-19 residue retired "Never commit to main.")
     ("Never commit to main.", "Commit hotfixes directly to main.", 'for "hotfixes"'),
     ("Never push on Fridays.", "Push security patches on Fridays.", 'for "security patches"'),
+    # "not X" with a place of its own says what it replaces there (review38 R38-11: it replaced the lesson everywhere)
+    ("Use `pnpm`.", "Use npm for the docs site, not pnpm.", "for the docs site"),
+    ("Always use `httpx`.", "Use requests in `scripts/`, not httpx.", 'for "scripts/**"'),
 ])
 def test_an_exception_stays_beside_the_general_rule(git_repo, cli, general, exception, where) -> None:
     first = _json(cli, "remember", general, "--approve")
