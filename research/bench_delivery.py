@@ -85,7 +85,9 @@ Each Edit writes a placeholder, except for the tasks that carry `edits` (file â†
 `delivery_tasks_deliver26.jsonl`, 12 tasks by the delivery engineer of session 2026-12-05 #9), whose Edit writes it,
 and a task's `creates` (files the agent makes: `delivery_tasks_deliver27.jsonl`, 12 tasks by the delivery engineer of
 session 2026-12-05 #10), each written whole by one Write with no Read before, and a task's `reads` (files it only
-asks about: one Read, no Edit).
+asks about: one Read, no Edit). `delivery_tasks_deliver38.jsonl` (12 tasks by the delivery engineer of session 2026-12-06 #20)
+touches files whose name or folder says what kind of file they are (a list, a live feed, a modal, a schema module,
+a client of another system) with requests that say nothing of what that kind needs.
 
 Precision (recall sets reward anything shown): `research/data/delivery_precision.jsonl` holds
 84 ordinary requests that need no lesson of the store (UI tweaks, renames, typo fixes, questions, creative text, 14
@@ -95,7 +97,7 @@ past the core tier (the core tier is shown whatever the request) and the tokens 
 gives the share of the lessons its request and file tiers showed that its tasks did not need (`needed` lists what a
 task must get, not all that may help, so this share is an upper bound; it moves when a change shows more or less).
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,precision,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,precision,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,deliver38,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
         blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44,blind45,blind46,blind47,blind48,blind49,blind50,
         blind51,blind52,blind53,blind54,blind55,blind56,blind57,blind58,blind59,blind60,blind61,blind62]
 """
@@ -982,6 +984,17 @@ DELIVER27_INTRO = (
     "session 2026-12-05 #10 before any change of that session, and measured before it (b9150722): 18 / 16 / 16 of 25 "
     "needed lessons at 300 / 1,000 / 10,000 lessons (17.8 / 18.1 / 18.5 lessons a session): a new file got its "
     "first five lessons only.")
+DELIVER38_TASKS = ROOT / "research" / "data" / "delivery_tasks_deliver38.jsonl"
+DELIVER38_INTRO = (
+    "12 tasks (5 file, 6 vague, 1 follow-up) where the file's name or folder says what kind of file it is (a list, a "
+    "table, a live feed or banner, a modal, a chart, a schema module, a client of another system, a bucket) and the "
+    "request says nothing of the convention that kind needs (empty, \"wip\", \"tidy\", or a symptom), among the "
+    "dozens of conventions of `web/src/**`, `services/**` or `infra/terraform/**`; written by the delivery engineer of "
+    "session 2026-12-06 #20 for the file-rank misses of blind batches 57 and 58, in scenarios of their own, before "
+    "measuring them: 4 / 4 / 4 of 14 needed lessons at 300 / 1,000 / 10,000 lessons on the code before the file-kind "
+    "table (40180d3d), 11 / 10 / 10 with it (the misses left: a schema module's second rule, validators, behind the "
+    "enum rule in a session at 25 lessons; a symptom whose everyday words, \"send\" and \"instead\", point at other "
+    "rules of `services/**` at 1,000 and 10,000; a modal's focus rule in a session at 30; a follow-up at 38-39).")
 BLIND9_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind9.jsonl"
 SIXTH_ROUND_WRITER = (
     "Written by {who} who read only the store's source lessons, this docstring's first 45 lines and the sample "
@@ -2360,6 +2373,8 @@ SETS = {
                   DELIVER26_INTRO),
     "deliver27": (DELIVER27_TASKS, "New files: the delivery engineer's own tasks of session 2026-12-05 #10",
                   DELIVER27_INTRO),
+    "deliver38": (DELIVER38_TASKS, "Kinds of files: the delivery engineer's own tasks of session 2026-12-06 #20",
+                  DELIVER38_INTRO),
     "blind7": (BLIND7_TASKS, "Blind batch 7 (written apart from the code)", BLIND7_INTRO),
     "blind8": (BLIND8_TASKS, "Blind batch 8 (written apart from the code)", BLIND8_INTRO),
     "blind9": (BLIND9_TASKS, "Blind batch 9 (written apart from the code)", BLIND9_INTRO),

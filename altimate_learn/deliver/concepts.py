@@ -38,6 +38,7 @@ PREFIX = "~"  # concept terms cannot collide with words: words are runs of lette
 # An implied concern (:mod:`altimate_learn.deliver.implied`): "^email" scores on the postings of "~email" at
 # IMPLIED_FACTOR × a concept's weight (defined here, with the concept's, so the hook never imports that table).
 IMPLIED = "^"
+KIND = "@"  # a word of a file's name in the implied table (`@list` for `OrdersList.tsx`): no request word has it
 IMPLIED_FACTOR = 0.5
 # A request word's neighbour (:mod:`altimate_learn.deliver.neighbours`): "≈color" for "colour" scores on the
 # postings of "color" at NEAR_WEIGHT of an exact match (and adds that much of its idf to the evidence), and counts

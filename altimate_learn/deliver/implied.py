@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from altimate_learn.deliver.concepts import IMPLIED as PREFIX  # "^email" scores on the postings of "~email"
 from altimate_learn.deliver.concepts import IMPLIED_FACTOR as FACTOR  # weight relative to a concept's
+from altimate_learn.deliver.concepts import KIND  # "@list": a file-kind word's key in the implied table
 from altimate_learn.deliver.concepts import PREFIX as CONCEPT_PREFIX
 
 # activity -> (triggers, implied concepts). Triggers use the member syntax of the concept table (words, then
@@ -198,6 +199,28 @@ ACTIVITIES: dict[str, tuple[str, str]] = {
                        "exposure network"),
 }
 
+# What a file is, as its name or the folder it is in says it (`OrdersList.tsx`, `schemas/ramp_card.py`,
+# `LiveQueueWidget.tsx`), and the concerns a reviewer checks in such a file: kind -> (words, implied concepts).
+# Read on the words of a file's name and of its folder only (:func:`altimate_learn.deliver.select.file_concerns`),
+# never on a request's: a file named `OrdersList` renders a list, where a request's "list the endpoints" or
+# "the orders table" says nothing of the kind. Written by kind of file, as the activity table is by kind of work.
+FILE_KINDS: dict[str, tuple[str, str]] = {
+    # --- web UI -------------------------------------------------------------------------------------------
+    "list_view": ("list lists table tables grid grids feed feeds", "react_keys pagination datagrid"),
+    "live_view": ("live realtime poll poller polling ticker countdown clock", "timer"),
+    "dialog_view": ("modal modals dialog dialogs drawer popover", "dialog accessibility"),
+    "form_view": ("form forms wizard", "form validation"),
+    "chart_view": ("chart charts graph graphs", "chart bundle"),
+    # --- services -----------------------------------------------------------------------------------------
+    "schema_module": ("schema schemas serializer serializers dto dtos payload payloads",
+                      "validation enum serialization"),
+    "client_module": ("client clients adapter adapters gateway gateways sdk", "http timeout retry mock"),
+    "job_module": ("task tasks worker workers job jobs consumer consumers", "job retry duplicate timeout"),
+    "script_module": ("script scripts command commands", "cli batch memory"),
+    # --- infrastructure -----------------------------------------------------------------------------------
+    "bucket_resource": ("bucket buckets", "storage encryption exposure backup"),
+}
+
 
 def _split(triggers: str) -> tuple[list[str], list[tuple[str, str]], list[str]]:
     """(single words, two-word phrases, concept names) of an activity's trigger string: single words and
@@ -246,6 +269,13 @@ def build_tables(fold, held: set[str]) -> tuple[dict[str, list[str]], dict[str, 
             for a in fold(first):
                 for b in fold(second):
                     add(pairs, f"{a} {b}", terms)
+    for name, (words, implied) in FILE_KINDS.items():  # a file's name and folder only: keys no request word has
+        terms = [PREFIX + concept for concept in implied.split() if CONCEPT_PREFIX + concept in held]
+        if not terms:
+            continue
+        for word in words.split():
+            for folded in fold(word):
+                add(singles, KIND + folded, terms)
     return singles, pairs
 
 

@@ -29,7 +29,7 @@ and specificity live in :mod:`altimate_learn.deliver.globs` (re-exported here).
 from __future__ import annotations
 
 from altimate_learn.deliver.bm25 import unpack
-from altimate_learn.deliver.concepts import IMPLIED, NEAR, PREFIX, WEIGHT, concept_terms, links
+from altimate_learn.deliver.concepts import IMPLIED, KIND, NEAR, PREFIX, WEIGHT, concept_terms, links
 from altimate_learn.deliver.corpus import VERB_LEADS, Corpus
 from altimate_learn.deliver.render import SUBFOLDERS, split_scope
 from altimate_learn.deliver.shapes import (DECIMAL, EMPTY_DIVISION, EMPTY_PERIOD, HTTP, RATIO, TIMER, empty_period,
@@ -879,6 +879,9 @@ def file_concerns(corpus: Corpus, path: str) -> list[str]:
     more = concept_terms(words, corpus.implied_words, corpus.implied_pairs)
     for concept in ideas:
         more.extend(corpus.implied_words.get(concept, ()))
+    for folded in words:  # what the name says the file is (`OrdersList`: a list; `schemas/`: a schema module)
+        for term in folded:
+            more.extend(corpus.implied_words.get(KIND + term, ()))
     vocabulary = corpus.vocabulary
     return sorted({t for t in more if PREFIX + t[len(IMPLIED):] in vocabulary})
 
