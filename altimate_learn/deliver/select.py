@@ -32,8 +32,8 @@ from altimate_learn.deliver.bm25 import unpack
 from altimate_learn.deliver.concepts import IMPLIED, KIND, NEAR, PREFIX, WEIGHT, concept_terms, links
 from altimate_learn.deliver.corpus import VERB_LEADS, Corpus
 from altimate_learn.deliver.render import SUBFOLDERS, split_scope
-from altimate_learn.deliver.shapes import (DECIMAL, EMPTY_DIVISION, EMPTY_PERIOD, HTTP, RATIO, TIMER, empty_period,
-                                          http_call, locale_number, timed_refresh)
+from altimate_learn.deliver.shapes import (DECIMAL, EMPTY_DIVISION, EMPTY_PERIOD, ERROR_MESSAGE, HTTP, RATIO, TIMER,
+                                          empty_period, failure_shown, http_call, locale_number, timed_refresh)
 from altimate_learn.deliver.tokenize import (folded_words, identifier_parts, money_amounts, operators, overlap, said_zero,
                                             search_tokens, tokenize, without_idioms, word_set, words)
 from altimate_learn.deliver.globs import (EXACT_NAME, NAME_PATTERN, Glob, _may_match, _translate,  # noqa: F401
@@ -149,6 +149,8 @@ def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
         text = said_zero(text)
     # An amount written with a currency sign ("€123,400.00", "$49/mo") says "money" (requests only).
     spoken = "money" if implied and money_amounts(text) else ""
+    if implied and failure_shown(text):  # "the import just says 'Invalid file'": an error message people see
+        spoken += " " + ERROR_MESSAGE
     tokens = search_tokens((without_idioms(text) + " " + spoken) if implied else text)
     found = {t for t in tokens if t in vocabulary}
     near: list[str] = []

@@ -153,3 +153,50 @@ def locale_number(text: str) -> bool:
                     return True
         i = max(j, k)
     return False
+
+
+# --- the words a person sees when something fails -------------------------------------------------------------
+# "the csv import just says 'Error: failed'", "it only shows \"Invalid file\"", "all they get is 'Something went
+# wrong'": a short text in quotes that the product says, shows or gives a person, and that reports a failure, is an
+# error message, and what goes wrong with it is its wording (what happened, what to do next), though the request
+# says neither "error" nor "message". Only after a verb of showing (says, shows, displays, gets, sees) and
+# only a failure's words in the quote: "the button says 'Save'" (a label), "rename it to 'Invoices'", "pytest says
+# 'ModuleNotFoundError: …'" (one word of an exception class, no failure word) are no error message.
+SHOWING = frozenset(("say says said saying show shows showed shown showing display displays displayed get gets got "
+                     "see sees saw").split())
+FAILING = frozenset(("error errors fail fails failed failure invalid wrong oops unable cannot denied problem unknown "
+                     "unexpected incorrect rejected").split())
+QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019", "\u00ab": "\u00bb"}
+ERROR_MESSAGE = "error message"  # the words a request gets for it (see select.query_terms)
+_PUNCTUATION = ":.,;!?()[]\"'\u201c\u201d\u2018\u2019"
+_LOOKS = 40  # quotes looked at in one request (a pasted log may hold thousands)
+
+
+def _camel(word: str) -> bool:
+    return any(c.isupper() for c in word[1:]) and any(c.islower() for c in word)
+
+
+def failure_shown(text: str) -> bool:
+    """Whether ``text`` quotes a failure the product shows a person (see above)."""
+    if not any(quote in text for quote in QUOTES):
+        return False
+    n = len(text)
+    looks = 0
+    for i, ch in enumerate(text):
+        close = QUOTES.get(ch)
+        if close is None or (i and not (text[i - 1].isspace() or text[i - 1] in ":(")):
+            continue
+        looks += 1
+        if looks > _LOOKS:
+            return False
+        j = text.find(close, i + 1)
+        if j < 0 or j - i > 80 or (j + 1 < n and text[j + 1].isalnum()):
+            continue
+        before = text[max(0, i - 40):i].lower().split()[-3:]  # the verb right before the quote, a word or two between
+        if not any(word.strip(_PUNCTUATION) in SHOWING for word in before):
+            continue
+        # the quote's own words, not the parts of an identifier (`ModuleNotFoundError` holds no failure word)
+        if any(word.strip(_PUNCTUATION).lower() in FAILING for word in text[i + 1:j].split()
+               if not _camel(word.strip(_PUNCTUATION))):
+            return True
+    return False
