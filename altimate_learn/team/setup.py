@@ -255,7 +255,12 @@ def untracked_upstream_copies(root: Path, candidates: list[Path]) -> tuple[str, 
         return None
     upstream = git.text(top, "rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{upstream}")
     if not upstream:
-        return None
+        # no upstream set (`git init`, `git remote add origin …`, `git fetch`): the branch of the same name on
+        # origin, which `git pull origin <branch>` would bring (review38 R38-3)
+        branch = git.text(top, "symbolic-ref", "--short", "-q", "HEAD")
+        if not branch or git.text(top, "rev-parse", "--verify", "-q", f"refs/remotes/origin/{branch}") is None:
+            return None
+        upstream = f"origin/{branch}"
     same: list[str] = []
     different: list[str] = []
     missing: list[str] = []

@@ -6,7 +6,7 @@ the upstream's are removed, enable stops and says to pull first; a copy that dif
 
 from __future__ import annotations
 
-from tests.team.conftest import Team
+from tests.team.conftest import Clone, Team
 
 
 def _ana_shares_learn(team: Team):
@@ -81,3 +81,23 @@ def test_installing_hooks_before_the_pull_writes_no_gitattributes_that_would_sto
         assert not (ben.root / ".gitattributes").exists()  # nothing left in the pull's way
     assert ben.git("pull", "--no-rebase", "--no-edit", "origin", "main", check=False).returncode == 0
     assert ben.learn("install", "claude-code", "--local").returncode == 0
+
+
+def test_with_no_upstream_set_the_same_branch_on_origin_counts(team: Team):
+    # review38 R38-3 edge: `git init`, `git remote add origin …`, `git fetch`: no upstream is set, and enable wrote the
+    # copies that stop `git pull origin main`
+    _ana_shares_learn(team)
+    root = team.tmp / "ben"
+    root.mkdir()
+    ben = Clone(root)
+    ben.git("init", "-q", "-b", "main")
+    ben.git("remote", "add", "origin", str(team.origin))
+    ben.git("fetch", "-q", "origin")
+    assert ben.git("rev-parse", "--abbrev-ref", "@{upstream}", check=False).returncode != 0
+    first = ben.learn("enable", check=False)
+    assert first.returncode != 0
+    assert "origin/main already has learn's project files" in first.stderr
+    assert "Run `git pull`, then `learn enable`." in first.stderr
+    assert not (root / ".altimate-code").exists()
+    assert ben.git("pull", "-q", "origin", "main", check=False).returncode == 0
+    assert ben.learn("enable").returncode == 0
