@@ -560,8 +560,21 @@ def _replaces_choice(narrow: Rule, broad: Rule) -> bool:
     if narrow.scopes:
         return False
     own = broad.words | {stem(w) for w in broad.words} | broad.situation | {stem(w) for w in broad.situation}
-    return not any(w not in _WHEN_WORDS and w not in own and stem(w) not in own for w in narrow.situation)
+    return not any(w not in _WHEN_WORDS and w not in own and stem(w) not in own and stem(w) not in _JOB_WORDS
+                   for w in narrow.situation)
 
+
+# words that say how, not which things ("Cite the source inline in each model description." restates "Cite the source of
+# every model in its description.": no narrower set of models, review38 R38-13)
+_MANNER_WORDS = frozenset(stem(w) for w in "inline together apart upfront alone instead manual manually locally online "
+                          "offline once twice first last early late verbatim".split())
+# the jobs the sets of alternatives are chosen for: "for installing packages" is a package manager's own job, not a
+# place of its own ("Use npm for installing packages, not pnpm." replaces "Use `pnpm`.", review38 R38-13)
+_JOB_WORDS = frozenset(stem(w) for w in "install installs installing installed package packages dependency dependencies "
+                       "deps format formats formatting formatter lint linting linter test tests testing runner date dates "
+                       "time times http request requests call calls client clients bundle bundling build builds state "
+                       "type types typing check checking checks indent indentation quote quotes "
+                       "manage managing management everything anything all".split())
 
 # words that name the kind of a thing, not which things: "the black formatter" is black, "the moment library" moment
 _KIND_WORDS = frozenset(stem(w) for w in "tool tools library libraries package packages module modules command amount amounts value values "
@@ -577,7 +590,8 @@ def _narrower_object(narrow: Rule, broad: Rule, own: set[str]) -> str:
     first = _CLAUSE.split(narrow.lower, 1)[0]  # "Never use float for money; use Decimal.": the rule's own clause
     extra = [w for w in words(first.replace("'", "")) if len(w) >= 3 and w not in own and stem(w) not in own
              and w not in _FUNCTION_WORDS and w not in _POLARITY_WORDS and w not in _WHEN_WORDS
-             and not w.endswith("ly") and stem(w) not in _KIND_WORDS and stem(w) not in _EVERYWHERE]
+             and not w.endswith("ly") and stem(w) not in _KIND_WORDS and stem(w) not in _EVERYWHERE
+             and stem(w) not in _MANNER_WORDS]
     # words around a backticked name describe it ("an async `httpx` client"): a sharper rule, not fewer things
     beside = set(re.findall(r"([a-z][a-z'-]*)\s+`[^`]+`", narrow.text.lower())) | set(
         re.findall(r"`[^`]+`\s+([a-z][a-z'-]*)", narrow.text.lower()))

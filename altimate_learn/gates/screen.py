@@ -355,11 +355,7 @@ class Screen:
         if target in delta.coexists:
             return True
         old = work.by_id[target]
-        mine, theirs = Rule(delta.text or "", paths=delta.paths), Rule(old["text"], paths=trigger_paths(old))
-        if not mine.scopes and not _own_place(mine, theirs):
-            return False  # a word more that is no place ("Cite the source inline in each model description."): the
-            # person's restatement replaces the lesson, as ever
-        narrower = exception_of(mine, theirs)
+        narrower = exception_of(Rule(delta.text or "", paths=delta.paths), Rule(old["text"], paths=trigger_paths(old)))
         if not narrower:
             return False
         delta.coexists = list(dict.fromkeys(list(delta.coexists) + [target]))
@@ -792,13 +788,3 @@ def _now() -> str:
     from altimate_learn.store.fsio import utc_now
 
     return utc_now()
-
-
-def _own_place(mine: Any, theirs: Any) -> bool:
-    """``mine`` says where it holds in words ``theirs`` does not have (a place or situation, not a word of when)."""
-    from altimate_learn.deliver.tokenize import stem
-    from altimate_learn.gates.offline import _WHEN_WORDS
-
-    own = theirs.words | {stem(w) for w in theirs.words} | theirs.situation | {stem(w) for w in theirs.situation}
-    return any(w not in _WHEN_WORDS and w not in own and stem(w) not in own for w in mine.situation)
-

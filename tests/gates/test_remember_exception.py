@@ -70,6 +70,7 @@ def test_a_rule_no_narrower_still_replaces_the_lesson(git_repo, cli, later) -> N
     ("Use `pnpm`.", "Use npm, not pnpm."),
     ("Use ruff for linting.", "Use flake8 for linting, not ruff."),
     ("Use `click` for command-line tools.", "Use argparse for command-line tools, not click."),
+    ("Use `pnpm`.", "Use npm for installing packages, not pnpm."),  # the lesson's own job, no place (R38-13)
 ])
 def test_a_rule_turning_away_from_the_lessons_choice_replaces_it(git_repo, cli, general, later) -> None:
     first = _json(cli, "remember", general, "--approve")
@@ -77,3 +78,17 @@ def test_a_rule_turning_away_from_the_lessons_choice_replaces_it(git_repo, cli, 
     assert code == 0, err
     assert out.splitlines()[0].startswith(f'Replaced an earlier lesson: "{general.rstrip(".")}" ({first["id"]}')
     assert "exception" not in err
+
+
+def test_a_narrower_set_of_changes_stays_beside_and_a_manner_word_is_no_narrower(git_repo, cli) -> None:
+    # review38 R38-13: the make test-fast rule for small changes replaced the make test rule after an "inline" fix
+    first = _json(cli, "remember", "Run `make test` before pushing.", "--approve")
+    code, out, err = cli("remember", "Run `make test-fast` before pushing small changes.")
+    assert code == 0, err
+    assert "Replaced an earlier lesson" not in out
+    assert f"narrower than {first['id']}" in err
+    second = _json(cli, "remember", "Cite the source of every model in its description.", "--approve")
+    code, out, err = cli("remember", "Cite the source inline in each model description.")
+    assert code == 0, err
+    assert out.splitlines()[0].startswith(f'Replaced an earlier lesson: "Cite the source of every model in its '
+                                          f'description" ({second["id"]}')
