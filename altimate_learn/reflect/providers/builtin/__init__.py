@@ -205,7 +205,7 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
                 delta["coexists"] = coexists
             if scope_paths and item.kind != "tool_retry":  # how to run a command holds in the whole project
                 globs = review_trigger_for(rule, item.paths, item.text) if item.kind == "review" else \
-                    trigger_for(rule, item.paths)
+                    trigger_for(rule, item.paths, said=prose(item.text))
                 if globs:
                     delta["paths"] = globs
             proposals.append(delta)

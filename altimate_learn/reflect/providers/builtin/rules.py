@@ -17,8 +17,8 @@ from altimate_learn.reflect.providers.builtin.one_off import (HEDGED_IDEA, ONE_C
 from altimate_learn.reflect.providers.builtin.pasted import split_pasted
 from altimate_learn.reflect.providers.builtin.phrase import Rule, _ASKS
 from altimate_learn.reflect.providers.builtin.render import cross_sentence_rule, judge
-from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, front_discourse, normalise, not_english, prose,
-                                                           run_on_reason, sentences, strip_lead)
+from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, after_a_line, front_discourse, normalise,
+                                                           not_english, prose, run_on_reason, sentences, strip_lead)
 from altimate_learn.reflect.providers.builtin.vocabulary import gerund_base
 
 # Feedback longer than this (the person's own prose) is a specification or a pasted review to read whole, not
@@ -285,7 +285,9 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
              "imperative": 4}
     for index, part in enumerate(parts):
         if ONE_OFF.search(part):
-            continue  # "don't use pandas for this, … use polars": every clause is about the task at hand
+            part = after_a_line(part) or ""  # (a rule said after the report at one file's line is no part of it)
+            if not part:
+                continue  # "don't use pandas for this, … use polars": every clause is about the task at hand
         before = len(candidates)
         # "Errors are returned as Result, we don't panic outside main": the team's way after a comma is read only when
         # nothing else in the sentence gave a rule ("Use camelCase for JSON fields, we don't do snake_case" keeps its

@@ -8,6 +8,9 @@ import re
 from collections.abc import Iterable, Sequence
 from pathlib import PurePosixPath
 
+from altimate_learn.reflect.providers.builtin.text import content_words, sentences
+
+
 def path_globs(paths: Iterable[str], limit: int = 3) -> list[str]:
     """Directory globs for the files an agent touched: `models/staging/stg_a.sql` → `models/staging/*.sql`.
 
@@ -105,13 +108,15 @@ _EVERYWHERE = re.compile(r"\b(?:everywhere|anywhere|throughout|project-wide|repo
                          r"|(?:this|the|our|whole|entire) (?:repo|repository|project|codebase|code base))\b", re.I)
 
 
-def trigger_for(rule: str, paths: Iterable[str], limit: int = 3) -> list[str]:
+def trigger_for(rule: str, paths: Iterable[str], limit: int = 3, said: str | None = None) -> list[str]:
     """The path trigger for a new lesson ``rule`` learned while the agent touched ``paths`` ([] = project-wide).
 
     A lesson whose text names a folder or file outside the touched folders (the lesson says `build/`, the
     agent wrote `out.txt`) gets no trigger: no trigger is better than a wrong one. Nor does a lesson that names
     only commands ("Never use `pip`."): it holds wherever the agent works. Nor one whose words say it holds
-    everywhere ("… in new code", "everywhere", "in this repo").
+    everywhere ("… in new code", "everywhere", "in this repo"), or whose sentence in the person's words ``said`` does
+    when the lesson left them out ("no print statements in this project, we use the logging module" gives "Use the
+    logging module instead of print statements." and holds in `scripts/` as in `src/`: review38 R38-1).
 
     The scope is never narrower than the words (issue 20): a rule that names a folder on a touched path ("never
     edit applied migrations" on `db/migrations/0042_orders.py`) holds in that folder and below it
@@ -121,7 +126,7 @@ def trigger_for(rule: str, paths: Iterable[str], limit: int = 3) -> list[str]:
     kind of code it was and in which part of the repository, not that the rule stops at its folder. Only a rule
     about neither keeps the touched folders (`models/staging/*.sql`).
     """
-    if names_only_commands(rule) or _EVERYWHERE.search(re.sub(r"`[^`]*`", " ", rule)):
+    if names_only_commands(rule) or _EVERYWHERE.search(re.sub(r"`[^`]*`", " ", rule)) or _said_everywhere(rule, said):
         return []
     globs = path_globs(paths, limit)
     if globs:
@@ -130,6 +135,16 @@ def trigger_for(rule: str, paths: Iterable[str], limit: int = 3) -> list[str]:
     if globs and any(not _names_scoped_place(name, globs) for name in named_paths(rule)):
         return []
     return globs
+
+
+def _said_everywhere(rule: str, said: str | None) -> bool:
+    """Whether a sentence of the person's words that shares a word with ``rule`` says the rule holds everywhere (only
+    that sentence: "the page is broken everywhere. never use inline styles in components" keeps its kind of code)."""
+    if not said:
+        return False
+    wanted = content_words(rule)
+    return any(content_words(sentence) & wanted and _EVERYWHERE.search(re.sub(r"`[^`]*`", " ", sentence))
+               for sentence in sentences(said))
 
 
 # A kind of thing a rule speaks of: a plural after a preposition or determiner ("in migrations", "for React

@@ -109,22 +109,38 @@ _DISCOURSE_BEFORE_REASON = re.compile(
 
 
 # A rule run on into the reason without a comma: "pls dont use class components we r on hooks", "don't use yarn we're a
-# pnpm shop", "never hardcode secrets we got burned last year" (blind10): "we" and a verb after the rule's own words
-# start a clause of their own (not after a word that joins it to the rule: "unless we", "when we", "that we")
+# pnpm shop", "never hardcode secrets we got burned last year" (blind10), "use dayjs we dropped moment", "avoid sleeping in
+# tests we have fake timers", "never use print the team uses a logger" (review38 R38-2: whatever the rule's lead): the team
+# and a verb after the rule's own words start a clause of their own (not after a word that joins it to the rule: "unless
+# we", "when we", "that we")
+_WHO = r"(?:we|(?:our|the)\s+(?:team|company|org|codebase|project|repo|app|stack))"
 _RUN_ON = re.compile(r"^(?P<rule>(?:(?:pls|plz|please|and|but|also|so|ok(?:ay)?|no)\s+)*(?:never|don'?t|do\s+not|dont|always|stop|"
-                     r"avoid)\s+(?:[^,;:.!?\s]+\s+){1,8}?(?<!\bunless\s)(?<!\bif\s)(?<!\bwhen\s)(?<!\bwhenever\s)"
+                     r"avoid|use|prefer|stick\s+(?:to|with))\s+(?:[^,;:.!?\s]+\s+){1,8}?(?<!\bunless\s)(?<!\bif\s)"
+                     r"(?<!\bwhen\s)(?<!\bwhenever\s)"
                      r"(?<!\bbecause\s)(?<!\bsince\s)(?<!\bso\s)(?<!\bthat\s)(?<!\band\s)(?<!\bor\s)(?<!\bbut\s)"
                      r"(?<!\buntil\s)(?<!\bbefore\s)(?<!\bafter\s)(?<!\bwhere\s)(?<!\bwhile\s)(?<!\bas\s)"
                      r"(?<!\bthan\s)(?<!\blike\s)(?<!\bhow\s)(?<!\bwhat\s)(?<!\bwhich\s)(?<!\bonce\s)(?<!\bunless\s)"
-                     r"(?<!\bcan\s)(?<!\bwhere\s)(?<!\bwho\s)(?<!\bthings\s)(?<!\bstuff\s)(?<!\bever\s))"
+                     r"(?<!\bcan\s)(?<!\bwhere\s)(?<!\bwho\s)(?<!\bthings\s)(?<!\bstuff\s)(?<!\bever\s)"
+                     r"(?<!\bof\s)(?<!\bfor\s)(?<!\bto\s)(?<!\bwith\s)(?<!\bby\s)(?<!\bin\s)(?<!\bon\s))"
                      # only a clause that is whole, no relative one missing its object ("never touch files we don't own",
-                     # "never use libraries we have not vetted": review37 R37-6): what the project is on or is, what bit
-                     # it, what it moved to, what it has (with an article)
+                     # "never use libraries we have not vetted", "use the client the team built": review37 R37-6): what
+                     # the project is on or is, what bit it, what it moved to or dropped, what it has or uses (with an
+                     # article, or a kind of thing said in the plural)
                      r"(?P<reason>we(?:'re|\s+are|\s+r)\s+(?:(?:all|already|now)\s+)?(?:on|a|an|using|in)\s+\S.*"
                      r"|we(?:'ve|\s+have)?(?:\s+been|\s+got|\s+were)?\s+(?:burned|burnt|bitten)\b.*"
-                     r"|we(?:'ve|\s+have)?\s+(?:switched|moved|migrated)\s+(?:to|off|away)\b.*"
-                     r"|we(?:'ve|\s+have|\s+got|'ve\s+got)\s+(?:a|an|our|the)\s+\S.*"
+                     r"|" + _WHO + r"(?:'ve|\s+have|\s+has)?\s+(?:already\s+)?(?:switched|moved|migrated)\s+(?:to|off|away|from)\s+"
+                     r"(?!(?:last|this|that|it|them|a\s+while|ages|years?|months?|weeks?)\b)\S.*"
+                     r"|" + _WHO + r"(?:'ve|\s+have|\s+has)?\s+(?:already\s+)?(?:dropped|ditched|removed|replaced|deprecated|banned|"
+                     r"killed|retired)\s+(?!(?:last|this|that|it|them|those|these|already|recently|yesterday|earlier|"
+                     r"ages|years?|months?|weeks?|in|on|at|for|from|with|by)\b)\S.*"
+                     r"|" + _WHO + r"(?:'ve|\s+have|\s+has|\s+got|'ve\s+got|\s+uses?)\s+(?:a|an|our|the|its)\s+\S.*"
+                     r"|" + _WHO + r"(?:'ve|\s+have|\s+has|\s+got|'ve\s+got|\s+uses?)\s+"
+                     r"(?!(?:not|no|been|already|to|in|on|at|for|from|with|by|it|them|this|that|those|these|some|any|"
+                     r"never|always|just|only|also|still|enough|more|less|plenty|lots|tons)\b)(?:[a-z][\w-]*\s+)?"
+                     r"(?![a-z][\w-]*ed\b)[a-z][\w-]*[^s\W]s\s*[.!]*"
                      r"|we(?:'ve|\s+have|\s+got|'ve\s+got)\s+(?!not\b|no\b)\S.*\banyway\s*[.!]*)$", re.I)
+# a clause left hanging on its preposition is a relative one ("never use the endpoint we have a test for")
+_STRANDED = frozenset("for to with on in of from about at by into".split())
 
 
 _TAKES_A_CLAUSE = frozenset("""sure ensure assume think know say pretend check verify confirm guess believe expect hope
@@ -134,7 +150,8 @@ mean realize notice forget""".split())
 def run_on_reason(sentence: str) -> str:
     """``sentence`` with a comma between a rule and the reason run on into it (:data:`_RUN_ON`), or unchanged."""
     found = _RUN_ON.match(sentence.strip())
-    if not found or found.group("rule").split()[-1].lower() in _TAKES_A_CLAUSE:
+    if not found or found.group("rule").split()[-1].lower() in _TAKES_A_CLAUSE \
+            or found.group("reason").rstrip(" .!").split()[-1].lower() in _STRANDED:
         return sentence  # "always make sure we have tests …", "don't assume we have …": the clause is what is asked
     reason = re.sub(r"^we\s+r\b", "we're", found.group("reason"), flags=re.I)
     return f"{found.group('rule').rstrip()}, {reason}"
@@ -228,6 +245,28 @@ ONE_OFF = re.compile(r"\b(?:for\s+now|for\s+the\s+moment|for\s+today|right\s+now
                       r"(?::\d+|,?\s+(?:on\s+|at\s+)?line\s+\d+)(?![\w.,]))", re.I)
 
 
+# one place of one file, as :data:`ONE_OFF` reads it
+AT_A_LINE = re.compile(r"(?<!\bsee\s)(?<!\bper\s)(?<!\bcf\.\s)(?<!\bcheck\s)(?<!\bread\s)(?<![\w/])[\w./-]+\.[a-z]{1,5}"
+                       r"(?::\d+|,?\s+(?:on\s+|at\s+)?line\s+\d+)(?![\w.,])", re.I)
+
+
+def after_a_line(sentence: str) -> str | None:
+    """The rule said after a report at one place of one file, in its sentence ("in UserCard.tsx line 41 you used any,
+    never use any" -> "never use any"; review38 R38-8), or None: the pieces after the one that names the place, when
+    nothing else in the sentence is one-off and they hold every time ("never", "always"). The place's own piece, and a
+    rule said at the place ("never use any in UserCard.tsx:41"), stay this file's."""
+    place = AT_A_LINE.search(sentence)
+    if place is None or ONE_OFF.search(AT_A_LINE.sub(" ", sentence)):
+        return None
+    after = re.search(r"[,;]|\s[—–-]\s", sentence[place.end():])
+    if after is None:
+        return None
+    rest = sentence[place.end() + after.end():].strip()
+    if AT_A_LINE.search(rest) or not re.match(r"(?:(?:and|but|so|also|pls|please)\s+)*(?:never|always)\s", rest, re.I):
+        return None
+    return rest
+
+
 def normalise(text: str) -> str:
     """Typographic quotes made plain and apostrophe-less contractions ("dont", "thats") restored, so the
     patterns see what a careful writer would have typed."""
@@ -243,7 +282,17 @@ def normalise(text: str) -> str:
     # "any-types", "any-typed": TypeScript's `any` written as one word with its noun ("any types" stays prose: "don't
     # add any types" asks for none at all)
     text = re.sub(r"(?<![`\w-])any-(types?|typed|casts?)\b", r"`any` \1", text, flags=re.I)
-    return CONTRACTION.sub(fix, text)
+    text = CONTRACTION.sub(fix, text)
+    # "we are not using redux anymore": the team's way as "we don't use redux anymore" says it (review38 R38-8); not
+    # without "anymore" ("we're not using redux in this component" is how one part is)
+    text = re.sub(r"\b(we)(?:(?:'re|\s+are|\s+r)\s+not|\s+aren'?t)\s+using\s+(?=[^,;.!?]*?\s(?:anymore|any\s+more|any\s+longer)\s*(?:[,;.!?]|$))",
+                  r"\1 don't use ", text, flags=re.I)
+    # "never use print cause we have a logger", "cuz we're on hooks": the chat spellings of "because" before the team or
+    # a thing as subject (not the noun or the verb "cause": "the cause we found", "it will cause it to fail"; review38 R38-2)
+    return re.sub(r"(?<![\w'`/-])(?<!\bthe\s)(?<!\ba\s)(?<!\bwill\s)(?<!\bcan\s)(?<!\bmay\s)(?<!\bmight\s)(?<!\bcould\s)"
+                  r"(?<!\bwould\s)(?<!\bto\s)(?<!\bdoes\s)(?<!\bdid\s)(?<!\bthat\s)(?<!\bwhich\s)"
+                  r"(?:cuz|coz|'cause|cause|bc|b/c)\s+(?=(?:we|we're|our|it's|its|the\s+team|they|they're)\s)",
+                  "because ", text, flags=re.I)
 
 
 
