@@ -62,6 +62,27 @@ RECALL = [
     ("we don't use redux anymore, update the docs", ["Never use `redux`."]),
     ("Don't use DISTINCT to hide duplicates, fix the join", ["Never use `DISTINCT` to hide duplicates; fix the join."]),
     ("don't edit the generated file, change the template instead", ["Never edit the generated file; change the template."]),
+    # blind10's rule rows: more ways to say it was said before ("once more", "for the 3rd time", "as mentioned before"),
+    # "no X outside Y", and a practice of the project named bare after them (each gave nothing on main)
+    ("once more: no unwrap() outside tests", ["Never use `unwrap()` outside tests."]),
+    ("again, no print statements outside of scripts", ["Never use print statements outside of scripts."]),
+    ("once more: no default exports", ["Never use default exports."]),
+    ("as mentioned before: no default exports", ["Never use default exports."]),
+    ("for the 2nd time, no default exports", ["Never use default exports."]),
+    ("for the 3rd time, conventional commits", ["Use conventional commits."]),
+    ("again, type hints on every function please", ["Use type hints on every function."]),
+    ("again: type hints for all functions", ["Use type hints for all functions."]),
+    ("as I said, named exports", ["Use named exports."]),
+    # blind9's rule rows: "before you show me a diff" is "before showing a diff"; a kind of text the project writes and
+    # its language; what is wrong now, said after an order, is no part of it (blind10: "…, the vpc files aren't formatted")
+    ("again: run black before you show me a diff", ["Run `black` before showing a diff."]),
+    ("always run the tests before you open a PR", ["Always run the tests before opening a PR."]),
+    ("for the third time: commit messages in English", ["Write commit messages in English."]),
+    ("write commit messages in English", ["Write commit messages in English."]),
+    ("always write code comments in french", ["Always write code comments in French."]),
+    ("please run black before committing, the files aren't formatted", ["Run `black` before committing."]),
+    ("run the linter before you push, CI keeps failing", ["Run the linter before pushing."]),
+    ("use httpx for async calls, requests doesn't support async", ["Use `httpx` for async calls."]),
 ]
 
 
@@ -99,6 +120,21 @@ QUIET = [
     # …" once "not using … anymore" was read, and "Never use CRDT; update readme." with the comma)
     "I think we are not using CRDT anymore please update readme",
     "I think we are not using CRDT anymore, please update readme",
+    # a practice or a ban said once, bare, or for one thing of this task
+    "conventional commits",
+    "type hints on every function",
+    "no unwrap() outside tests",
+    "again, conventional commits for this one",
+    "again, type hints on this function",
+    "again, feature flags for the checkout page",
+    "once more: no print statements in this file",
+    "once more, no changes to the button",
+    # one text of this task in a language, or a kind said once, bare
+    "write the summary in English",
+    "write the commit message in English",
+    "commit messages in English please",
+    "again, the button text in German",
+    "check with me before you send me anything",
     # "not using" without "anymore" is how one part is
     "we're not using redux in this component, use zustand",
     # no order at all

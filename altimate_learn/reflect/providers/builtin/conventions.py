@@ -52,6 +52,11 @@ _STATES_PRACTICE = re.compile(r"^" + _WE + r"\s+(?P<always>always\s+)?(?:only\s+
                               + _PRACTICE + r"(?P<scope>\s+(?:for|in|on|across)\s+(?:all\s+|every\s+|each\s+)?"
                               r"[\w`.-]+(?:\s+[\w`.-]+)?)?" + _HERE + _END, re.I)
 
+# a practice named bare, said again ("again, conventional commits", "for the 3rd time: type hints on every function")
+_RECALLED_PRACTICE = re.compile(r"^(?:(?:use|follow)\s+)?" + _PRACTICE + r"(?P<scope>\s+(?:for|in|on|across)\s+"
+                                r"(?:all\s+|every\s+|each\s+)?[\w`.-]+(?:\s+[\w`.-]+)?)?"
+                                r"(?:\s+(?:please|pls|plz|thanks))*\s*[.!]*$", re.I)
+
 _HOW = r"(?P<how>tabs|(?P<n>two|four|eight|[2348])[\s-]*spaces?)"
 # "we use tabs here", "we indent with 2 spaces", "our indentation is 4 spaces", "indent with tabs", "2-space indentation"
 _INDENTS = re.compile(r"^(?:" + _WE + r"\s+(?:always\s+|only\s+)?(?:use|uses|indents?(?:\s+(?P<what>[\w.+#-]+(?:\s+files)?))?"
@@ -285,7 +290,7 @@ issues problem problems complaint complaints timeout timeouts leak leaks""".spli
 
 # "no print statements", "no more emojis in commit messages", "no console.log in production code"
 _NO_KIND = re.compile(r"^(?:please\s+|pls\s+)?no\s+(?P<more>more\s+)?(?P<what>`[^`]+`(?:\s+[a-z]+)?|[\w.()-]+(?:\s+[\w-]+){0,2}?)"
-                      r"(?P<scope>\s+(?:in|for|inside|within|on)\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w.-]*){0,2})?"
+                      r"(?P<scope>\s+(?:in|for|inside|within|on|outside(?:\s+of)?)\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w.-]*){0,2})?"
                       r"(?:\s+(?:here|please|pls|anymore|ever|again|thanks))*\s*[.!]*$", re.I)
 # "no merging without review", "no pushing to main on fridays": a way of working kept out, said with its gerund
 _NO_DOING = re.compile(r"^(?:please\s+|pls\s+)?no\s+(?:more\s+)?(?P<verb>[a-z]+ing)\s+(?P<rest>(?:to|into|on|without|in|with)\s+"
@@ -302,7 +307,7 @@ RECALLED = re.compile(r"^\W*(?:(?:as|like)\s+i\s+(?:already\s+)?(?:said|mentione
                       r"(?:(?:i'?m\s+)?(?:pretty\s+|quite\s+|fairly\s+)?sure\s+)?"  # "pretty sure I said no emojis …" (refl34)
                       r"i(?:'ve|\s+have)?\s+(?:already\s+)?(?:said|told\s+you)(?:\s+(?:this|it|that))?"
                       r"(?:\s+(?:before|already|earlier|at\s+the\s+(?:start|beginning)|(?:multiple|many|several|so\s+many|a\s+(?:hundred|million|few))\s+times))*|"
-                      r"for\s+the\s+(?:last|\w+th|third|second)\s+time|how\s+many\s+times\s+(?:do\s+|must\s+)?i\s+"
+                      r"for\s+the\s+(?:last|\w+th|third|second|\d+(?:st|nd|rd|th))\s+time|how\s+many\s+times\s+(?:do\s+|must\s+)?i\s+"
                       r"(?:have\s+to|need\s+to|gotta)\s+(?:say|tell\s+you)(?:\s+(?:it|this|that))?|"
                       r"(?:this\s+is\s+(?:the\s+)?)?(?:second|third|fourth|fifth|\d+(?:nd|rd|th))\s+time(?:\s+now)?"
                       r"(?:\s+(?:i'?m|i\s+am)\s+(?:saying|telling\s+you)\s+(?:this|it))?|"
@@ -312,6 +317,8 @@ RECALLED = re.compile(r"^\W*(?:(?:as|like)\s+i\s+(?:already\s+)?(?:said|mentione
                       r"(?:(?:remember\s+(?:that\s+)?)?(?:we|i)\s+(?:said|agreed|decided)|as\s+(?:agreed|discussed|decided))"
                       r"(?:\s+(?:yesterday|earlier|before|last\s+week|at\s+the\s+(?:start|beginning)))?(?:\s+that)?"
                       r"(?=[\s,:;-]+no\s)|"
+                      # "once more: no unwrap() outside tests", "as mentioned before: …" (blind10, refl38)
+                      r"(?:as\s+(?:i\s+|previously\s+)?mentioned|as\s+noted)(?:\s+(?:before|earlier|already))?|once\s+more|"
                       r"remember|reminder|again|once\s+again)[\s,:;!.?\u2014\u2013-]+", re.I)
 
 
@@ -568,6 +575,17 @@ def no_kind(clause: str):  # -> Rule | None
     while found and found.end():
         said, recalled = said[found.end():], True
         found = RECALLED.match(said)
+    practice = _RECALLED_PRACTICE.match(said) if recalled else None
+    if practice:
+        # "for the 3rd time, conventional commits", "again, type hints on every function please": a practice the
+        # project adopts as a whole, named bare after a reminder (blind10, refl38); "again, conventional commits for
+        # this one" is this task's
+        scope = (practice.group("scope") or "").rstrip()
+        if scope and (_NOT_STANDING.search(scope) or not (_plural(scope.split(None, 1)[1])
+                                                          or re.match(r"\s*\w+\s+(?:every|each|all)\s", scope, re.I))):
+            return None
+        return Rule(f"Use {practice.group('practice')}{scope}", "convention", [practice.group("practice")], [],
+                    standing=True, alone=True)
     ever = re.match(r"^(no\s.+?)\s*,?\s+ever\s*[.!]*$", said, re.I)
     if ever:  # "no force pushes to shared branches ever": the person's own word that it holds every time (refl29)
         said, recalled = ever.group(1), True

@@ -102,6 +102,13 @@ _ENSURE_OF_ONE = re.compile(r"^(?:please\s+)?(?:make\s+sure|be\s+sure|ensure)\s+
                             r"isn'?t|can'?t|won'?t|will|[a-z]+s)\b", re.I)
 
 
+_REPORT_AFTER = re.compile(r",\s+(?:the\s+|our\s+|these\s+|those\s+|this\s+|that\s+|my\s+|all\s+)?"
+                           r"(?!(?:never|not|always|only|instead|and|or|but|so|unless|except|including|then|please|pls|we|"
+                           r"you|i|it|they)\b)[a-z][\w./-]*(?:\s+[a-z][\w./-]*){0,2}\s+(?:aren'?t|isn'?t|weren'?t|wasn'?t|"
+                           r"don'?t|doesn'?t|didn'?t|haven'?t|hasn'?t|keeps?|kept|broke|fails?|failed|are\s+(?:still\s+)?not|"
+                           r"is\s+(?:still\s+)?not)\b[^,;]*$", re.I)
+
+
 def imperative_rule(c: str, typed: str, usual: bool) -> Rule | None:
     """The rule clause ``c`` (its leads read and stripped; ``typed`` as the person typed it) states in one of the
     shapes of the module docstring, or None. ``usual``: the clause said "we usually …" (the team's way)."""
@@ -285,6 +292,11 @@ def imperative_rule(c: str, typed: str, usual: bool) -> Rule | None:
         return None  # "make sure the retry logic never retries on a 4xx": what one part of this task must do (refl26)
     phrase = _verb_phrase(c)
     if phrase:
+        # "run fmt before you hand things over, the vpc files aren't formatted", "run the linter before you push, CI keeps
+        # failing": what is wrong now, said after the rule, is no part of it (blind10, refl38; "Always …" cut it already)
+        report = _REPORT_AFTER.search(phrase)
+        if report:
+            phrase = phrase[:report.start()]
         verb, _, obj = phrase.partition(" ")
         body = _clean_object(phrase)
         if verb == "use":

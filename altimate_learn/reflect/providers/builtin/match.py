@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from altimate_learn.reflect.providers.builtin.choices import (_FUNCTION_WORDS, _KIND_DOES, _NOT_A_CONVENTION_KIND,
                                                               _TERSE_CHOICE, _choice_word, _describes_behaviour, _instead,
                                                               _talk_rule, _tool_rule, _two_languages)
-from altimate_learn.reflect.providers.builtin.conventions import PROJECT_LEAD, scoped_contrast, team_convention
+from altimate_learn.reflect.providers.builtin.conventions import PROJECT_LEAD, RECALLED, scoped_contrast, team_convention
 from altimate_learn.reflect.providers.builtin.identifiers import slot
 from altimate_learn.reflect.providers.builtin.imperatives import (_ENSURE_OF_ONE, _NEG, _WE_NEG, _ever_a_kind,
                                                                   _office_life, imperative_rule)
@@ -21,8 +21,8 @@ from altimate_learn.reflect.providers.builtin.phrase import (Rule, _ASKS, _NOT_A
                                                              _clean_object)
 from altimate_learn.reflect.providers.builtin.restate import _IS_GUARDED
 from altimate_learn.reflect.providers.builtin.text import strip_lead
-from altimate_learn.reflect.providers.builtin.vocabulary import (BEFORE_GERUNDS, LANGUAGES, NOT_A_WAY, PLURAL_NOUNS, VERBS,
-                                                                 gerund_base)
+from altimate_learn.reflect.providers.builtin.vocabulary import (BEFORE_GERUNDS, LANGUAGES, NOT_A_WAY, PLURAL_NOUNS,
+                                                                 PROJECT_TEXTS, VERBS, gerund_base)
 
 _USE_VERB = r"(?:use|prefer|switch\s+to|go\s+with|stick\s+(?:to|with)|pick|choose|call|import|depend\s+on)"
 
@@ -107,6 +107,13 @@ _MAKE_SURE = re.compile(r"^(?:please\s+)?(?:make\s+sure|be\s+sure|remember)\s+(?
 _CASE_FOR_KIND = re.compile(r"^(?P<case>`?(?:snake|camel|kebab|pascal|screaming[_ -]snake|upper[_ -]snake|lower[_ -]?camel|"
                             r"upper[_ -]?camel|title|train|dot|flat)[_ -]?case`?)\s+for\s+(?P<kind>(?:all\s+)?[a-z][\w.+#-]*(?:\s+[a-z][\w.+#-]*)?)"
                             r"(?:\s+(?:please|pls|plz|here|thanks))*\s*[.!]*$", re.I)
+# Texts the project writes, in one language: "write commit messages in English", "again: code comments in French" (the
+# bare kind only said again: "log messages in english please" may answer a question of this task)
+_TEXTS_IN_LANGUAGE = re.compile(r"^(?:please\s+)?(?P<always>always\s+)?(?:(?P<verb>write|keep)\s+)?(?:all\s+|our\s+)?"
+                                r"(?P<what>" + "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in sorted(PROJECT_TEXTS, key=len,
+                                                                                                     reverse=True))
+                                + r")\s+(?:always\s+|only\s+)?in\s+(?P<lang>" + "|".join(sorted(LANGUAGES)) + r")"
+                                r"(?:\s*,?\s*(?:please|pls|plz|thanks|from\s+now\s+on|going\s+forward))*\s*[.!]*$", re.I)
 _SAID_AGAIN = re.compile(r"^\W*(?:(?:once\s+)?again|as\s+i\s+said(?:\s+before)?|like\s+i\s+said|i\s+(?:already\s+)?"
                          r"(?:said|told\s+you)(?:\s+(?:before|already))?|i'?ve\s+(?:already\s+)?(?:said|told\s+you)(?:\s+\w+){0,3}|"
                          r"(?:just\s+)?(?:a\s+)?reminder)\s*[,:;.!-]", re.I)
@@ -166,6 +173,14 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         # the reminder says it holds every time (bare, "snake_case for python files" may answer a question of this task)
         return Rule(f"Use {case.group('case')} for {case.group('kind')}", "always", [case.group("case")], [],
                     standing=True)
+    texts = _TEXTS_IN_LANGUAGE.match(c)
+    if texts and (texts.group("verb") or texts.group("always") or _SAID_AGAIN.match(typed) or RECALLED.match(typed)):
+        # "for the third time: commit messages in English" -> "Write commit messages in English." (blind9, refl38)
+        what = " ".join(texts.group("what").split())
+        verb = (texts.group("verb") or "write").lower()
+        lead = f"Always {verb}" if texts.group("always") else verb.capitalize()
+        return Rule(f"{lead} {what} in {texts.group('lang').capitalize()}", "always", [what], [], standing=True,
+                    alone=True)
     cant = _CANT_IN.match(c)
     if cant and not _holds_code(cant.group("scope")):
         cant = None  # "can't use the printer in the office": where it holds is nothing code or a repository holds (R26-2)
@@ -180,7 +195,7 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     c = re.sub(r"\bin\s+(?:these|those)\s*[,;]\s*(?:they'?re|they\s+are)\s+(?P<kind>(?:[a-z0-9-]+\s+)?tests)\s*[.!]*$",
                r"in \g<kind>", c, flags=re.I)
     # "always run the linter before you push": the step the rule comes before, said as "before pushing" (R28-2)
-    c = re.sub(r"\bbefore\s+(?:you|u)\s+(push|commit|merge|deploy|release|tag)\b",
+    c = re.sub(r"\bbefore\s+(?:you|u)\s+(" + "|".join(BEFORE_GERUNDS) + r")(?:\s+(?:me|us)(?=\s+(?:a|an|the|your|any)\s))?\b",
                lambda m: "before " + BEFORE_GERUNDS[m.group(1).lower()], c, flags=re.I)
     # "the discount applies before tax, not after": an order said as a fact, read as the "should" it states (refl28)
     order = _IN_ORDER.match(c)

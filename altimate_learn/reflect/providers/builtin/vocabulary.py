@@ -320,7 +320,10 @@ c++ c# scala elixir erlang haskell clojure dart lua perl r julia zig sql""".spli
 
 # "before you push" read as "before pushing": the steps a check comes before (refl28, R28-2)
 BEFORE_GERUNDS = {"push": "pushing", "commit": "committing", "merge": "merging", "deploy": "deploying",
-                  "release": "releasing", "tag": "tagging"}
+                  "release": "releasing", "tag": "tagging",
+                  # "before you show me a diff", "before you open a PR" (blind9, refl38): handing the work over
+                  "show": "showing", "open": "opening", "submit": "submitting", "send": "sending", "hand": "handing",
+                  "ship": "shipping", "publish": "publishing"}
 
 # Code a project forbids by name ("no float for money", "no any in TypeScript"): with the tools above, what a bare
 # "no X for Y" can forbid.
@@ -365,6 +368,12 @@ romanian hungarian persian urdu bengali""".split())
 # What a conversation with the agent is made of: "keep the chat / your answers / the commit messages in English".
 TALK_NOUNS = frozenset("""chat conversation conversations answers replies responses messages explanations comments
 commit docs documentation""".split())
+# Texts a project writes in one language, whatever the task: "commit messages in English", "write code comments in
+# French" (blind9, blind10; refl38). Plural kinds only: "write the summary in English" is one text of this task.
+PROJECT_TEXTS = frozenset("""commit messages|commits|log messages|logs|log lines|comments|code comments|docstrings|
+error messages|exception messages|variable names|function names|identifiers|pr descriptions|pr titles|
+pull request descriptions|ui strings|ui texts|user-facing strings|user-facing texts|user-facing messages|test names|
+changelog entries|branch names|validation messages""".replace("\n", "").split("|"))
 # Verbs of talking to the person: "answer in English", "reply in French".
 TALK_VERBS = frozenset("answer reply respond talk speak communicate chat write explain".split())
 # Of those, the verbs of the conversation itself: "reply in French" holds for the chat; "explain in Spanish", "write in
