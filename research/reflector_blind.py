@@ -15,7 +15,7 @@
     python research/reflector_blind.py --set blind10 --read all  # the tenth set (blind in session #18, dev data since #19)
     python research/reflector_blind.py --file research/data/corrections_blind4.jsonl --numbers
                                                       # a NEW blind set given by its file: counts only, the whole set
-    python research/reflector_blind.py                # the Markdown section (blind11's recorded counts; blind10, blind9, blind8,
+    python research/reflector_blind.py                # the Markdown section (blind12's and blind11's recorded counts; blind10, blind9, blind8,
                                                       # blind7, blind6, blind5, blind4, blind3 and blind2 listed with their reviews)
 
 `main() -> str` returns the section; `evaluate(half)` returns the raw counts (tests may use it).
@@ -44,8 +44,8 @@ dev set since session #15; session #15: cwrite7's `corrections_blind7.jsonl`, a 
 session #16: cwrite8's `corrections_blind8.jsonl`, a named dev set since session #17;
 session #17: cwrite9's `corrections_blind9.jsonl`, a named dev set since session #18;
 session #18: cwrite10's `corrections_blind10.jsonl`, a named dev set since session #19;
-session #19: cwrite11's `corrections_blind11.jsonl`) is blind: it is counted whole,
-by numbers only, and never read (`read` refuses it). Besides the three counts above, its numbers say how many rule rows
+session #19: cwrite11's `corrections_blind11.jsonl`; session #20: cwrite12's `corrections_blind12.jsonl`) is blind: it is
+counted whole, by numbers only, and never read (`read` refuses it). Besides the three counts above, its numbers say how many rule rows
 give a lesson that **matches** the reference (:func:`matches`, fixed before the set was counted: the lesson covers at least
 half of the reference's content words), a similarity counted without reading a lesson, not a review.
 """
@@ -752,8 +752,23 @@ MEASURED_BLIND11: list[tuple[str, str, str, dict[str, int]]] = [
      {"rule": 57, "rule lesson": 8, "rule match": 5, "rule flagged": 31, "rule flagged lesson": 7,
       "one-off": 63, "one-off lesson": 0, "one-off flagged": 38, "one-off flagged lesson": 0,
       "not": 120, "not lesson": 4, "not flagged": 5, "not flagged lesson": 0}),
+    ("refl38's two reflector commits on main 85b1b20f (8eaa3b35)", "13:27 (session #20)", "the one look of session #20, "
+     "after refl37's last two commits landed and refl38's last change to the reflector (review38 R38-1/2/8, blind9/10 "
+     "rule rows' forms), before any row was read",
+     {"rule": 57, "rule lesson": 9, "rule match": 5, "rule flagged": 31, "rule flagged lesson": 8,
+      "one-off": 63, "one-off lesson": 0, "one-off flagged": 38, "one-off flagged lesson": 0,
+      "not": 120, "not lesson": 4, "not flagged": 5, "not flagged lesson": 0}),
 ]
-NOTES_BLIND11: list[str] = []
+NOTES_BLIND11: list[str] = [
+    "Reading (refl38): one rule row more gives a lesson (8 -> 9 of 57; matching the reference 5 -> 5), no one-off row "
+    "(0 of 63) and no more not rows (4 of 120) over two sessions of forms: refl37's last two commits ('don't use `any`', "
+    "'always squash merge here') and refl38's (a run-on reason cut whatever the lead, 'once more' / 'for the 3rd time' "
+    "leads, a practice named bare after a reminder, texts in a language, 'before you show me a diff'). The one new lesson "
+    "is unread, so whether it is good is not known here. As in every session since #10, forms read from the last "
+    "writers' rows and the reviewers' findings reach few rows of a new writer's.",
+    "",
+    "Not read: no row, message, reference or lesson of the set was shown at either count (counts only).",
+]
 
 
 def blind11_lines() -> list[str]:
@@ -767,6 +782,39 @@ def blind11_lines() -> list[str]:
     if not MEASURED_BLIND11:
         return lines + ["Not counted yet.", ""]
     return lines + _counted_table(MEASURED_BLIND11) + (["", *NOTES_BLIND11, ""] if NOTES_BLIND11 else [""])
+
+
+BLIND12 = DATA / "corrections_blind12.jsonl"
+# The new blind set of session #20 (cwrite12), counted whole by `--file … --numbers` once, at the end of refl38's work,
+# never read; recorded, not recomputed by the section. (commit, UTC time, what it was, {count name: n})
+MEASURED_BLIND12: list[tuple[str, str, str, dict[str, int]]] = [
+    ("refl38's two reflector commits on main 85b1b20f (8eaa3b35)", "13:27 (session #20)", "first and only sight: after "
+     "refl38's last change to the reflector, before any row was read",
+     {"rule": 59, "rule lesson": 9, "rule match": 4, "rule flagged": 25, "rule flagged lesson": 6,
+      "one-off": 61, "one-off lesson": 0, "one-off flagged": 37, "one-off flagged lesson": 0,
+      "not": 120, "not lesson": 5, "not flagged": 7, "not flagged lesson": 0}),
+]
+NOTES_BLIND12: list[str] = [
+    "Reading (refl38): 9 of 59 rule rows give a lesson (4 matching the reference), no one-off row (0 of 61), 5 of 120 "
+    "not rows, as blind10 (8 of 57) and blind11 (8-9 of 57) did at first sight. The 14 lessons are unread: whether the 5 "
+    "of not rows are first messages' ground rules (good, as most in blind3-9) or wrong (8 of blind10's 9 were) is for "
+    "the session that reads the set as dev data.",
+    "",
+    "Not read: no row, message, reference or lesson of the set was shown (counts only).",
+]
+
+
+def blind12_lines() -> list[str]:
+    lines = ["## Reflect: the built-in reflector on a new blind written set (issue 20, blind12, counted only)", "",
+             "Data: `research/data/corrections_blind12.jsonl` (written by cwrite12 in session #20 without reading the "
+             "reflector, the classifier or the earlier sets; `corrections_blind12_README.md`), the fields of blind2-11. "
+             "Nobody tuning the reflector read a row: it was counted whole, by numbers only (`python "
+             "research/reflector_blind.py --file research/data/corrections_blind12.jsonl --numbers`), once, with "
+             "blind3's measure of a match to the reference (fixed in session #11). In brackets: of the rows the "
+             "correction classifier flags given the answer.", ""]
+    if not MEASURED_BLIND12:
+        return lines + ["Not counted yet.", ""]
+    return lines + _counted_table(MEASURED_BLIND12) + (["", *NOTES_BLIND12, ""] if NOTES_BLIND12 else [""])
 
 
 def _counted_table(measured: list[tuple[str, str, str, dict[str, int]]]) -> list[str]:
@@ -886,7 +934,7 @@ NOTES_BLIND3: list[str] = [
 def main() -> str:
     known = reviews()
     results = {h: evaluate(h) for h in HALVES}
-    lines = blind11_lines() + blind10_lines() + blind9_lines() + blind8_lines() + blind7_lines() + blind6_lines() + blind5_lines() + blind4_lines() + blind3_lines()
+    lines = blind12_lines() + blind11_lines() + blind10_lines() + blind9_lines() + blind8_lines() + blind7_lines() + blind6_lines() + blind5_lines() + blind4_lines() + blind3_lines()
     lines += ["## Reflect: the built-in reflector on a blind written set (issue 20, halves A and B)", "",
              "Data: `research/data/corrections_blind2.jsonl` (written by cwrite2, who read neither the reflector nor its "
              "tests; `corrections_blind2_README.md`): each correction carries the standing rule a careful reviewer would "

@@ -164,3 +164,13 @@ def test_the_eleventh_set_is_blind_and_never_read():
     from research import reflector_pool
 
     assert blind.BLIND11 not in reflector_pool.READABLE_BLIND and blind.BLIND10 in reflector_pool.READABLE_BLIND
+
+
+def test_the_twelfth_set_is_blind_and_never_read():
+    with pytest.raises(SystemExit):
+        blind.read(None, str(blind.BLIND12))
+    assert "blind12" not in blind.SETS
+    from research import reflector_pool
+
+    assert blind.BLIND12 not in reflector_pool.READABLE_BLIND
+    assert "blind12" in blind.main()
