@@ -83,6 +83,9 @@ RECALL = [
     ("please run black before committing, the files aren't formatted", ["Run `black` before committing."]),
     ("run the linter before you push, CI keeps failing", ["Run the linter before pushing."]),
     ("use httpx for async calls, requests doesn't support async", ["Use `httpx` for async calls."]),
+    # a choice whose reason holds for good keeps its lesson (the look-alikes of a workaround for a bug, below)
+    ("use httpx instead of requests since requests doesn't support async", ["Use `httpx` instead of `requests`."]),
+    ("use dayjs instead of moment since moment is deprecated", ["Use `dayjs` instead of `moment`."]),
 ]
 
 
@@ -129,6 +132,14 @@ QUIET = [
     "again, feature flags for the checkout page",
     "once more: no print statements in this file",
     "once more, no changes to the button",
+    # a choice made to get around a bug is a workaround while the bug lasts (corpus20's KLIMA dev message gave "Use normal
+    # checkboxes instead of shadcns.")
+    "Actually use normal checkboxes instead of shadcns since theres a bug. And adjust min max value and Labeling, since "
+    "all number fields are actually percentages and not currencies.",
+    "use native checkboxes instead of the shadcn ones because they are buggy",
+    "use fetch instead of axios because of a bug in axios",
+    "use normal checkboxes instead of shadcn, there is a bug in it",
+    "use pnpm instead of npm since npm has a bug with workspaces",
     # one text of this task in a language, or a kind said once, bare
     "write the summary in English",
     "write the commit message in English",

@@ -50,6 +50,14 @@ THAT_MUCH = ("a degree measured against what the agent just did (\"that low\", \
              "in the conversation")
 HEDGED_IDEA = ("a hedged suggestion (\"I think we should use a queue instead of polling\") that names no code: an idea "
                "for this task's design, not a standing rule")
+WORKAROUND = ("a choice made to get around a bug (\"use X instead of Y since there's a bug\"): a workaround for this "
+              "task while the bug lasts, not a standing rule")
+# The reason a choice gives is a defect now: "since theres a bug", "because they are buggy", "because of a bug in axios",
+# "it's broken" (corpus20's KLIMA dev message; refl38)
+BUG_REASON = re.compile(r"(?:\b(?:since|because|as|cause|cuz|coz|bc)\b|,)\s+(?:(?:there'?s|theres|there\s+is|there\s+are)"
+                        r"\s+(?:a\s+|some\s+|an?\s+open\s+)?(?:known\s+)?(?:bug|bugs|issue\s+with)\b|(?:it'?s|its|it\s+is|they'?re|"
+                        r"theyre|they\s+are|[\w`.-]+\s+(?:is|are))\s+(?:\w+\s+)?(?:buggy|broken)\b|of\s+(?:a|the)\s+bug\b|"
+                        r"(?:it|they|[\w`.-]+)\s+(?:has|have)\s+(?:a\s+)?(?:known\s+)?bugs?\b)", re.I)
 TYPO = ("its wording carries a typo (\"{word}\"): the built-in reflector does not keep it, and which word was meant "
         "is not certain (it repairs a slip only when one known word is one step from it)")
 

@@ -12,8 +12,8 @@ from altimate_learn.reflect.providers.builtin.hedges import softened, unhedge
 from altimate_learn.reflect.providers.builtin.match import match_rule
 from altimate_learn.reflect.providers.builtin.other_languages import choice_in_other_language
 from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
-from altimate_learn.reflect.providers.builtin.one_off import (HEDGED_IDEA, ONE_COMPONENT, ONE_THING, _GENERAL, _bare_one_of_many,
-                                                              _design_idea, _plural)
+from altimate_learn.reflect.providers.builtin.one_off import (BUG_REASON, HEDGED_IDEA, ONE_COMPONENT, ONE_THING, WORKAROUND,
+                                                              _GENERAL, _bare_one_of_many, _design_idea, _plural)
 from altimate_learn.reflect.providers.builtin.pasted import split_pasted
 from altimate_learn.reflect.providers.builtin.phrase import Rule, _ASKS
 from altimate_learn.reflect.providers.builtin.render import cross_sentence_rule, judge
@@ -309,6 +309,10 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
                     if ONE_THING not in declined:
                         declined.append(ONE_THING)
                     continue  # "use TRUNCATE, not DELETE, the table has 80M rows": a choice for that one table (refl29)
+                if rule.shape in ("instead", "imperative") and BUG_REASON.search(said[index]):
+                    if WORKAROUND not in declined:
+                        declined.append(WORKAROUND)
+                    continue  # "use normal checkboxes instead of shadcns since theres a bug": while the bug lasts
                 if _one_part_untied(rule, own):
                     if ONE_COMPONENT not in declined:
                         declined.append(ONE_COMPONENT)
