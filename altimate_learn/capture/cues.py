@@ -456,6 +456,15 @@ RESOLVED = re.compile(
 
 # The result reported broken; counts only after an answer that said the agent had done something.
 BROKEN: list[tuple[re.Pattern[str], str]] = [
+    # (cls38) after done work, "the changes were not applied", "your edits haven't been saved" (the pt form was a real dev
+    # miss: "as alterações não foram feitas", `languages.BROKEN`); never a condition or a place not yet reached ("if the
+    # changes were not applied, …", "the changes aren't pushed to prod yet"); only after an answer that claimed the work,
+    # so a bug of the person's own app ("in our app the changes are not saved when …") with no such answer is none
+    (re.compile(r"(?<!\bif\s)(?<!\bwhen\s)(?<!\bunless\s)\b(?:the|your|my|these|those|all\s+the|any)\s+(?:changes?|edits?|"
+                r"modifications?|updates?)\s+(?:were|was|are|is|have|has|had)(?:n't|\s+not)\s+(?:been\s+|actually\s+|really\s+)?"
+                r"(?:applied|made|saved|done|reflected|written|implemented|picked\s+up)\b"
+                r"(?![^.?!\n]{0,40}\b(?:yet|to\s+(?:prod|production|staging|main|the\s+server))\b)", re.I),
+     "said the change is not there"),
     # "nothing.", "as you can see - nothing", "still nothing", "nope "WARN[0001] runtime cannot be updated"": after the
     # agent said it was done, nothing happened or a refusal comes with the output that proves it.
     (re.compile(r"^\W*" + LEAD + r"(?:(?:still|but|and|yet|again)\s+)?nothing(?:\s+(?:at\s+all|again|yet|still|here))?\W*$"

@@ -87,6 +87,14 @@ CUES: list[tuple[re.Pattern[str], str]] = [
      "told the agent to act instead of describing"),
 ]
 
+# (cls38) Japanese "違うって …" (I'm telling you it's not that) at the opening, and "想定と違う" / "イメージと違う" (not what
+# I had in mind); never a case or an input that differs ("想定と違う入力の場合は…", "違うってこと？").
+CUES += [
+    (re.compile(r"^\W*違うって(?!こと|いう|言う|[?？])|(?:想定|イメージ|期待)(?:と|していたのと|したのと)違(?:う|います|った|いました)"
+                r"(?!\s*(?:場合|時|とき|入力|値|もの|データ|ケース|なら|ら))", _I),
+     'says "that\'s wrong"'),
+]
+
 # (cls38) A prohibition said to the agent in Russian and Korean: "тебе не нужно ничего менять", "не надо трогать
 # конфиг" (at the start of a clause or after тебе/вам: "пользователю не нужно ничего менять" and "если не нужно …" are
 # none) and "… 한정하지 말고", "삭제하지 마세요" (don't …). Never "мне не нужно" (the person's own need) or a bare "не надо"
@@ -124,6 +132,10 @@ PERSISTS: list[tuple[re.Pattern[str], str]] = [
      "said the result is still broken"),
 ]
 
+# (cls38) The changes were not made or applied, in Portuguese ("o que aconteceu que as alterações não foram feitas?", a real
+# dev miss), Spanish, French, German and Italian, as the English "the changes were not applied" (`cues.PERSISTS`); never a
+# condition before it ("se as alterações não foram feitas, …", "si los cambios no se aplicaron, …"); only after an answer
+# that claimed the work (a list of BROKEN).
 BROKEN: list[tuple[re.Pattern[str], str]] = [
     (re.compile(
         r"\bno\s+(?:me\s+)?(?:funciona|anda|sirve|carga|compila|arranca|abre|aparece|muestra)\b"
@@ -187,6 +199,21 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
         r"|エラー(?:が出|になり|になる|が発生)|(?:에러|오류)(?:가|이)?\s*(?:나|발생|떠)", _I),
      "reported an error after the agent's change"),
 ]
+
+_CHANGES_NOT_THERE = [
+    (re.compile(
+        r"(?<!\bse\s)(?<!\bsi\s)(?<!\bcaso\s)\b(?:as|os|suas|tuas|las|los|tus|sus|les|tes|vos|le|i|le|die|deine|gli)\s+"
+        r"(?:altera[cç][oõ]es|mudan[cç]as|modifica[cç][oõ]es|corre[cç][oõ]es|cambios|modificaciones|correcciones|modifications|"
+        r"changements|corrections|[äa]nderungen|modifiche|correzioni)\s+"
+        r"(?:n[aã]o\s+(?:foram|est[aã]o|ficaram)\s+(?:feitas|feitos|aplicadas|aplicados|salvas|salvos|refletidas|gravadas)"
+        r"|no\s+se\s+(?:han\s+)?(?:aplicado|aplicaron|guardado|guardaron|hecho|hicieron|reflejado|reflejaron)"
+        r"|n'ont\s+pas\s+[eé]t[eé]\s+(?:faites|appliqu[eé]es|enregistr[eé]es|prises\s+en\s+compte)"
+        r"|(?:wurden|sind)\s+nicht\s+(?:[uü]bernommen|gespeichert|angewendet|angewandt|gemacht|umgesetzt)"
+        r"|non\s+sono\s+state\s+(?:applicate|salvate|fatte))\b", _I),
+     "said the change is not there"),
+]
+
+BROKEN += _CHANGES_NOT_THERE
 
 
 # -- Fourth pass (issue 20, item 2): the families the English tables have, in the other languages -----------------

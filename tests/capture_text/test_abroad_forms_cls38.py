@@ -6,6 +6,9 @@ with look-alikes that must stay quiet.
   noun the verb qualifies, a case, a question or a condition before it.
 - Chinese: "你没写 …" (you did not write …) beside the existing "你没改/没加 …"; never "你没写错" (you did not write it
   wrong).
+- The changes were not made or applied, after an answer that claimed the work ("the changes were not applied", "as
+  alterações não foram feitas"), in English, Portuguese, Spanish, French, German and Italian; never a condition.
+- Japanese "違うって …" (I am telling you it is not that) and "想定と違う" (not what I had in mind); never a case.
 - Russian and Korean prohibitions said to the agent: "тебе не нужно ничего менять", "не надо трогать конфиг",
   "… 한정하지 말고", "삭제하지 마세요"; never the person's own need ("мне не нужно …"), a rule for someone else
   ("пользователю не нужно …", "사용자가 삭제하지 말고 …"), a condition ("если не нужно …") or a declined offer
@@ -84,4 +87,61 @@ def test_russian_and_korean_prohibitions_are_corrections(text):
     "이 기능을 만들지 말지 고민 중이야",  # I'm wondering whether to build this feature or not
 ])
 def test_russian_and_korean_look_alikes_stay_quiet(text):
+    assert not classify_text(text, DONE).correction, text
+
+
+# -- the changes were not made or applied, after done work (English and five other languages) -----------------------
+
+@pytest.mark.parametrize("text", [
+    "the changes were not applied",
+    "your edits haven't been saved",
+    "o que aconteceu que as alterações não foram feitas?",  # what happened that the changes were not made? (real dev)
+    "los cambios no se aplicaron",
+    "les modifications n'ont pas été appliquées",
+    "die Änderungen wurden nicht übernommen",
+    "le modifiche non sono state applicate",
+])
+def test_changes_not_applied_after_done_work_is_a_report(text):
+    verdict = classify_text(text, DONE)
+    assert verdict.correction and verdict.reason == "said the change is not there", (text, verdict)
+
+
+@pytest.mark.parametrize("text", [
+    "if the changes were not applied, roll back",
+    "the changes aren't pushed to prod yet, that's fine",
+    "se as alterações não foram feitas, me avise",  # if the changes were not made, tell me
+    "si los cambios no se aplicaron, reinicia el servidor",
+    "the changes were applied, thanks",
+])
+def test_changes_not_applied_look_alikes_stay_quiet(text):
+    assert not classify_text(text, DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "in our app the changes are not saved when the user closes the modal, can you fix it?",  # their own app's bug
+    "the changes were not applied",
+    "los cambios no se aplicaron",
+])
+def test_changes_not_applied_without_a_claim_of_done_work_is_none(text):
+    assert not classify_text(text, None).correction, text
+    assert not classify_text(text, "The sync module reads the queue in batches of fifty.").correction, text
+
+
+# -- Japanese "違うって …" and "想定と違う" -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "違うって ライブだと固まっちゃうの",  # I'm telling you it's not that: live playback freezes
+    "そもそもこれが返ってくるあたり、なんか想定と違うくない？",  # this coming back is not what I had in mind
+    "イメージと違います",
+])
+def test_japanese_not_what_i_meant_is_a_correction(text):
+    verdict = classify_text(text, DONE)
+    assert verdict.correction and verdict.reason == 'says "that\'s wrong"', (text, verdict)
+
+
+@pytest.mark.parametrize("text", [
+    "想定と違う入力の場合は400を返してください",  # return 400 for an input other than expected (a case)
+    "違うってこと？",  # you mean it is different? (a question)
+])
+def test_japanese_not_what_i_meant_look_alikes_stay_quiet(text):
     assert not classify_text(text, DONE).correction, text
