@@ -239,8 +239,11 @@ def clear_the_pulls_way(root: Path, candidates: list[Path], command: str) -> Non
     if different:
         said.append(f"{', '.join(different)} {'differs' if len(different) == 1 else 'differ'} from {upstream}'s and "
                     "would stop the pull: move it aside (`git pull` names it), then merge what you need")
+    top_upstream = git.text(top, "rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{upstream}")
+    # with no upstream set, a bare `git pull` refuses ("no tracking information"): name the branch
+    pull = "git pull" if top_upstream else f"git pull {upstream.replace('/', ' ', 1)}"
     raise LearnError(f"{upstream} already has learn's project files, and `git pull` does not overwrite untracked "
-                     f"files: {'; '.join(said)}.", f"Run `git pull`, then `{command}`.")
+                     f"files: {'; '.join(said)}.", f"Run `{pull}`, then `{command}`.")
 
 
 def untracked_upstream_copies(root: Path, candidates: list[Path]) -> tuple[str, list[str], list[str], list[str]] | None:

@@ -97,7 +97,7 @@ def test_with_no_upstream_set_the_same_branch_on_origin_counts(team: Team):
     first = ben.learn("enable", check=False)
     assert first.returncode != 0
     assert "origin/main already has learn's project files" in first.stderr
-    assert "Run `git pull`, then `learn enable`." in first.stderr
+    assert "Run `git pull origin main`, then `learn enable`." in first.stderr  # a bare `git pull` would refuse
     assert not (root / ".altimate-code").exists()
     assert ben.git("pull", "-q", "origin", "main", check=False).returncode == 0
     assert ben.learn("enable").returncode == 0
