@@ -86,6 +86,8 @@ RECALL = [
     # a choice whose reason holds for good keeps its lesson (the look-alikes of a workaround for a bug, below)
     ("use httpx instead of requests since requests doesn't support async", ["Use `httpx` instead of `requests`."]),
     ("use dayjs instead of moment since moment is deprecated", ["Use `dayjs` instead of `moment`."]),
+    ("keep the README up to date with each new command", ["Keep the README up to date with each new command."]),
+    ("update the lockfile with pnpm install, never by hand", ["Update the lockfile with `pnpm install`, never by hand."]),
 ]
 
 
@@ -140,6 +142,11 @@ QUIET = [
     "use fetch instead of axios because of a bug in axios",
     "use normal checkboxes instead of shadcn, there is a bug in it",
     "use pnpm instead of npm since npm has a bug with workspaces",
+    # one edit of one thing and what goes in it: an "each" in its content makes no rule (a real dev request gave "Update
+    # the `README.md` by giving a little bit more detail about each Python script …")
+    "Please update the README.md by giving a little bit more detail about each Python script in this project, maybe 2 "
+    "or 3 lines for each script.",
+    "update the README with a section for each command",
     # one text of this task in a language, or a kind said once, bare
     "write the summary in English",
     "write the commit message in English",

@@ -298,6 +298,10 @@ def imperative_rule(c: str, typed: str, usual: bool) -> Rule | None:
         if report:
             phrase = phrase[:report.start()]
         verb, _, obj = phrase.partition(" ")
+        if verb in ("update", "expand", "extend", "rewrite", "edit", "fill") and re.match(
+                r"the\s+[\w`.-]+(?:\s+[\w`.-]+)?\s+(?:by\s+\w+ing\b|with\s+(?:a|an|some|more|the|details?|info)\b)", obj, re.I):
+            return None  # "update the README.md by giving more detail about each script", "update the README with a
+            # section for each command": one edit of one thing and what goes in it (a "each" in it is its content; refl38)
         body = _clean_object(phrase)
         if verb == "use":
             body = "use " + slot(body[4:])
