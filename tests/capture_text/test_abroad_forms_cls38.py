@@ -145,3 +145,18 @@ def test_japanese_not_what_i_meant_is_a_correction(text):
 ])
 def test_japanese_not_what_i_meant_look_alikes_stay_quiet(text):
     assert not classify_text(text, DONE).correction, text
+
+
+# -- review38 R38-14: look-alikes of the forms above (reassurance, approval, a plan or a design, a concession) -----------
+
+@pytest.mark.parametrize("text", [
+    "걱정하지 마세요",  # don't worry
+    "신경 쓰지 마세요",  # never mind
+    "тебе не нужно ничего менять, всё уже работает",  # no need to change anything, it all works
+    "何も返ってこないのは正常です",  # nothing coming back is normal
+    "このAPIはまだ実装されていません。来週やります",  # not implemented yet; I'll do it next week
+    "你没写注释也没关系",  # it's fine that you wrote no comments
+    "你没写的部分我来写",  # I'll write the part you didn't
+])
+def test_review38_r38_14_look_alikes_stay_quiet(text):
+    assert not classify_text(text, DONE).correction, text
