@@ -44,3 +44,9 @@ def quoted(text: str, limit: int = 120) -> str:
     from, as `learn show` prints them."""
     flat = " ".join(text.split())
     return f"\"{flat[:limit]}{'…' if len(flat) > limit else ''}\""
+
+
+def one_line(text: object, limit: int = 80) -> str:
+    """``text`` on one line, cut to ``limit`` characters with "…" (a lesson named in a note or a report line)."""
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"

@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any
 
 from altimate_learn.gates import quarantine, stamps, vetcache
 from altimate_learn.gates.vet import Item, OfflineVet, Verdict, VetResult, trigger_paths
+from altimate_learn.textclip import one_line
 
 if TYPE_CHECKING:
     from altimate_learn.instructions.files import Contract
@@ -237,7 +238,7 @@ class Screen:
             if different_situations(mine, theirs) or exception_of(mine, theirs):
                 continue  # (a lesson narrower than this rule is no excuse: the broad rule may overrule it)
             label, x, y = choice
-            note = (f'may contradict {where} ("{_short(other)}"), which chooses {y} where this chooses {x} for '
+            note = (f'may contradict {where} ("{one_line(other)}"), which chooses {y} where this chooses {x} for '
                     f"{label}: check which holds before you promote it")
             delta.provenance = f"{delta.provenance}; {note}" if delta.provenance else note
             return
@@ -359,7 +360,7 @@ class Screen:
         if not narrower:
             return False
         delta.coexists = list(dict.fromkeys(list(delta.coexists) + [target]))
-        note = (f"narrower than {target} (\"{_short(old['text'])}\") {_where(narrower)}: both kept (`learn retire "
+        note = (f"narrower than {target} (\"{one_line(old['text'])}\") {_where(narrower)}: both kept (`learn retire "
                 f"{target}` if this replaces it)")
         delta.provenance = f"{delta.provenance}; {note}" if delta.provenance else note
         return True
@@ -661,11 +662,6 @@ class Screen:
 # Verbs that only say "do it" ("Never use float" says what "never `float`" says): left out when a person's rule is
 # compared with a lesson as a part of it (:func:`_part_of`).
 _LIGHT_VERBS = frozenset({"us"})  # the stem of use, uses, using, used
-
-
-def _short(text: str, limit: int = 80) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _where(phrase: str) -> str:

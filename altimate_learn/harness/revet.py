@@ -247,7 +247,9 @@ def _revet(project, sessions_dir: str, log) -> dict[str, dict]:
         out[name] = run.to_json()
         if run.quarantined:
             _mark(store, {q["id"] for q in run.quarantined}, log)
-        quarantined = "; ".join(f"{q['id']} \"{_clip(q['text'])}\" ({q['reason']})" for q in run.quarantined)
+        from altimate_learn.textclip import one_line  # (the worker's, not the hook's import)
+
+        quarantined = "; ".join(f"{q['id']} \"{one_line(q['text'])}\" ({q['reason']})" for q in run.quarantined)
         log(f"background re-vet of store '{name}' (offline): {run.checked} checked, {run.restamped} re-stamped and "
             f"delivered again, {len(run.quarantined)} quarantined" + (f": {quarantined}" if quarantined else "")
             + (" (their removal is staged in the candidate; `learn quarantine list`)" if quarantined else ""))
@@ -292,11 +294,6 @@ def _plain(name: str) -> bool:
     except Exception:  # noqa: BLE001 - a folder that is no store
         return False
     return True
-
-
-def _clip(text: str, limit: int = 80) -> str:
-    flat = " ".join(str(text).split())
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 def _remove(path: str) -> None:

@@ -20,7 +20,8 @@ from typing import Any, TextIO
 
 from altimate_learn import git
 from altimate_learn.store.merge import BASE, MergeInputError
-from altimate_learn.team.files import CONTRADICTING, FileMerge, conflict_lines, merge_texts, replacements
+from altimate_learn.team.files import (CONTRADICTING, FileMerge, cannot_both_stand, conflict_lines, merge_texts,
+                                      replacements)
 
 
 def _read(path: str) -> str | None:
@@ -102,14 +103,7 @@ def report(relpath: str, result: FileMerge, err: TextIO) -> None:
 
 
 def _opposite(conflict: Any) -> bool:
-    """Two rules from two sides that `learn resolve --both` would refuse to keep together: the vet reads them as
-    saying opposite (or the same) things, places included (the check of :func:`altimate_learn.team.files._keep_both`).
-    Two choices for one job the vet lets stand beside each other can both be kept."""
-    if conflict.kind != CONTRADICTING:
-        return False
-    from altimate_learn.gates.offline import Rule, compare
-    from altimate_learn.gates.scopes import trigger_paths
-
-    return any(compare(Rule(str(mine.get("text", "")), paths=trigger_paths(mine)),
-                       Rule(str(other.get("text", "")), paths=trigger_paths(other))) is not None
-               for mine in conflict.ours for other in conflict.theirs)
+    """Two rules from two sides that `learn resolve --both` would refuse to keep together (the vet reads them as
+    saying opposite or the same things). Two choices for one job the vet lets stand beside each other can both be
+    kept."""
+    return conflict.kind == CONTRADICTING and cannot_both_stand(conflict.ours, conflict.theirs) is not None

@@ -255,6 +255,22 @@ class Replacements:
         return None
 
 
+def cannot_both_stand(ours: list[Any], theirs: list[Any]) -> Any:
+    """The vet's reading (places included) of a rule of ours against one of theirs that says they cannot stand
+    together: the first contradiction or restatement found (:func:`altimate_learn.gates.offline.compare`), or None.
+    What `learn resolve --both` refuses, and what the pull's hint leaves --both out for."""
+    from altimate_learn.gates.offline import Rule, compare
+    from altimate_learn.gates.scopes import trigger_paths
+
+    for mine in ours:
+        for other in theirs:
+            found = compare(Rule(str(mine.get("text", "")), paths=trigger_paths(mine)),
+                            Rule(str(other.get("text", "")), paths=trigger_paths(other)))
+            if found is not None:
+                return found
+    return None
+
+
 def _keep_both(lm: LessonMerge, conflict: Conflict) -> None:
     """``learn resolve --both``: keep the rules of both sides of ``conflict`` as separate lessons, when the gates
     let them stand together. Their lesson keeps its id; ours, when it has the same id (a text both sides edited,
@@ -266,8 +282,6 @@ def _keep_both(lm: LessonMerge, conflict: Conflict) -> None:
     and to pick one side. Two that name the same code declare each other in ``coexists`` (the later one), as
     `learn check` asks."""
     from altimate_learn.curate.anchors import undeclared_overlaps
-    from altimate_learn.gates.offline import Rule, compare
-    from altimate_learn.gates.scopes import trigger_paths
     from altimate_learn.schema import new_lesson_id
 
     theirs = [copy.deepcopy(x) for x in conflict.theirs]
@@ -282,15 +296,12 @@ def _keep_both(lm: LessonMerge, conflict: Conflict) -> None:
             note = f"kept beside {lesson['id']} by `learn resolve --both` (our side's version of it)"
             lesson.update(id=new_id, helpful=0, harmful=0, applied=0,
                           provenance=f"{lesson['provenance']}; {note}" if lesson.get("provenance") else note)
-    for mine in ours:
-        for other in theirs:
-            found = compare(Rule(str(mine.get("text", "")), paths=trigger_paths(mine)),
-                            Rule(str(other.get("text", "")), paths=trigger_paths(other)))
-            if found is not None:
-                what = "contradict" if found.verdict == "contradiction" else "say the same thing"
-                lm.notes.append(f"--both left {conflict.key} to choose: ours and theirs {what} ({found.reason}), so "
-                                "they cannot both stand; pick one with --ours or --theirs")
-                return
+    found = cannot_both_stand(ours, theirs)
+    if found is not None:
+        what = "contradict" if found.verdict == "contradiction" else "say the same thing"
+        lm.notes.append(f"--both left {conflict.key} to choose: ours and theirs {what} ({found.reason}), so "
+                        "they cannot both stand; pick one with --ours or --theirs")
+        return
     kept = theirs + ours
     for first, later, _ in undeclared_overlaps(kept):
         lesson = next(x for x in kept if x["id"] == later)

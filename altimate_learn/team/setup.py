@@ -227,7 +227,7 @@ def clear_the_pulls_way(root: Path, candidates: list[Path], command: str) -> Non
     found = untracked_upstream_copies(root, candidates)
     if found is None:
         return
-    upstream, same, different, missing = found
+    upstream, same, different, missing, pull = found
     top = git.toplevel(root) or root
     for rel in same:
         (top / rel).unlink()
@@ -239,31 +239,30 @@ def clear_the_pulls_way(root: Path, candidates: list[Path], command: str) -> Non
     if different:
         said.append(f"{', '.join(different)} {'differs' if len(different) == 1 else 'differ'} from {upstream}'s and "
                     "would stop the pull: move it aside (`git pull` names it), then merge what you need")
-    top_upstream = git.text(top, "rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{upstream}")
-    # with no upstream set, a bare `git pull` refuses ("no tracking information"): name the branch
-    pull = "git pull" if top_upstream else f"git pull {upstream.replace('/', ' ', 1)}"
     raise LearnError(f"{upstream} already has learn's project files, and `git pull` does not overwrite untracked "
                      f"files: {'; '.join(said)}.", f"Run `{pull}`, then `{command}`.")
 
 
-def untracked_upstream_copies(root: Path, candidates: list[Path]) -> tuple[str, list[str], list[str], list[str]] | None:
+def untracked_upstream_copies(root: Path, candidates: list[Path]) -> tuple[str, list[str], list[str], list[str],
+                                                                          str] | None:
     """Learn's own files in this checkout that are untracked while the upstream branch (as last fetched) has them:
     `git pull` refuses to overwrite untracked files, even identical ones (review35 R35-6: a teammate ran `learn
     enable` before pulling the commit that brought them). (upstream name, the identical ones, the differing ones,
     the ones not here yet that the upstream has and enable would write (review38 R38-3: after a fetch, the first
-    enable wrote them and the pull stopped), as repository paths), or None when there is no upstream or nothing
-    stands in the pull's way."""
+    enable wrote them and the pull stopped), as repository paths, and the command that pulls it), or None when there
+    is no upstream or nothing stands in the pull's way."""
     top = git.toplevel(root)
     if top is None:
         return None
     upstream = git.text(top, "rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{upstream}")
+    pull = "git pull"
     if not upstream:
         # no upstream set (`git init`, `git remote add origin …`, `git fetch`): the branch of the same name on
-        # origin, which `git pull origin <branch>` would bring (review38 R38-3)
+        # origin, which `git pull origin <branch>` would bring (review38 R38-3; a bare `git pull` refuses there)
         branch = git.text(top, "symbolic-ref", "--short", "-q", "HEAD")
         if not branch or git.text(top, "rev-parse", "--verify", "-q", f"refs/remotes/origin/{branch}") is None:
             return None
-        upstream = f"origin/{branch}"
+        upstream, pull = f"origin/{branch}", f"git pull origin {branch}"
     same: list[str] = []
     different: list[str] = []
     missing: list[str] = []
@@ -286,4 +285,4 @@ def untracked_upstream_copies(root: Path, candidates: list[Path]) -> tuple[str, 
         (same if path.read_bytes() == theirs else different).append(rel)
     if not same and not different and not missing:
         return None
-    return upstream, same, different, missing
+    return upstream, same, different, missing, pull
