@@ -79,7 +79,8 @@ nineteenth; `delivery_tasks_blind35.jsonl` and `delivery_tasks_blind36.jsonl`, t
 `delivery_tasks_blind55.jsonl` and `delivery_tasks_blind56.jsonl`, the same for the thirtieth;
 `delivery_tasks_blind57.jsonl` and `delivery_tasks_blind58.jsonl`, the same for the thirty-first;
 `delivery_tasks_blind59.jsonl` and `delivery_tasks_blind60.jsonl`, the same for the thirty-second;
-`delivery_tasks_blind61.jsonl` and `delivery_tasks_blind62.jsonl`, the same for the thirty-third). The
+`delivery_tasks_blind61.jsonl` and `delivery_tasks_blind62.jsonl`, the same for the thirty-third;
+`delivery_tasks_blind63.jsonl` and `delivery_tasks_blind64.jsonl`, the same for the thirty-fourth). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 Each Edit writes a placeholder, except for the tasks that carry `edits` (file → the code the agent writes into it:
 `delivery_tasks_deliver26.jsonl`, 12 tasks by the delivery engineer of session 2026-12-05 #9), whose Edit writes it,
@@ -99,7 +100,7 @@ task must get, not all that may help, so this share is an upper bound; it moves 
 
     python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,precision,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,deliver38,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
         blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44,blind45,blind46,blind47,blind48,blind49,blind50,
-        blind51,blind52,blind53,blind54,blind55,blind56,blind57,blind58,blind59,blind60,blind61,blind62]
+        blind51,blind52,blind53,blind54,blind55,blind56,blind57,blind58,blind59,blind60,blind61,blind62,blind63,blind64]
 """
 
 from __future__ import annotations
@@ -2355,6 +2356,83 @@ BLIND61_INTRO, BLIND62_INTRO = (THIRTY_THIRD_ROUND_WRITER.format(who=who, style=
 BLIND59_INTRO += (" Measured by the lead on the first code of session 2026-12-06 #19 (883db74e), on the first code of session #20 (aca60b05) and mid-session (40180d3d, after the last session's unlanded delivery change): the same task by task on all three, 97% at 300, 1,000 and 10,000 (64 of 66; direct 20 of 20, vague 11 of 11, file 16 of 18, follow-up 17 of 17; 24.9-25.6 lessons and 805-863 tokens a session). The lead's reading of the 2 misses at 1,000 (delivery_why, one file task), both file-rank: stable ids as React keys, 41st, and no data fetching in `useEffect`, 44th of the lessons matching the file in a session at 25. " "On the session's final delivery code (6485f1dc, after deliver38's kinds of files and quoted error messages): 98.5% at 300, 1,000 and 10,000 (65 of 66; direct 20 of 20, vague 11 of 11, file 17 of 18, follow-up 17 of 17; 24.9-25.6 lessons and 805-863 tokens a session): the React-keys lesson now arrives, the `useEffect` one is still cut at the file's limit.")
 BLIND60_INTRO += (" Measured by the lead on 883db74e, aca60b05 and 40180d3d: the same task by task, 91% at 300, 1,000 and 10,000 (52 of 57; direct 17 of 18, vague 11 of 11, file 15 of 18, follow-up 9 of 10; 25.4-25.9 lessons and 802-858 tokens a session). The lead's reading of the 5 misses at 1,000: 4 file-rank (`StrEnum` for status fields, 21st; `next/image` with explicit sizes, 32nd; private subnets for new services, 17th, in file tasks at 25 lessons; `pytest.mark.parametrize` over loops, 10th in a follow-up at the 40-lesson cap) and one direct request whose one lesson (error messages that say what happened and what to do next) fell under the relevance floor. " "On 6485f1dc: 93.0% at 300, 1,000 and 10,000 (53 of 57; direct 17 of 18, vague 11 of 11, file 16 of 18, follow-up 9 of 10; 25.4-25.9 lessons and 801-853 tokens a session): `StrEnum` now arrives; the other four misses stay, the direct error-message request included (deliver38 worked on that shape from the lead's description of it in general terms, without the task).")
 
+_THIRTY_THIRD_READ = THIRTY_THIRD_ROUND_WRITER.split("issue 19, ", 1)[1].split(", never the delivery code", 1)[0]
+assert _THIRTY_THIRD_READ.startswith("lines 1 to 20") and "2026-12-06 #20" in THIRTY_THIRD_ROUND_WRITER
+assert "2026-12-06 #20" not in _THIRTY_THIRD_READ  # the session is renamed first: this round's list names #20
+_THIRTY_FOURTH_READ = (
+    "lines 1 to 20 of this file's docstring (the task kinds) and its lines 60 to 360 (the docstring's end, the "
+    "precision paragraph, the usage line that lists the sets, the imports, `ROOT`, `TASKS`, `SIZES`, `KINDS`, "
+    "`STORE`, `SEED`, the stage constants, `_generator()`, `load_tasks()`, `Session`, `_needed_lessons()`, "
+    "`store_for()`, `check_unique()`, `isolated_environment()`, `Project`, `_file_events()`, `run_session()`, "
+    "`CONFIGS` and `tiers_at_limit()`), a grep for the top-level `def` and `class` lines and for the round "
+    "templates, the `_READ = ` lines, `BLIND60_` to `BLIND62_`, `SETS` and `HELD` (lines cut to 160 characters: it "
+    "showed each round's template head, `held_out()` and the first 160 characters of the lead's measured line on "
+    "batch 60), the thirty-third round's template printed whole (with its list of what was read), this file's lines "
+    "2244 to 2250 cut to 200 characters and the first 14 characters of its lines 2340 to 2362 (the end of batch 62's "
+    "style text, the lead's measured lines on batches 59 and 60 and the opening of `SETS`), the diff of the commit "
+    "that registered blind batches 61 and 62 in this file, `research/__main__.py`, `delivery_why.py` and "
+    "`CHANGELOG.md` and its stat, without most of the two style texts (the diff's first 80 lines cut to 400 "
+    "characters showed the opening of batch 61's: its product, slang, providers and first vague symptoms, which this "
+    "writer kept away from); how `stores/generate.py` scopes lessons (a grep for its path, glob, scope and JSON "
+    "lines, its first 70 lines and `scaled()`), the whole source lesson file, one line of blind batch 60 (its "
+    "first), a grep for `HELD_OUT` in `delivery_why.py`, the labels of batches 60 to 62 in `research/__main__.py`, "
+    "issue 19, the team preamble and this writer's brief, the team board's last lines (the lead's one line: the "
+    "session's start and main's commit), the one-line log of main's last five commits (results regenerated, the "
+    "measure of batches 59 and 60, classifier, reflector and a tidy), greps of `CHANGELOG.md` for its section "
+    "headings and for the entry of batches 61 and 62, a listing of `tests/research_data`, the names of the test "
+    "files that mention the delivery tasks, `bench_delivery.py` or `HELD_OUT`, `tests/deliver/test_bench_held_out.py` "
+    "whole, a grep of four of those files for `SETS`, `HELD_OUT` and `blind`, and a grep of the other research "
+    "scripts for `blind`, `TASKS` and `SETS` (it showed the classifier sections of `research/__main__.py`); after "
+    "this registration was inserted, the checks below, `delivery_why.py --sets blind64` (which refused the held-out "
+    "set and ran nothing) and the count of this file's lines longer than 120 characters")
+THIRTY_FOURTH_ROUND_WRITER = THIRTY_THIRD_ROUND_WRITER.replace("2026-12-06 #20", "2026-12-06 #21").replace(
+    _THIRTY_THIRD_READ, _THIRTY_FOURTH_READ)
+assert _THIRTY_FOURTH_READ in THIRTY_FOURTH_ROUND_WRITER and _THIRTY_THIRD_READ not in THIRTY_FOURTH_ROUND_WRITER
+assert "2026-12-06 #20" not in THIRTY_FOURTH_ROUND_WRITER and "2026-12-06 #21" in THIRTY_FOURTH_ROUND_WRITER
+BLIND63_TASKS, BLIND64_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (63, 64))
+BLIND63_INTRO, BLIND64_INTRO = (THIRTY_FOURTH_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a thirty-eighth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks typed as developers type them for a ferry line with a "
+     "freight terminal: terse, lowercase, shorthand, slips and some non-native English (\"pls\", \"plz\", \"acess\", "
+     "\"w/\", \"rn\", \"btw\", \"lol\", \"nothing progress\", \"3rd party\", \"stage and prod\"), a Go gate-scanner "
+     "service (its Dockerfile, CI workflow, Kubernetes manifests and Helm chart) beside the Python API, dbt models of "
+     "sailings and departures, the booking site, shell scripts and Terraform; direct ones in shorthand (dedup with "
+     "qualify row_number, an idempotency key and tenacity backoff for a refund endpoint, a multi-stage Dockerfile, "
+     "probes on /ready and /live); vague ones as symptoms naming no convention (one route's revenue exactly 100x "
+     "too low, a manifest date one day off after 23:00, trucks queueing at a gate while nodes drain, a list endpoint "
+     "going from 80 ms to 2 s once two relations were added, a screen reader saying only 'button', a nightly job "
+     "running twice at once, a customer refunded three times by one repeated provider event, a consumer falling "
+     "over on a weekend backlog, white text in night mode, Terraform recreating queues after one was removed from a "
+     "list); file tasks with an empty request or one token (\"wip\", \".\", \"cont\") on a finance mart, a new "
+     "webhook provider, a production Terraform file, a snapshot, a seed, a Playwright spec, a Dockerfile with the "
+     "compose file and a test file; follow-ups that change topic (a typo, then logging of cancellations; a "
+     "Dockerfile bump, then a per-environment Helm value; a Makefile target, then an RDS instance; a schema field, "
+     "then a new list endpoint); 56 needed lessons, 10 tasks needing lessons scoped to narrow paths (webhooks, "
+     "Stripe staging, the finance marts, the production Terraform folder, the API's db, routers and tasks folders, "
+     "the compose file), 36 needed lessons whose convention the words do not name (all 24 of the vague and file "
+     "tasks', 12 of the follow-ups'); scenarios, stacks and wordings of this writer's own"),
+    ("the same thirty-eighth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks typed as developers type them for an energy co-op whose "
+     "members sell solar power back to the grid: terse, lowercase, shorthand, slips and some non-native English "
+     "(\"need description\", \"tflint complain\", \"where i put it?\", \"he can not tell\", \"ppl\", \"u\", \"fn\", "
+     "\"netpol\", \"hm\", \"ok go\"), a Rust meter collector (its Dockerfile, Kubernetes namespace, network policy "
+     "and deployment), a Kotlin Android app for installers and its release workflow, the Python API, dbt models of "
+     "meter readings, tariffs and settlement, a reports notebook, the member site and Terraform; vague ones as "
+     "symptoms naming no convention (members who moved house counted twice, corrected readings never picked up, "
+     "a pod dying on 'permission denied' in a new cluster, members logged out every 15 minutes in a long form, raw "
+     "ISO strings in a date column, 30 MB photos refused with a 413, a nightly model that scans everything since "
+     "2021, a request hanging 60 s while a partner API is down, 1.2 MB of JavaScript for one chart, a pipeline "
+     "red on formatting after a one-line change); file tasks with an empty request or a word (\"hm\", \"ok go\") on "
+     "a Dockerfile, a HubSpot staging model, an Alembic migration, a dbt CI workflow, a billing component, a schema "
+     "with its model, a product mart and a macro; follow-ups that change topic (a schema field, then a nightly "
+     "vendor sync; a readme, then a flashing script that hides a failure; a rename, then a blank page while "
+     "loading; an SDK bump, then whether a 900-line pull request may stay one; a notebook, then the same numbers in "
+     "the API); 52 needed lessons, 9 tasks needing lessons scoped to narrow paths (billing services, auth, HubSpot "
+     "staging, the billing and dashboard features, the product marts, the API's migrations, schemas, models and "
+     "tasks), 35 needed lessons whose convention the words do not name (all 24 of the vague and file tasks', 11 of the "
+     "follow-ups'); scenarios, stacks and wordings of this writer's own"),
+))
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
@@ -2434,6 +2512,8 @@ SETS = {
     "blind60": (BLIND60_TASKS, "Blind batch 60 (written apart from the code)", BLIND60_INTRO),
     "blind61": (BLIND61_TASKS, "Blind batch 61 (written apart from the code)", BLIND61_INTRO),
     "blind62": (BLIND62_TASKS, "Blind batch 62 (written apart from the code)", BLIND62_INTRO),
+    "blind63": (BLIND63_TASKS, "Blind batch 63 (written apart from the code)", BLIND63_INTRO),
+    "blind64": (BLIND64_TASKS, "Blind batch 64 (written apart from the code)", BLIND64_INTRO),
 }
 
 
