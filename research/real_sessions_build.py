@@ -23,6 +23,7 @@ format (OpenCode's store) is read from the file's bytes and those of the files c
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import subprocess
@@ -301,6 +302,56 @@ def scrub_passwords(sessions: list[list[dict]], values: set[str]) -> None:
                         record[key] = word.sub("[REDACTED:password]", record[key])
 
 
+# A person's name in a repository's sessions (2026-12-06 #21: the site owner's full name as a photo's alt text in a
+# typed message and the answers quoting it; no pattern of the redactor's can tell a name from other capitalised
+# words). `research/data/real/scrubbed_names.json` lists, per repository, the sha256 of each such name (its words
+# lower-cased, joined by one space), so that the name itself is written nowhere; a run of up to `_NAME_WORDS` words
+# (one apart from the next by whitespace only) whose digest is listed is replaced by `[REDACTED:name]` in every turn
+# and reasoning of the repository's sessions, before anything is clipped.
+_WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
+_NAME_WORDS = 4
+NAME_MARK = "[REDACTED:name]"
+
+
+def name_digest(name: str) -> str:
+    return hashlib.sha256(" ".join(name.lower().split()).encode("utf-8")).hexdigest()
+
+
+def scrubbed_names(repo: str) -> frozenset[str]:
+    """The digests of the names scrubbed from ``repo``'s sessions (`scrubbed_names.json`)."""
+    listed = DATA / "scrubbed_names.json"
+    if not listed.is_file():
+        return frozenset()
+    return frozenset(json.loads(listed.read_text(encoding="utf-8")).get("repositories", {}).get(repo, ()))
+
+
+def without_names(text: str, digests: frozenset[str]) -> str:
+    words = list(_WORD.finditer(text))
+    spans: list[tuple[int, int]] = []
+    i = 0
+    while i < len(words):
+        for n in range(min(_NAME_WORDS, len(words) - i), 0, -1):
+            run = words[i:i + n]
+            if any(text[a.end():b.start()].strip() or a.end() == b.start() for a, b in zip(run, run[1:])):
+                continue
+            if name_digest(" ".join(w.group(0) for w in run)) in digests:
+                spans.append((run[0].start(), run[-1].end()))
+                i += n
+                break
+        else:
+            i += 1
+    for start, end in reversed(spans):
+        text = text[:start] + NAME_MARK + text[end:]
+    return text
+
+
+def scrub_names(session: Session, digests: frozenset[str]) -> None:
+    if digests:
+        for turn in session.turns:
+            turn.text = without_names(turn.text, digests)
+            turn.thinking = [without_names(t, digests) for t in turn.thinking]
+
+
 def git_show(mirror: Path, commit: str, path: str) -> str:
     return subprocess.run(["git", "-C", str(mirror), "show", f"{commit}:{path}"], capture_output=True,
                           check=True).stdout.decode("utf-8", errors="replace")
@@ -350,10 +401,12 @@ def build_repo(mirror: Path, repo: str, rows: list[dict[str, str]]) -> list[list
     built: list[list[dict]] = []
     secrets: set[str] = set()
     passwords: set[str] = set()
+    names = scrubbed_names(repo)
     for row in sorted(rows, key=lambda r: r["path"]):
         for session in parse_row(mirror, row):
             if kept >= cap:
                 break
+            scrub_names(session, names)
             source = {"repo": repo, "commit": row["commit"], "path": row["path"], "harness": row["harness"],
                       "agent": session.agent or {"aider": "aider", "claude-code": "claude-code",
                                                  "antigravity": "antigravity", "codex": "codex",

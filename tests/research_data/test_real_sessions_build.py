@@ -661,3 +661,40 @@ def test_an_email_address_written_against_japanese_or_chinese_text_is_scrubbed()
         assert "@" not in scrubbed and "[email]" in scrubbed, scrubbed
     kept = "pnpm add hono@4.8.0 and @prisma+client@6.10.0_prisma; see https://example.com or me@example.com"
     assert scrub(kept) == kept  # package versions and the placeholder domain are no addresses
+
+
+def test_a_listed_name_is_scrubbed_from_every_turn_before_clipping_and_other_words_stay():
+    from research.real_sessions_build import NAME_MARK, name_digest, scrub_names
+    from research.real_sessions_formats import Session, Turn
+
+    digests = frozenset({name_digest("Maren  Kolbeck")})  # written with two spaces: the digest takes words
+    session = Session(turns=[
+        Turn("user", 'Swap the <img> for <Image src="/me.jpg" alt="Maren Kolbeck" />, and keep the Kolbeck Street map',
+             thinking=["The alt text is maren\nkolbeck, the site owner."]),
+        Turn("assistant", "Replaced: alt=\"Maren Kolbeck\". Maren's map stays; MarenKolbeck is a handle, not her name."),
+        Turn("user", "thanks")])
+    scrub_names(session, digests)
+    typed, answer = session.turns[0], session.turns[1]
+    assert f'alt="{NAME_MARK}"' in typed.text and "Kolbeck Street" in typed.text  # one word alone is no listed name
+    assert typed.thinking == [f"The alt text is {NAME_MARK}, the site owner."]  # any case, any whitespace between
+    assert answer.text == f"Replaced: alt=\"{NAME_MARK}\". Maren's map stays; MarenKolbeck is a handle, not her name."
+    untouched = Session(turns=[Turn("user", "alt=\"Maren Kolbeck\"")])
+    scrub_names(untouched, frozenset())
+    assert untouched.turns[0].text == "alt=\"Maren Kolbeck\""
+
+
+def test_no_stored_session_holds_a_name_its_repository_lists_as_scrubbed():
+    from research.real_sessions_build import _NAME_WORDS, _WORD, DATA, name_digest
+
+    listed = json.loads((DATA / "scrubbed_names.json").read_text(encoding="utf-8"))["repositories"]
+    assert listed
+    for repo, digests in listed.items():
+        files = sorted((DATA / "sessions" / repo.replace("/", "__")).glob("*.jsonl"))
+        assert files, repo
+        for path in files:
+            for line in path.read_text(encoding="utf-8").splitlines():
+                record = json.loads(line)
+                for key in ("text", "thinking"):
+                    words = [w.group(0) for w in _WORD.finditer(record.get(key, ""))]
+                    runs = {" ".join(words[i:i + n]) for i in range(len(words)) for n in range(1, _NAME_WORDS + 1)}
+                    assert not {name_digest(run) for run in runs} & set(digests), (path, record.get("id"))
