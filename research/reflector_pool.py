@@ -6,7 +6,7 @@
 
 The pool (dev data only, never a held-out or blind row): every string literal of ten characters or more in `tests/`
 (the sentences written for the reflector and the classifier, look-alikes included), the ordinary fixture, `corrections.jsonl`,
-the readable blind sets (`corrections_blind1.jsonl` to `corrections_blind10.jsonl`) and the real sessions' dev split, each
+the readable blind sets (`corrections_blind1.jsonl` to `corrections_blind11.jsonl`; blind11 since session #21) and the real sessions' dev split, each
 text read as `learn reflect` reads a correction signal (`item_rules`). A change to the reflector is run on it before it
 lands: every lesson that appears, changes or goes is read, so a form written for one set cannot silently write a wrong
 lesson on another. The held-out split of the real sessions is not in the pool (scoring it is a look).
@@ -24,7 +24,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 DATA = ROOT / "research" / "data"
-READABLE_BLIND = tuple(DATA / f"corrections_blind{n}.jsonl" for n in range(1, 11))
+READABLE_BLIND = tuple(DATA / f"corrections_blind{n}.jsonl" for n in range(1, 12))
 
 
 def _test_strings() -> list[str]:

@@ -138,7 +138,7 @@ QUIET = [
     # checkboxes instead of shadcns.")
     "Actually use normal checkboxes instead of shadcns since theres a bug. And adjust min max value and Labeling, since "
     "all number fields are actually percentages and not currencies.",
-    "use native checkboxes instead of the shadcn ones because they are buggy",
+    "use native checkboxes instead of the shadcn ones because they are broken",
     "use fetch instead of axios because of a bug in axios",
     "use normal checkboxes instead of shadcn, there is a bug in it",
     "use pnpm instead of npm since npm has a bug with workspaces",

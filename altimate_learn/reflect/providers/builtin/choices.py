@@ -364,6 +364,10 @@ def _instead(good: str, bad: str, *, verb: str | None = "use", comma: bool = Fal
         verb, good = head, good.split(" ", 1)[1] if " " in good else ""
         if not good or _builds_one(verb, good) and "`" not in good and re.search(r"\b(?:that|which|who)\b", good, re.I):
             return None  # "write a helper that returns None instead of raising …": one new thing to build (refl25)
+    if verb is None and re.match(r"[a-z]+\s+(?:(?:up|down|out|off|over)\s+)?(?:the|a|an|all|any|each|every|its|their|our|"
+                                 r"[a-z]+ly)\b", good) and "`" not in good.split(" ", 1)[0]:
+        return None  # "stop the worker gracefully on SIGTERM instead of just dying" (blind11): an act the reflector has no
+        # verb for, never "Use stop the worker …" (refl39)
     lead = f"{(verb or 'use').capitalize()} {slot(good)}"
     # "use X, not Y" for adverbs and long alternatives ("…, not everywhere")
     plain = bad.strip().lower() in SLOT_SKIP

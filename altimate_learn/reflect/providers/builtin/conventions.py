@@ -61,8 +61,10 @@ _HOW = r"(?P<how>tabs|(?P<n>two|four|eight|[2348])[\s-]*spaces?)"
 # "we use tabs here", "we indent with 2 spaces", "our indentation is 4 spaces", "indent with tabs", "2-space indentation"
 _INDENTS = re.compile(r"^(?:" + _WE + r"\s+(?:always\s+|only\s+)?(?:use|uses|indents?(?:\s+(?P<what>[\w.+#-]+(?:\s+files)?))?"
                       r"\s+with|prefer|prefers)"
-                      r"|(?:please\s+)?(?:always\s+)?indent\s+with|(?:our\s+|the\s+)?indentation\s+is)\s+" + _HOW
-                      + r"(?:\s+(?:for|as)\s+indent(?:ation|ing)?)?"
+                      r"|(?:please\s+)?(?:always\s+)?indent\s+with|(?:our\s+|the\s+)?indentation\s+is"
+                      # "this repo is 2 spaces", "the codebase is 4-space indented": the project said to be its indent (refl39)
+                      r"|(?:this|our|the)\s+(?:repo(?:sitory)?|project|codebase|monorepo)(?:\s+is|'s))\s+" + _HOW
+                      + r"(?:\s+(?:for|as)\s+indent(?:ation|ing)?|[\s-]+indent(?:ed|ation)?)?"
                       r"(?:\s+(?:in|for)\s+(?P<scope>[\w.+#-]+(?:\s+files)?))?" + _HERE + _END, re.I)
 
 # "tabs in the Makefile, spaces everywhere else" (said again after "again:" or "this was settled at the start:"), "we use
@@ -319,6 +321,8 @@ RECALLED = re.compile(r"^\W*(?:(?:as|like)\s+i\s+(?:already\s+)?(?:said|mentione
                       r"(?=[\s,:;-]+no\s)|"
                       # "once more: no unwrap() outside tests", "as mentioned before: …" (blind10, refl38)
                       r"(?:as\s+(?:i\s+|previously\s+)?mentioned|as\s+noted)(?:\s+(?:before|earlier|already))?|once\s+more|"
+                      # "told you, no …", "how many times... no …" (blind11, refl39): the same, clipped in chat
+                      r"told\s+(?:you|u|ya)(?:\s+(?:before|already))?|how\s+many\s+times\s*(?:\.{2,}|\u2026|[?!,:;]+)|"
                       r"remember|reminder|again|once\s+again)[\s,:;!.?\u2014\u2013-]+", re.I)
 
 
@@ -360,7 +364,9 @@ _BESIDE = re.compile(r"^(?P<kind>(?:[a-z][\w-]*\s+)?(?:tests|specs|stories|style
                      r"(?:\s*\([^()]{1,40}\)|\s+as\s+(?P<pattern>`?\*?[\w.*-]+`?))?"
                      r"(?:\s*[,;]\s*(?:there\s+is|there'?s|we\s+have)\s+no\s+(?P<none>`?[\w./-]+`?)\s+(?:folder|directory|dir)"
                      # "…, not in a tests/ folder" (blind7; refl34)
-                     r"|\s*,?\s+not\s+in\s+(?P<other>(?:an?\s+|the\s+|(?:a\s+)?separate\s+)?`?[\w.-]+/`?"
+                     # ("…, not in __tests__", "…, not in a tests folder": blind11; refl39)
+                     r"|\s*,?\s+not\s+in\s+(?P<other>(?:an?\s+|the\s+|(?:a\s+)?separate\s+)?`?(?:[\w.-]+/|__\w+__/?|"
+                     r"[\w.-]+(?=`?\s+(?:folder|directory|dir)\b))`?"
                      r"(?:\s+(?:folder|directory|dir))?))?"
                      r"\s*[.!]*$", re.I)
 
@@ -381,7 +387,10 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
 
     said = c.strip()
     m = _ONLY_KIND.match(said)
-    if m and not _NOT_ONLY.match(m.group("what")) and (_code_talk(m.group("what")) or _tool(m.group("what"))):
+    # (not a kind of tests or checks: "unit tests only" is to run or to write, which only the conversation says; blind11's
+    # "never the full e2e suite locally, … unit tests only" gave "Use only unit tests.", refl39)
+    if m and not _NOT_ONLY.match(m.group("what")) and (_code_talk(m.group("what")) or _tool(m.group("what"))) \
+            and not re.search(r"\b(?:tests?|checks?|suites?|specs?|jobs?|builds?)$", m.group("what"), re.I):
         # "named exports only", "this codebase uses named exports only", "pnpm only please" (review36 R36-5 residue,
         # review37 R37-2): the one kind or tool of code the project allows
         what = _tool(m.group("what"))[0] if _tool(m.group("what")) else m.group("what")

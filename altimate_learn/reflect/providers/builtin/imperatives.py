@@ -19,6 +19,9 @@ from altimate_learn.reflect.providers.builtin.text import strip_lead
 from altimate_learn.reflect.providers.builtin.vocabulary import (EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE, NEEDS_WORK,
                                                                  OFFICE_LIFE, PEOPLE, TOOL_FAMILIES, VERBS, gerund_base)
 
+# Kinds of code a project uses or keeps out, said with "do" ("we don't do default exports"): the verb is "use"
+_USED_KINDS = frozenset("""names exports imports semicolons components variables globals numbers abbreviations classes types
+enums mocks emojis decorators generics macros lambdas callbacks promises ternaries singletons fixtures snapshots""".split())
 _NEG = r"(?:i'?d\s+rather\s+(?:we|you)\s+(?:didn'?t|did\s+not)|don'?t|do\s+not|dont|never|stop|avoid|quit|no\s+more|shouldn'?t|should\s+not|should\s+never|must\s+not|mustn'?t|must\s+never|can'?t|cannot)"
 # "we don't use X" states the team's way; "you don't check X" / "you never run X" describes what the agent fails to
 # do (a complaint: its rule is the opposite), so only "you" with a modal ("you shouldn't", "you must not") forbids.
@@ -153,6 +156,8 @@ def imperative_rule(c: str, typed: str, usual: bool) -> Rule | None:
                 return None
             phrase = first
         verb, _, obj = phrase.partition(" ")
+        if verb == "do" and re.match(r"^(?:[a-z-]+\s+)?(?:" + "|".join(sorted(_USED_KINDS)) + r")\b", obj, flags):
+            verb = "use"  # "we don't do numbered names" -> "Never use numbered names." (blind11 gave "Never do …"; refl39)
         if _bad_object(obj) and verb not in ("commit", "push", "deploy", "merge", "force-push") or _office_life(obj):
             return None  # (…, "don't book meetings on fridays": the team's calendar, not its code; refl30)
         text = f"Never {verb} {slot(_clean_object(obj)) if verb == 'use' else _clean_object(obj)}".strip()
@@ -223,8 +228,10 @@ def imperative_rule(c: str, typed: str, usual: bool) -> Rule | None:
         target = slot(_clean_object(obj)) if verb == "use" else _clean_object(obj)
         return Rule(f"Always {verb} {target}".strip(), "reminder" if reminder else "always", [obj], [])
 
-    # "every new endpoint needs an integration test": a kind of thing and what each one must have
-    m = re.match(r"^((?:every|each|all|any)\s+[\w`*./-]+(?:\s+[\w`*./-]+){0,3}?)\s+(needs?|requires?|must\s+have|should\s+have)\s+"
+    # "every new endpoint needs an integration test": a kind of thing and what each one must have ("every function gets
+    # type hints": what each one is given, the same; refl39)
+    m = re.match(r"^((?:every|each|all|any)\s+[\w`*./-]+(?:\s+[\w`*./-]+){0,3}?)\s+(needs?|requires?|must\s+have|should\s+have|"
+                 r"gets?)\s+"
                  r"(?!to\b)((?:an?|its\s+own|their\s+own|one|at\s+least\s+one)\s+.+|(?P<bare>[\w`.-]+(?:\s+(?!too\b)[\w`.-]+)?))"
                  r"(?:\s+(?:too|as\s+well))?[.!]*$", c, flags)
     if m and set(re.findall(r"[a-z]+", m.group(1).lower())) & PEOPLE:
@@ -232,6 +239,10 @@ def imperative_rule(c: str, typed: str, usual: bool) -> Rule | None:
     if m and m.group("bare") and (not _plural(m.group("bare")) or re.match(r"all\s+(?:the|of)\b", m.group(1), flags) or any(
             word in NEEDS_WORK for word in m.group("bare").lower().split())):
         m = None  # "every page needs fixing", "every file needs updates": work on this task's things (refl25)
+    if m and not m.group("bare") and re.fullmatch(r"(?:an?|one)\s+(?:(?:quick|small|full|proper|big|little|complete)\s+)?"
+                                              r"(?:fix|update|rewrite|refactor|change|tweak|clean-?up|review|look|pass|"
+                                              r"touch-?up|edit|redo|polish)", m.group(3).strip(" .!"), flags):
+        m = None  # "every endpoint needs a fix", "each page needs an update": work on this task's things (refl39)
     if m and not re.search(r"\b(?:you|i|we|it|this|that|them|these|those)\b", m.group(1) + " " + m.group(3), flags):
         # "every PR needs tests": each one of a kind and what it must have, two words of content make it (refl25)
         return Rule(f"{m.group(1)} {m.group(2).lower()} {_clean_object(m.group(3))}",

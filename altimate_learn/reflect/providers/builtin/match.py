@@ -21,7 +21,7 @@ from altimate_learn.reflect.providers.builtin.phrase import (Rule, _ASKS, _NOT_A
                                                              _clean_object)
 from altimate_learn.reflect.providers.builtin.restate import _IS_GUARDED
 from altimate_learn.reflect.providers.builtin.text import strip_lead
-from altimate_learn.reflect.providers.builtin.vocabulary import (BEFORE_GERUNDS, LANGUAGES, NOT_A_WAY, PLURAL_NOUNS,
+from altimate_learn.reflect.providers.builtin.vocabulary import (BEFORE_GERUNDS, WHEN_GERUNDS, LANGUAGES, NOT_A_WAY, PLURAL_NOUNS,
                                                                  PROJECT_TEXTS, VERBS, gerund_base)
 
 _USE_VERB = r"(?:use|prefer|switch\s+to|go\s+with|stick\s+(?:to|with)|pick|choose|call|import|depend\s+on)"
@@ -116,7 +116,8 @@ _TEXTS_IN_LANGUAGE = re.compile(r"^(?:please\s+)?(?P<always>always\s+)?(?:(?P<ve
                                 r"(?:\s*,?\s*(?:please|pls|plz|thanks|from\s+now\s+on|going\s+forward))*\s*[.!]*$", re.I)
 _SAID_AGAIN = re.compile(r"^\W*(?:(?:once\s+)?again|as\s+i\s+said(?:\s+before)?|like\s+i\s+said|i\s+(?:already\s+)?"
                          r"(?:said|told\s+you)(?:\s+(?:before|already))?|i'?ve\s+(?:already\s+)?(?:said|told\s+you)(?:\s+\w+){0,3}|"
-                         r"(?:just\s+)?(?:a\s+)?reminder)\s*[,:;.!-]", re.I)
+                         r"(?:just\s+)?(?:a\s+)?reminder|told\s+(?:you|u|ya)(?:\s+(?:before|already))?)\s*[,:;.!-]"
+                         r"|^\W*how\s+many\s+times\s*(?:\.{2,}|\u2026|[?!,:;]+)", re.I)
 
 
 def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
@@ -165,6 +166,10 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                r"need\s+to)\s+)be\s+([a-z]+ing)\b",
                lambda m: m.group(1) + gerund_base(m.group(2).lower()) if gerund_base(m.group(2).lower()) else m.group(0),
                c, flags=re.I)
+    # "never the full e2e suite locally" (blind11): a suite with no verb and where it runs is run there (refl39; not "no e2e
+    # tests": to write or to run, only the conversation says)
+    c = re.sub(r"^(never|no)\s+(?=(?:the\s+)?(?:(?:full|whole|entire)\s+)?(?:[\w-]+\s+)?(?:test\s+)?suite\s+"
+               r"(?:locally|in\s+ci|on\s+ci)\s*(?:[.!]*$|,\s+(?:it|they|that)\s))", "never run ", c, flags=re.I)
     if _SHOUTED(c):
         return None  # "ALL THE THINGS IN HISTORY MUST BE REBUILT": a demand about this moment, not a rule
     case = _CASE_FOR_KIND.match(c)
@@ -197,6 +202,10 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     # "always run the linter before you push": the step the rule comes before, said as "before pushing" (R28-2)
     c = re.sub(r"\bbefore\s+(?:you|u)\s+(" + "|".join(BEFORE_GERUNDS) + r")(?:\s+(?:me|us)(?=\s+(?:a|an|the|your|any)\s))?\b",
                lambda m: "before " + BEFORE_GERUNDS[m.group(1).lower()], c, flags=re.I)
+    # "always update the README when you add a command": the kind of change the step comes with, said as "when adding a
+    # command" (refl39; "you" in a lesson is the conversation's)
+    c = re.sub(r"\b(?:when|whenever|every\s+time|each\s+time|any\s*time)\s+(?:you|u)\s+(" + "|".join(WHEN_GERUNDS)
+               + r")(?=\s+(?:a|an|any|new|the)\s)", lambda m: "when " + WHEN_GERUNDS[m.group(1).lower()], c, flags=re.I)
     # "the discount applies before tax, not after": an order said as a fact, read as the "should" it states (refl28)
     order = _IN_ORDER.match(c)
     if order and order.group("when").lower() != order.group("other").lower():

@@ -52,12 +52,34 @@ HEDGED_IDEA = ("a hedged suggestion (\"I think we should use a queue instead of 
                "for this task's design, not a standing rule")
 WORKAROUND = ("a choice made to get around a bug (\"use X instead of Y since there's a bug\"): a workaround for this "
               "task while the bug lasts, not a standing rule")
-# The reason a choice gives is a defect now: "since theres a bug", "because they are buggy", "because of a bug in axios",
-# "it's broken" (corpus20's KLIMA dev message; refl38)
+# The reason a choice gives is a defect now: "since theres a bug", "because of a bug in axios", "it has a bug with our
+# proxy", "it's broken" (corpus20's KLIMA dev message; refl38). Not a judgement of the thing that holds while it is what
+# it is ("because moment is buggy", "they are buggy", "it has bugs with timezones": review38 R38-15, the "never" phrasing
+# of the same preference, "never use moment, it has bugs", keeps its rule too)
 BUG_REASON = re.compile(r"(?:\b(?:since|because|as|cause|cuz|coz|bc)\b|,)\s+(?:(?:there'?s|theres|there\s+is|there\s+are)"
                         r"\s+(?:a\s+|some\s+|an?\s+open\s+)?(?:known\s+)?(?:bug|bugs|issue\s+with)\b|(?:it'?s|its|it\s+is|they'?re|"
-                        r"theyre|they\s+are|[\w`.-]+\s+(?:is|are))\s+(?:\w+\s+)?(?:buggy|broken)\b|of\s+(?:a|the)\s+bug\b|"
-                        r"(?:it|they|[\w`.-]+)\s+(?:has|have)\s+(?:a\s+)?(?:known\s+)?bugs?\b)", re.I)
+                        r"theyre|they\s+are|[\w`.-]+\s+(?:is|are))\s+(?:\w+\s+)?broken\b|of\s+(?:a|the)\s+bug\b|"
+                        r"(?:it|they|[\w`.-]+)\s+(?:has|have)\s+(?:a\s+(?:known\s+)?bug\b|an?\s+(?:open\s+)?issue\s+with\b))", re.I)
+TEMPORARY = ("a rule for a while (\"until the bug is fixed\", \"until we upgrade\", \"while the bug is open\"): it ends when "
+             "that happens, not a standing rule")
+_EVENT_NOUN = (r"(?:bug|bugs|issue|regression|migration|upgrade|rewrite|refactor|port|switch|move|fix|patch|hotfix|release|"
+               r"outage|incident|freeze|pr|new\s+[\w`.-]+)")
+# A rule said to hold until one thing happens (review38 R38-15: "use npm instead of pnpm until the pnpm bug is fixed" gave a
+# standing lesson): a bug fixed, a release out, an upgrade done, "while the bug is open". Not a condition met again and
+# again ("never merge until CI is green", "don't push until the tests pass"; "done" only of an event: "until the build is
+# done" is every build).
+UNTIL_IT_ENDS = re.compile(
+    r"\b(?:until|till|'?til)\s+(?:[\w`.'/@-]+\s+){0,5}?(?:is|are|gets?|has\s+been|have\s+been)\s+(?:fixed|resolved|patched|"
+    r"released|upgraded|migrated|landed|shipped|closed|sorted(?:\s+out)?)\b"
+    r"|\b(?:until|till|'?til)\s+(?:the\s+|this\s+|that\s+|our\s+)?(?:[\w`.'/@-]+\s+){0,2}?" + _EVENT_NOUN
+    + r"\s+(?:is|are|gets?|has\s+been)\s+(?:done|finished|complete|completed|over|merged|out|deployed|in|live)\b"
+    r"|\b(?:until|till|'?til)\s+(?:they|we|someone|upstream|the\s+maintainers|[\w`.@/-]+)\s+(?:fix(?:es)?|patch(?:es)?|"
+    r"resolves?|releases?|ships?|upgrades?|migrates?|finish(?:es)?|merges?|lands?|bumps?)\b"
+    r"|\b(?:until|till|'?til)\s+(?:the\s+)?(?:next|new)\s+(?:release|version|sprint|deploy)\b"
+    r"|\b(?:until|till|'?til)\s+(?:a\s+|the\s+)?fix\s+(?:lands|is\s+out|ships)\b"
+    r"|\bwhile\s+(?:the|this|that|our)\s+(?:[\w`.@/-]+\s+){0,2}?(?:bug|issue|regression|outage|incident|problem|freeze)\s+"
+    r"(?:lasts|exists|persists|is\s+(?:still\s+)?(?:open|there|around|unresolved|unfixed|on|ongoing))\b"
+    r"|\bfor\s+the\s+time\s+being\b|\bin\s+the\s+meantime\b", re.I)
 TYPO = ("its wording carries a typo (\"{word}\"): the built-in reflector does not keep it, and which word was meant "
         "is not certain (it repairs a slip only when one known word is one step from it)")
 

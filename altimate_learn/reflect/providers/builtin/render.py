@@ -208,6 +208,12 @@ def _finalize(rule: Rule) -> str | None:
                 and not re.match(r"(?:any|all|every|each|no)\b", rule.negative[0].strip(), re.I) \
                 or rule.shape == "modal" and re.search(r"\b(?:should|must)\s+(?:always|never)\b", text, re.I):
             needed = 2
+        # "every endpoint needs a test", "each service needs a healthcheck": each one of a kind of code and what it must
+        # have; the "every" says it holds every time, as "should always" does (refl38's leftover; not "every page", "every
+        # order": what the product's things have is this task's design)
+        if rule.shape == "modal" and re.fullmatch(r"(?:every|each)\s+[a-z][\w-]*", (rule.subject or "").strip(), re.I) \
+                and _code_talk(rule.subject) and re.match(r"(?:an?|one)\s+[a-z]", (rule.positive or [""])[0].strip(), re.I):
+            needed = 2
         # "dont hardcode schemas" -> "Never hardcode schemas.": a kind of value kept out of the code, bare (refl25)
         # "never log tokens", "do not log secrets": a secret kept out of the logs and the output (review37 R37-9)
         if rule.shape == "never" and re.match(r"Never\s+(?:log|print|echo|expose|leak)\s+"

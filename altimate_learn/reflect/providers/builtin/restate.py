@@ -49,6 +49,9 @@ _REMINDER = re.compile(
     r"thread|sync)\s*[,:;.!\u2014\u2013-]+\s*"
     r"|(?:we|i)(?:'ve|\s+have)?\s+(?:went|been|gone)\s+over\s+(?:this|that|it)" + _SOON + r"\s*[,:;.!\u2014\u2013-]+\s*"
     r"|(?:how\s+many\s+times\s+(?:do\s+)?i\s+(?:have\s+to|need\s+to)\s+(?:say|tell\s+you)(?:\s+this)?)\s*\??[\s,:;.!\u2014\u2013-]*"
+    # "told you, never …", "how many times... tests go next to the file" (blind11; refl39): the same, clipped in chat
+    r"|told\s+(?:you|u|ya)" + _SOON + r"\s*[,:;.!\u2014\u2013-]+\s*"
+    r"|how\s+many\s+times\s*(?:\.{2,}|\u2026|[?!,:;]+)\s*"
     r"|(?:(?:this\s+is\s+(?:the\s+)?)?(?:second|third|fourth|fifth|\d+(?:nd|rd|th))\s+time(?:\s+now)?"
     r"(?:\s+(?:i'?m|i\s+am)\s+(?:saying|telling\s+you)\s+(?:this|it))?|"  # "third time I'm saying this: …" (refl30)
     r"for\s+the\s+(?:second|third|\w+th|last)\s+time)\s*[,:;.!\u2014\u2013-]+\s*"

@@ -12,8 +12,8 @@ from altimate_learn.reflect.providers.builtin.hedges import softened, unhedge
 from altimate_learn.reflect.providers.builtin.match import match_rule
 from altimate_learn.reflect.providers.builtin.other_languages import choice_in_other_language
 from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
-from altimate_learn.reflect.providers.builtin.one_off import (BUG_REASON, HEDGED_IDEA, ONE_COMPONENT, ONE_THING, WORKAROUND,
-                                                              _GENERAL, _bare_one_of_many, _design_idea, _plural)
+from altimate_learn.reflect.providers.builtin.one_off import (BUG_REASON, HEDGED_IDEA, ONE_COMPONENT, ONE_THING, TEMPORARY,
+                                                              UNTIL_IT_ENDS, WORKAROUND, _GENERAL, _bare_one_of_many, _design_idea, _plural)
 from altimate_learn.reflect.providers.builtin.pasted import split_pasted
 from altimate_learn.reflect.providers.builtin.phrase import Rule, _ASKS
 from altimate_learn.reflect.providers.builtin.render import cross_sentence_rule, judge
@@ -239,6 +239,21 @@ def _shape_of_no_rule(own: str) -> str:
     return NO_RULE
 
 
+def _lead_joined(said: list[str]) -> list[str]:
+    """The sentences, a reminder lead said as a sentence of its own ("again.", "I told you.", "how many times...") joined
+    to the one after it as its lead: "how many times... tests go next to the file, not in __tests__" (blind11; refl39)."""
+    from altimate_learn.reflect.providers.builtin.conventions import RECALLED
+
+    out: list[str] = []
+    for sentence in said:
+        lead = RECALLED.match(out[-1] + " ") if out else None
+        if lead and lead.end() >= len(out[-1]):
+            out[-1] = re.sub(r"[\s.!?\u2026]+$", "", out[-1]) + ", " + sentence
+        else:
+            out.append(sentence)
+    return out
+
+
 def extract_rule(text: str) -> str | None:
     """The first lesson a piece of feedback states (the best of :func:`extract_rules`), or None."""
     rules = extract_rules(text)
@@ -268,7 +283,7 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
         return final
 
     # "…, tbh" read as "tbh, …"; "dont use class components we r on hooks" as "…, we're on hooks"
-    said = [front_discourse(run_on_reason(sentence)) for sentence in sentences(own)[:12]]
+    said = _lead_joined([front_discourse(run_on_reason(sentence)) for sentence in sentences(own)[:12]])
     # "could you maybe use X?" reads as "use X"; a request for one new thing after a comma is no part of a rule (R29-7)
     parts = [unhedge(part if (cut := _new_work_tail(part)) is None else part[:cut]) for part in said]
     # (rank, place, lesson, sentence or -1 for several, shape, how the clause stands in its sentence: "whole", "piece",
@@ -309,11 +324,15 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
                     if ONE_THING not in declined:
                         declined.append(ONE_THING)
                     continue  # "use TRUNCATE, not DELETE, the table has 80M rows": a choice for that one table (refl29)
+                if UNTIL_IT_ENDS.search(said[index]):
+                    if TEMPORARY not in declined:
+                        declined.append(TEMPORARY)
+                    continue  # "use npm instead of pnpm until the pnpm bug is fixed": it ends when the bug does (R38-15)
                 if rule.shape in ("instead", "imperative") and BUG_REASON.search(said[index]):
                     if WORKAROUND not in declined:
                         declined.append(WORKAROUND)
                     continue  # "use normal checkboxes instead of shadcns since theres a bug": while the bug lasts
-                if _one_part_untied(rule, own):
+                if _one_part_untied(rule, own) or _behaviour_of_one_part(rule, own):
                     if ONE_COMPONENT not in declined:
                         declined.append(ONE_COMPONENT)
                     continue  # "the script should never overwrite an existing output file, …": how one thing behaves
@@ -553,6 +572,21 @@ def _one_part_untied(rule: Rule, own: str) -> bool:
     allocate after init" recalls the project's rule."""
     return rule.shape == "modal" and bool(re.search(r"\b(?:always|never)\b", rule.text, re.I)) \
         and "`" not in mark_identifiers(rule.text) and _bare_one_of_many(rule.subject) and not _TIED.search(own)
+
+
+# What a program does to its data or its users (not how its code is written): "round", "charge", "show", "send" …
+_DOES_TO_DATA = re.compile(r"^Always\s+(?:round|charge|bill|compute|calculate|show|display|send|notify|redirect|sort|cap|"
+                           r"clamp|truncate|email|refund|discount)\b.*\s(?:in|on|for)\s+the\s+[a-z]+(?:\s+[a-z]+)?\.$")
+
+
+def _behaviour_of_one_part(rule: Rule, own: str) -> bool:
+    """Whether an "always …" says what one part of the program does to its data or its users, in a message that ties
+    nothing to the project or to what the agent did: "always round up to the next full hour in the billing calc"
+    (blind11, a request of this task, gave that sentence as a lesson; refl39). "always use Decimal in the billing
+    module" is how the code is written, and stays."""
+    text = rule.text[0].upper() + rule.text[1:] + ("" if rule.text.endswith(".") else ".")
+    return rule.shape == "always" and bool(_DOES_TO_DATA.match(text)) and "`" not in mark_identifiers(rule.text) \
+        and not _TIED.search(own)
 
 
 def _new_work_tail(sentence: str) -> int | None:

@@ -29,6 +29,7 @@ _LEADING = re.compile(
            (?:like|same\ as|as)\ last\ time|as\ (?:agreed|decided|discussed|mentioned)\ (?:yesterday|last\ (?:time|week)|before|earlier)|
            (?:this|that|it)\ was\ (?:settled|decided|agreed(?:\ on)?|discussed)(?:\ (?:at\ the\ (?:start|beginning)|before|earlier|already|yesterday))+|
            how\ many\ times\ (?:do\ |must\ )?i\ (?:have\ to|need\ to|gotta)\ (?:say|tell\ you)(?:\ (?:it|this|that))?(?:\ again)?\??|
+           told\ (?:you|u|ya)(?:\ (?:before|already))?(?=\s*[,.:;!—–-])|how\ many\ times(?=\s*(?:\.{2,}|…|[?!,:;]))|
            this\ is\ the\ \w+\ time|for\ the\ \w+\ time|once\ again|not\ quite|close(?:,\ but)?|
            (?:i'?m\ )?not\ sure\ (?:this|that|it)(?:'s|\ is)\ (?:right|correct)|
            (?:that|this|it)(?:'s|\ is|\ was|\ looks|\ seems)\ (?:still\ )?(?:wrong|incorrect|not\ right|not\ correct|not\ it|not\ how\ we\ do\ (?:it|this|things)(?:\ here)?|
@@ -48,8 +49,9 @@ RATIONALE = re.compile(r"\s*(?:[,;(—–]|\s-)?\s*\b(?:because|since|as\s+(?:it
                         r"that\s+way|or\s+else|to\s+avoid|to\s+prevent|to\s+keep\s+(?:it|things))\b.*$"
                         r"|,\s+so\b.*$|,\s+(?:(?:we|it|they|that|this|which)(?:'s|'re|'ll)?|its|(?:the|this|that|its|our)\s+\w+(?:\s+\w+)?\s+"
                         r"(?:is|are|was|were|has|have|needs?|expects?|breaks?|fails?))\b.*$"
-                        # ", ifnull isn't portable", ", pip breaks the lockfile": a reason, not part of the rule
-                        r"|,\s+`?[\w.()-]+`?\s+(?:is|isn'?t|is\s+not|are|aren'?t|doesn'?t|does\s+not|won'?t|can'?t|cannot|"
+                        # ", ifnull isn't portable", ", pip breaks the lockfile": a reason, not part of the rule (", moment
+                        # has bugs": refl39)
+                        r"|,\s+`?[\w.()-]+`?\s+(?:is|isn'?t|is\s+not|are|aren'?t|has|hasn'?t|doesn'?t|does\s+not|won'?t|can'?t|cannot|"
                         r"breaks|causes|fails|makes|was|gets|loses|leaks|needs|expects|fans\s+out|blows\s+up)\b.*$"
                         r"|,\s+(?:you|you'(?:re|ve|ll))\s+(?!should\b|must\b|need\b|have\s+to\b).*$", re.I)
 PRONOUN_TAIL = re.compile(r",\s+(?:the\s+|our\s+)?[\w\s`]{1,40}?\b(?:it|them|this|that)\s*[.!]*$"

@@ -82,7 +82,7 @@ always never keeps kept somehow suddenly""".split())
 # English pairs written with a slash that are not paths.
 SLASH_WORDS = frozenset("""and/or input/output read/write true/false yes/no client/server frontend/backend
 either/or on/off he/she his/her pros/cons try/catch async/await get/set start/stop open/close before/after
-his/hers w/o i/o n/a tcp/ip ci/cd if/else""".split())
+his/hers w/o i/o n/a tcp/ip ci/cd if/else b/c b/w w/e""".split())
 
 # Capitalised words that look like identifiers but are names of products and languages.
 PROPER = frozenset("""JavaScript TypeScript GitHub GitLab PostgreSQL MySQL MongoDB BigQuery DuckDB SQLite
@@ -324,6 +324,15 @@ BEFORE_GERUNDS = {"push": "pushing", "commit": "committing", "merge": "merging",
                   # "before you show me a diff", "before you open a PR" (blind9, refl38): handing the work over
                   "show": "showing", "open": "opening", "submit": "submitting", "send": "sending", "hand": "handing",
                   "ship": "shipping", "publish": "publishing"}
+
+# "when you add a command" read as "when adding a command": the kinds of change a standing step comes with (refl39)
+WHEN_GERUNDS = {"add": "adding", "change": "changing", "create": "creating", "rename": "renaming", "remove": "removing",
+                "delete": "deleting", "bump": "bumping", "write": "writing", "touch": "touching", "edit": "editing",
+                "introduce": "introducing", "drop": "dropping", "modify": "modifying", "update": "updating",
+                "move": "moving", "refactor": "refactoring", "fix": "fixing", "upgrade": "upgrading", "install": "installing",
+                "release": "releasing", "deploy": "deploying", "push": "pushing", "commit": "committing", "merge": "merging",
+                "publish": "publishing", "ship": "shipping", "bump up": "bumping up", "deprecate": "deprecating",
+                "expose": "exposing", "export": "exporting", "import": "importing", "split": "splitting"}
 
 # Code a project forbids by name ("no float for money", "no any in TypeScript"): with the tools above, what a bare
 # "no X for Y" can forbid.
