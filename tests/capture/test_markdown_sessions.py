@@ -153,7 +153,8 @@ def test_aider_answer_headings_and_prompts_logged_as_input_are_not_typed(tmp_pat
     assert typed(history, harness="aider") == ["switch the exporter to the v2 API", "no, keep the v1 client as a fallback"]
     answers = [e.text for e in read_session(history, harness="aider").events() if isinstance(e, AssistantTurn)]
     assert "#### 1. **Update the client**" in answers[0] and "#### 2. **Update the config**" in answers[0]
-    # where an editor stripped every trailing space, a `####` line is read as typed: nothing tells them apart
+    # where an editor stripped every trailing space, and neither an input history nor aider's console between an
+    # answer and the next input is there to tell (tests/capture/test_aider_headings.py), a `####` line is read as typed
     stripped = tmp_path / "stripped" / ".aider.chat.history.md"
     stripped.parent.mkdir()
     stripped.write_text("\n".join(line.rstrip() for line in history.read_text().splitlines()) + "\n")

@@ -13,9 +13,14 @@ Not typed, though logged as `####`: slash commands (`/add`, `/run`, `/undo` …;
 `/architect X` are logged twice, once with the command, and X is kept once), the messages aider writes itself
 (lint and test failures it hands back, "I added these files to the chat", edit-format complaints), the answer
 architect mode hands to its editor model, and every message of a run started with `--message` or
-`--message-file` (a script drove it), aider's confirmation prompts logged with their answer, and, where the file
-kept aider's hard line breaks (two trailing spaces on every input line), a `####` line without them (a heading of the
-model's answer). `> ^C KeyboardInterrupt` is an interruption. The chat history has no time per message and no tool
+`--message-file` (a script drove it), aider's confirmation prompts logged with their answer, and the model's own
+`####` headings, which aider's log cannot tell from input once the file lost its trailing spaces. Where the file
+kept aider's hard line breaks (two trailing spaces on every input line), a `####` line without them is a heading. A
+`####` message right after the answer's text (no console line between) is one too where `.aider.input.history`
+beside the file (every input aider read, with its time) holds inputs of the run's time span but none of the
+message's lines; and, without such inputs or hard line breaks, where the file shows aider's console (`> Tokens: …`,
+`> Applied edit …`) between an answer and the next input elsewhere. A heading stays in the answer it belongs to.
+`> ^C KeyboardInterrupt` is an interruption. The chat history has no time per message and no tool
 results: a message gets the time `.aider.input.history` beside it records for the same words (aider's local time,
 as the session's start), and no tool calls are read.
 """
@@ -69,6 +74,32 @@ class _Start:
     stamp: str | None
     broken: int = 0  # `####` lines ending in aider's hard line break (two spaces)
     bare: int = 0  # `####` lines without it
+    console_between: int = 0  # `####` lines after aider's console lines, after an answer's text
+
+
+class _Kinds:
+    """What the last non-blank line of a history was: "start", "answer", "console" (`> …`, and a line right under one,
+    which Markdown reads as part of the quote: aider's `> Tokens: …` wraps onto `Cost: …`) or "input" (`####`), and
+    before a console block, what came before it."""
+
+    __slots__ = ("last", "before_console", "blank")
+
+    def __init__(self) -> None:
+        self.last, self.before_console, self.blank = "start", "start", True
+
+    def see(self, kind: str) -> None:
+        """The next line's kind as it looks: "input", "console", "blank" or "text"."""
+        if kind == "console" and self.last != "console":
+            self.before_console = self.last
+        if kind == "text":
+            if not (self.last == "console" and not self.blank):
+                self.last = "answer"
+        elif kind != "blank":
+            self.last = kind
+        self.blank = kind == "blank"
+
+    def console_after_answer(self) -> bool:
+        return self.last == "console" and self.before_console == "answer"
 
 
 def _path_hash(path: Path) -> str:
@@ -110,6 +141,7 @@ def _starts(path: Path) -> list[_Start]:
     """Where each run starts in the file (one pass over its bytes, holding one line at a time)."""
     found: list[_Start] = []
     current = _Start(0, 0, None)  # lines before the first start line
+    kinds = _Kinds()
     try:
         for offset, number, raw in iter_raw_lines(path, LineStats()):
             if raw is None:
@@ -120,11 +152,18 @@ def _starts(path: Path) -> list[_Start]:
                 stamp = raw[len(_START_BYTES):].decode("utf-8", "replace").strip()
                 current = _Start(offset, number, stamp or None)
                 found.append(current)
+                kinds = _Kinds()
             elif raw.startswith(b"####"):
                 if raw.rstrip(b"\r\n").endswith(b"  "):
                     current.broken += 1
                 else:
                     current.bare += 1
+                current.console_between += kinds.console_after_answer()
+                kinds.see("input")
+            elif raw.startswith(b"> ") or raw.rstrip(b"\r\n") == b">":
+                kinds.see("console")
+            else:
+                kinds.see("text" if raw.strip() else "blank")
     except OSError as exc:
         raise LearnError(f"{path} cannot be read: {exc.strerror or exc}.", "Check the path and its permissions.") from None
     return found
@@ -157,6 +196,8 @@ def _runs(path: Path) -> list[dict[str, Any]]:
     # whole file: a short run has too few lines to tell
     broken, bare = sum(start.broken for start in starts), sum(start.bare for start in starts)
     hard_breaks = broken >= 3 and broken >= 2 * bare
+    # aider logs its console between an answer and the next input (where a heading has the answer's text right above)
+    console_between = sum(start.console_between for start in starts) > 0
     digest = _path_hash(path)
     seen: dict[str, int] = {}
     out: list[dict[str, Any]] = []
@@ -170,7 +211,7 @@ def _runs(path: Path) -> list[dict[str, Any]]:
                     "updated": (_iso(following.stamp) if following else mtime) or mtime,
                     "extra": {"offset": start.offset, "end": following.offset if following else None,
                               "stamp": start.stamp, "next_stamp": following.stamp if following else None,
-                              "hard_breaks": hard_breaks}})
+                              "hard_breaks": hard_breaks, "console_between": console_between}})
     return out
 
 
@@ -186,27 +227,52 @@ class AiderReader(SessionReader):
         # aider ends every line it logs as input with two spaces: where the file kept them, a `####` line without
         # them is a heading of the model's answer (a file whose trailing spaces an editor stripped says nothing)
         hard_breaks = bool(self.info.extra.get("hard_breaks"))
+        console_between = bool(self.info.extra.get("console_between"))
         end = self.info.extra.get("end")
         user, answer = Block(), Block()
+        user_lines: list[str] = []  # the `####` lines of `user` as logged (a heading goes back into the answer so)
+        kinds = _Kinds()
+        after_answer = False  # the `####` lines of `user` came right after the answer's text
         preamble = True
         scripted = False
         pending: str | None = None  # the X of `/ask X`: aider logs it again without the command
         pending_line = 0
         last_answer = ""
 
-        times = _input_times(self.path, self.info)
+        inputs = _run_inputs(self.path, self.info)
+        times: dict[str, list[str]] = {}
+        for stamp, words, _lines in inputs or ():
+            times.setdefault(words, []).append(_iso(stamp) or stamp)
+        # every line typed in this run's time span, where the input history holds any of it (it covers the run)
+        typed_lines = {_key(line) for _s, _w, lines in inputs for line in lines} if inputs else None
 
         def said(text: str, line: int) -> UserMessage:
             """A typed message, with the time aider's input history recorded for the same words, if any."""
             queue = times.get(text)
             return UserMessage(text=text, index=0, id=f"line-{line}", at=queue.pop(0) if queue else None)
 
+        def heading(message: str, current_answer: str) -> bool:
+            """A message that would count as typed, though nothing of it was (a heading of the model's answer)."""
+            if not after_answer or scripted or _MODE.match(message) or not typed(message, current_answer):
+                return False
+            if typed_lines is not None:
+                return not any(_key(line) in typed_lines for line in message.splitlines() if _key(line))
+            return not hard_breaks and console_between
+
         def flush_user() -> Iterator[Event]:
-            nonlocal pending, pending_line, user
+            nonlocal pending, pending_line, user, answer
             if not user:
                 return
-            message, first = tidy(user.text()), user.first
+            message, first, logged = tidy(user.text()), user.first, list(user_lines)
             user = Block()
+            user_lines.clear()
+            if heading(message, answer.text().strip() or last_answer):
+                if not answer:
+                    answer = Block(first)
+                for line in logged:  # back into the answer it belongs to, which goes on
+                    answer.add(line)
+                return
+            yield from flush_answer()
             if scripted:
                 return
             mode = _MODE.match(message)
@@ -225,13 +291,14 @@ class AiderReader(SessionReader):
             if typed(message):
                 yield said(message, first)
 
-        def typed(message: str) -> bool:
+        def typed(message: str, current_answer: str | None = None) -> bool:
             if not message or message == "<blank>" or message.startswith("/") or _AUTO.match(message):
                 return False
             if "\n" not in message and _CONFIRM.search(message):
                 return False
             # architect mode hands its own answer to the editor model as a "user" message
-            return not (last_answer and " ".join(message.split())[:200] in " ".join(last_answer.split()))
+            before = last_answer if current_answer is None else current_answer
+            return not (before and " ".join(message.split())[:200] in " ".join(before.split()))
 
         def flush_answer() -> Iterator[Event]:
             nonlocal answer, last_answer
@@ -250,12 +317,15 @@ class AiderReader(SessionReader):
                 continue
             if (line.startswith("#### ") or line == "####") and (not hard_breaks or line.endswith("  ")):
                 preamble = False
-                yield from flush_answer()
                 if not user:
                     user = Block(number)
+                    after_answer = kinds.last == "answer"
                 user.add(line[5:])
+                user_lines.append(line)
+                kinds.see("input")
             elif line.startswith("> ") or line == ">":
                 yield from flush_user()
+                kinds.see("console")
                 if preamble and _COMMAND.match(line) and _SCRIPTED.search(line.replace(" -m aider", " ")):
                     scripted = True
                 model = _MODEL.match(line)
@@ -266,6 +336,7 @@ class AiderReader(SessionReader):
                     yield UserMessage(text="[interrupted]", index=0, id=f"line-{number}", kind="interrupt")
             else:
                 yield from flush_user()
+                kinds.see("text" if line.strip() else "blank")
                 if not answer and not line.strip():
                     continue
                 if not answer:
@@ -277,30 +348,34 @@ class AiderReader(SessionReader):
         yield from flush_answer()
 
 
-def _input_times(history: Path, info: SessionInfo) -> dict[str, list[str]]:
-    """When each input of this run was typed, from `.aider.input.history` beside the chat history (aider records
-    every input there as `# <local time>` and `+line` lines): the words (as the chat history shows them, a mode
-    command's argument for `/ask X`) and their times in order, for the inputs between this run's start and the next
-    one's. Empty when there is no such file, or it is too large or unreadable."""
+def _key(line: str) -> str:
+    """A line as compared between the chat history and the input history: whitespace runs as one space."""
+    return " ".join(line.split())
+
+
+def _run_inputs(history: Path, info: SessionInfo) -> list[tuple[str, str, tuple[str, ...]]] | None:
+    """The inputs of this run, from `.aider.input.history` beside the chat history (aider records every input there
+    as `# <local time>` and `+line` lines), between this run's start and the next one's, in order: each one's time
+    as written, its words (as the chat history shows them, a mode command's argument for `/ask X`) and its lines as
+    typed. None when there is no such file, it is too large or unreadable, the run has no start time, or the file
+    holds no input of the run's time span (it does not cover the run)."""
     path = history.parent / INPUT_HISTORY
     start, end = info.extra.get("stamp"), info.extra.get("next_stamp")
-    out: dict[str, list[str]] = {}
     try:
         if not start or not path.is_file() or path.stat().st_size > MAX_INPUT_HISTORY:
-            return out
+            return None
         keys, entries = _cached("inputs", path, _inputs)
     except (OSError, LearnError):
-        return out
+        return None
     first = bisect.bisect_left(keys, start[:19])
     last = bisect.bisect_left(keys, end[:19]) if end else len(keys)
-    for stamp, words in entries[first:max(first, last)]:
-        out.setdefault(words, []).append(_iso(stamp) or stamp)
-    return out
+    return entries[first:last] or None
 
 
-def _inputs(path: Path) -> tuple[list[str], list[tuple[str, str]]]:
-    """Every input of an input history file, by time: its time as written and its words as the chat history shows
-    them, with the times to the second (for a binary search of a run's stretch)."""
+def _inputs(path: Path) -> tuple[list[str], list[tuple[str, str, tuple[str, ...]]]]:
+    """Every input of an input history file, by time: its time as written, its words as the chat history shows
+    them and its lines as typed (a mode command's argument's too), with the times to the second (for a binary search
+    of a run's stretch)."""
     entries: list[tuple[str, list[str]]] = []
     for _, _, line in iter_text_lines(path, LineStats()):
         if line.startswith("# ") and _ENTRY_TIME.match(line[2:]):
@@ -311,9 +386,10 @@ def _inputs(path: Path) -> tuple[list[str], list[tuple[str, str]]]:
     for stamp, lines in entries:
         words = tidy("\n".join(lines))
         mode = _MODE.match(words)
-        out.append((stamp, mode.group(2).strip() if mode else words))
+        typed_lines = tuple(lines) + (tuple(mode.group(2).splitlines()) if mode else ())
+        out.append((stamp, mode.group(2).strip() if mode else words, typed_lines))
     out.sort(key=lambda entry: entry[0][:19])  # stable: inputs of the same second keep their order
-    return [stamp[:19] for stamp, _ in out], out
+    return [entry[0][:19] for entry in out], out
 
 
 def open_session(path: Path, session_id: str | None = None) -> AiderReader:
