@@ -12,7 +12,7 @@ A logistic regression over hashed binary features of the person's own prose (wor
 for typos and shorthand, the first three words, length, place in the session, pasted output) and of the answer
 before it (claimed the work done, handed the person a step, asked a question, closed politely), trained by plain
 stochastic gradient descent with class weights (`research/train_correction_model.py`, fixed seed: the same data
-gives a byte-identical weights file, `altimate_learn/capture/data/correction_model.json`, about 170 KB, scored with
+gives a byte-identical weights file, `altimate_learn/capture/data/correction_model.json`, about 180 KB, scored with
 the standard library). It ships as a second opinion for the learner's digest: a message the patterns let pass is
 flagged (put early in the digest; capture records no signal from it) when the answer
 before it says in words that the work was done, the message is not the session's first, a new task, a question or a
@@ -576,7 +576,24 @@ EXPERIMENTS_21 = (
     "patterns' and its F1 at most {slack} below theirs, (2) in each half of the dev owners its first-sight precision is "
     "at least the patterns', (3) leave-one-owner-out its precision is at least the patterns' and its F1 at most "
     "{lslack} below theirs, and (4) it drops at most {drops} written dev corrections.")
-DECISION_21 = "Decision (session #21): to be written after the results."
+DECISION_21 = (
+    "Decision (session #21): {passing} of {total} vetoes pass the rule, so capture still records what the patterns flag. "
+    "What the table said when it was written (5,781 dev messages, 430 owners; 414 at first sight): every veto drops found "
+    "corrections along with false alarms on people it has not seen. The highest precision, the flag model below 0.5 (F), "
+    "is 0.792 against the patterns' 0.742 and costs 36 found for 40 false alarms (F1 0.454 against 0.479); the threshold "
+    "per family (E) keeps F1 nearly whole (0.475) but lifts precision only to 0.759 and drops 7 of the 142 written dev "
+    "corrections the patterns find; a veto on the families under 0.8 reaches 0.786 at half the cost in recall. What the "
+    "model reads well is one family: 'interrupted, then redirected' is 26 right and 22 false at first sight, and the "
+    "model scores 17 of the 22 below 0.3 against 4 of the 26 (new tasks typed after an interruption: \"make directory "
+    "claude\", \"give me the steps again\"). The same scores drop written redirects after an interruption (\"check the "
+    "logs in /var/log/app first\", \"that's too much, just fix the null check\"): the model has no feature for the "
+    "interruption and reads those as plain new requests, so that family is for a pattern guard (a new task after the "
+    "interruption with no word against what the agent was doing), not a veto. The cross-fitted family lists are noisy "
+    "at a few flags a family (\"the agent's reply conceded\", weak in the eyes of some groups only, lost 6 found for 1 "
+    "false under D below 0.3). None of these comes near the goal of 0.85: the other false alarms sit in families that "
+    "are right three times in four at first sight (an error reported, the result said not to work), where the model's "
+    "score does not tell the false from the found. The weights were retrained on the grown split (5,781 real rows from "
+    "434 dev repositories, was 5,478 from 403), which `--check` requires.")
 
 
 def _row(name: str, prf: tuple[float, float, int, int, int], added: tuple[int, int] | None = None) -> str:
@@ -672,7 +689,7 @@ def main(full: bool = False, result: dict[str, Any] | None = None) -> str:
         lines.append(f"| {name} | {f[0]:.3f} | {f[1]:.3f} | {_f1(f):.3f} | {f[2]} | {f[3]} | {d['dropped'][0]} / "
                      f"{d['dropped'][1]} | {halves} | {lo[0]:.3f} | {lo[1]:.3f} | {_f1(lo):.3f} | "
                      f"{len(d['written_dropped'])}{(' (' + shown + ')') if shown else ''} | {verdict} |")
-    lines += ["", DECISION_21]
+    lines += ["", DECISION_21.format(passing=sum(d["passes"] for _, d in r["vetoes"]), total=len(r["vetoes"]))]
     lines += ["", "Decision: shipped at a score of 0.9 and 0.3 without negations, chosen on dev: the lowest score at which neither the "
               "look-alikes the classifier's tests keep negative nor the written dev look-alikes are flagged (0.8 when it first "
               "landed; the dev split grown by the corpus's batches showed 0.8 flagging a written look-alike, \"If the payload "

@@ -19,8 +19,10 @@ ROOT = Path(__file__).resolve().parents[2]
 DONE = "I've updated the component and fixed the import; the page should now render correctly."
 TASK = UserMessage(text="add a settings page", index=0)
 # No pattern reads it; the model does. (Until 2026-12-02 #5 it was "the repository doesn't seem to be updating in my local
-# files", which the patterns now read: a part of the result said not to work after a done answer.)
-REPORT = "it seems the repository is not updating locally"
+# files", which the patterns now read: a part of the result said not to work after a done answer. Until 2026-12-06 #21 it
+# was "it seems the repository is not updating locally": the model retrained on the grown dev split scores it 0.94, but
+# 0.18 with its negation words taken out, under the second threshold of 0.3.)
+REPORT = "the uploaded files don't appear in the list"
 
 
 def _verdict(text: str, answer: str | None = DONE, index: int = 1, previous: UserMessage | None = TASK):
