@@ -246,20 +246,31 @@ def first_sight(real: list[T.Row], written: list[T.Row], rich: bool = False) -> 
 Look = tuple[str, str, bool, float, float]  # (text, the answer's context, the guard holds, score, score w/o negations)
 
 
-def _written_scores(real: list[T.Row], written: list[T.Row], rich: bool = False) -> list[Look]:
+def _fold(text: str) -> int:
+    """The fold (of five) of a written row."""
+    return hashlib.sha256(text.encode("utf-8")).digest()[0] % 5
+
+
+def fold_models(real: list[T.Row], written: list[T.Row]) -> list[dict[int, float]]:
+    """Five models, each trained on every real dev row and the written dev rows outside its fold."""
+    return _map(T.train, [real + [r for r in written if _fold(r.text) != f] for f in range(5)])
+
+
+def _written_scores(real: list[T.Row], written: list[T.Row], rich: bool = False,
+                    models: list[dict[int, float]] | None = None) -> list[Look]:
     """The `not` rows of corrections.jsonl dev (five folds, the patterns letting them pass), scored after a claimed
-    answer ("done", the shipped guard) and after an answer that claims nothing ("plain", the guard without a claim)."""
+    answer ("done", the shipped guard) and after an answer that claims nothing ("plain", the guard without a claim).
+    ``models``: :func:`fold_models` of these rows, already trained."""
     from altimate_learn.capture.classifier import classify_text
 
-    def fold(text: str) -> int:
-        return hashlib.sha256(text.encode("utf-8")).digest()[0] % 5
+    fold = _fold
+    models = fold_models(real, written) if models is None else models
 
     def names(text: str, answer: str, negations: bool) -> list[str]:
         return richer_names(text, answer, 1, "", negations=negations) if rich else S.feature_names(text, answer, 1, negations=negations)
 
     out: list[Look] = []
-    for f in range(5):
-        weights = T.train(real + [r for r in written if fold(r.text) != f])
+    for f, weights in enumerate(models):
         for r in written:
             if fold(r.text) != f or r.label or json.loads(r.key)[2] == 0:
                 continue
@@ -397,22 +408,19 @@ class Vetoes:
         return S.probability(self.flag[self.group(r)], list(_slots(_flag_names(r))))
 
 
-def _written_found(real: list[T.Row], written: list[T.Row]) -> list[Scored]:
+def _written_found(models: list[dict[int, float]]) -> list[Scored]:
     """The written dev corrections the patterns find as the written set's numbers read them (`capture_quality`: no
-    answer text), each scored by the model of its fold (five folds, as the look-alikes); ``reason`` the patterns'."""
+    answer text), each scored by the model of its fold (:func:`fold_models`, as the look-alikes); ``reason`` the
+    patterns'."""
     import capture_quality as quality
     from altimate_learn.capture.classifier import classify_user_message
-
-    def fold(text: str) -> int:
-        return hashlib.sha256(text.encode("utf-8")).digest()[0] % 5
 
     rows = [row for row in quality.load_corrections() if quality.split_of(row) == "dev" and row["label"]
             and (row.get("context") or {}).get("kind") != "rejection"]
     out: list[Scored] = []
-    for f in range(5):
-        weights = T.train(real + [r for r in written if fold(r.text) != f])
+    for f, weights in enumerate(models):
         for row in rows:
-            if fold(row["text"]) != f:
+            if _fold(row["text"]) != f:
                 continue
             msg, previous = quality.to_messages(row)
             verdict = classify_user_message(msg, previous)
@@ -510,7 +518,8 @@ def evaluate(progress: Callable[[str], None] | None = None, full: bool = False) 
     say("first sight")
     seen = first_sight(real, written)
     say("written look-alikes")
-    wlooks = _written_scores(real, written)
+    folds = fold_models(real, written)
+    wlooks = _written_scores(real, written, models=folds)
     tlooks = _test_scores(real, written)
     looks = written_lookalikes(real, written, wlooks)
     say("experiment C")
@@ -519,7 +528,7 @@ def evaluate(progress: Callable[[str], None] | None = None, full: bool = False) 
             "wlooks": _written_scores(rreal, rwritten, rich=True), "tlooks": _test_scores(rreal, rwritten, rich=True)}
     say("vetoes by rule family (D, E, F)")
     fitted = Vetoes(_pools(seen), flag_models(seen))
-    found = _written_found(real, written)
+    found = _written_found(folds)
     vetoes = [(name, decide_veto(seen, loo, found, rule)) for name, rule in veto_variants(fitted)]
     base_first = _prf([(p, row.label) for p, _, _, row in seen])
     table = [(name, decide(seen, loo, wlooks, tlooks, rule, look, base_first)) for name, rule, look in variants()]
