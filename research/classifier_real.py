@@ -840,6 +840,29 @@ THIRTY_SECOND_PASS = (
 )
 
 
+THIRTY_THIRD_PASS = (
+    "Thirty-third pass (`cls39`, 2026-12-06 #21): precision first, from the false alarms the classifier raised on dev owners "
+    "at first sight (`research/classifier_unseen.py --history`, each owner scored by the newest version that had not seen "
+    "it: 0.742 / 0.354, TP 360, FP 125, FN 657 over 415 owners). Of those 125 false alarms, 53 were still flagged by the "
+    "session-start classifier (aba674be); general guards, each with a look-alike pair "
+    "(`tests/capture_text/test_first_sight_guards_cls39.py`), took that to 37: a Chinese yes-no question (\"有没有变化\", "
+    "\"是不是重叠了\") is no report, a bare \"do nothing\" answers the agent's options, \"it's still working\" and \"or maybe not\" "
+    "are no fault, \"more than what I just mentioned\" bounds the request, a pasted page's \"Wrong window may …\" is no "
+    "verdict, a \"You're right\" reply to a request for advice concedes nothing, \"You're right, it is too small\" takes up "
+    "the agent's own finding, an apology for the person's own paste or slip owns it, and a failure of the person's machine "
+    "(the port in use, GLIBCXX, a module the answer never named) is no report unless tied to the change. Review38's open "
+    "findings were fixed the same way: a rule said after an owned slip counts (R38-10), spoken Chinese bans and "
+    "conventions (\"别用npm\", \"我们用pnpm\"), \"no changes needed, looks good\" (R38-14) and the Japanese \"not shown\" under "
+    "a negative condition or as the design. Real dev halves (TP / FP): A 327 / 31 -> 327 / 26, B 342 / 30 -> 341 / 19; "
+    "`corrections.jsonl` unchanged; the readable written sets: blind4 +1 found +1 false alarm (the Chinese twin of "
+    "\"great. from now on …, don't overwrite old files\", which the English already flagged), blind8 +1 found, blind10 one "
+    "false alarm fewer. Looks, counts only: the twelfth blind set at aba674be: with the answer 0.899 / 0.517 (TP 62, FP 7, "
+    "FN 58, TN 113), without 0.913 / 0.350, with the answer and the reply 0.900 / 0.600 (TP 72, FP 8); the held-out split "
+    "at aba674be: 0.761 / 0.434 (TP 324, FP 102, FN 423, TN 3172; its false alarms by family: reported an error 15, the "
+    "agent's reply conceded 11, said the result does not work 10, pasted an error 6, prohibited an action 5)."
+)
+
+
 def main() -> str:
     lines: list[str] = []
     add = lines.append
@@ -956,6 +979,7 @@ def main() -> str:
     add(THIRTIETH_PASS)
     add(THIRTY_FIRST_PASS)
     add(THIRTY_SECOND_PASS)
+    add(THIRTY_THIRD_PASS)
     add("Limits: one person labelled every message, so the labels carry one reader's judgement (the reasons are "
         "in `labels.jsonl` to be argued with); sessions are mostly in English (the 2026-12 additions bring Spanish, "
         "Turkish, Chinese, Czech, Italian and others) and mostly from IDE agents "

@@ -281,10 +281,15 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         answer = plain_answer(answer)
         spec = is_task_spec(text)
         own = indirect.why_spelled_out(languages.plain_chinese(normalise(prose_of(text))))
-        if guards.revises_own_request(own, answer) or guards.owns_the_slip(own) or guards.offer_taken(own, answer):
+        if guards.revises_own_request(own, answer) or guards.owns_the_slip(own) or guards.apologised_slip(own):
             # "I filtered on 'EMEA' as you said." "sorry, I meant EU, I mixed them up" (cls29); "scratch that, I misread the
-            # requirements doc, the limit is per user, not per org"; "… I can start the dev server for you." "connection refused,
-            # please start it" (cls30)
+            # requirements doc, the limit is per user, not per org" (cls30); but a standing rule said after the slip's
+            # sentence is read alone: "my bad, I gave you the wrong file. but never use npm here, it's pnpm" (cls39, R38-10)
+            after = guards.after_the_slip(own)
+            alone = classify_text(after, answer, request=request) if after else NOT_A_CORRECTION
+            return alone if alone.correction and alone.reason in buried.ASIDE_RULE_REASONS else NOT_A_CORRECTION
+        if guards.offer_taken(own, answer):
+            # "… I can start the dev server for you." "connection refused, please start it" (cls30)
             return NOT_A_CORRECTION
         parts = clauses(own)
         if spec:
@@ -308,6 +313,8 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         # litellm's "Unknown model", a rate limit, a refused API key: the agent's own model provider failed
         wrong_place = wrong_place or (bool(guards.MODEL_API_ERROR.search(text))
                                       and not guards.MODEL_API_TOUCHED.search(answer or ""))
+        # the port already in use, a disk or system library error, a module the environment lacks (cls39)
+        wrong_place = wrong_place or guards.environment_error(text, own, answer)
         # "do it for me", "you run it": the answer handed the next step to the person, who hands it back
         handed_back = bool(answer) and handed_over(answer or "") and len(own) <= against_answer.ACT_YOURSELF_CHARS
         reminder_opened = bool(against_answer.REMINDER_OPENING.match(own.strip()))
@@ -611,8 +618,8 @@ def classify_with_reasoning(msg: UserMessage, previous: UserMessage | None = Non
         if is_slash_command(msg.text):
             return NOT_A_CORRECTION, NOT_A_CORRECTION
         # A redirect says something: "wait", "do it now" or "please continue" after stopping the agent is not
-        # a rule to learn.
-        if _redirects(msg.text):
+        # a rule to learn; "sorry delete all of that it was wrong file" takes back the person's own paste (cls39).
+        if _redirects(msg.text) and not guards.apologised_slip(normalise(prose_of(strip_injected(msg.text)[:MAX_CLASSIFIED_CHARS]))):
             verdict = Verdict(True, "interrupted, then redirected", "strong")
             return verdict, verdict
         without = (reply_verdict(msg.text, reply) if reply else None) or NOT_A_CORRECTION
@@ -646,8 +653,10 @@ def reply_verdict(text: str, reply: str) -> Verdict | None:
             # by region" "Got it — you want a dashboard …": a new wish taken in. Only a message that sets what it wants against
             # something ("but", "still", "I meant", "not", "only", "instead", "不需要", "ではなく") says it again.
             return None
-        if reading == replies.RIGHT and (_only_asks(text) or guards.ASKS_TO_CONFIRM.search(text)):
-            return None  # "is there an easier way?" "You're right, there is": agreement, not a concession
+        if reading == replies.RIGHT and (_only_asks(text) or guards.ASKS_TO_CONFIRM.search(text) or guards.ASKS_OPINION.search(text)):
+            # "is there an easier way?" "You're right, there is": agreement, not a concession; "what would be the best idea, I'm
+            # also thinking of replacing nspawn" "You're absolutely right - nspawn has been …": an idea agreed with (cls39)
+            return None
         if reading == replies.RESTATED:  # the person had to say again what they wanted (cls34)
             return Verdict(True, f'the agent\'s reply took in what was wanted: "{replies.quote(reply)}"', "reply")
         return Verdict(True, f'the agent\'s reply conceded: "{replies.quote(reply)}"', "reply")
@@ -680,6 +689,7 @@ def thinking_verdict(text: str, thinking: str, verdict: Verdict | None = None) -
             return None
         if (reading == replies.OWNED and _reasoning_may_decide(text)) or (
                 reading == replies.RIGHT and _reply_may_decide(text) and not guards.ASKS_TO_CONFIRM.search(text)
+                and not guards.ASKS_OPINION.search(text)
                 and not _only_asks(text)):
             return Verdict(True, "the agent's reasoning took it as a correction", "reply")
         return None
@@ -718,7 +728,7 @@ def _reply_may_decide(text: str) -> bool:
         return False
     # "my bad, the limit is 500, not 50. I misread the docs" "You're right, sorry about that": the person owns the slip; the
     # agent's apology is manners, not a concession of its own mistake (blind10's own-mistake rows)
-    if guards.owns_the_slip(own):
+    if guards.owns_the_slip(own) or guards.apologised_slip(own):
         return False
     # "forget what i said": the person takes back their own words, whatever the agent apologises for
     withdrawn = guards.WITHDRAWS.search(own)

@@ -114,6 +114,7 @@ def _broken(clause: str, explaining: bool = False, blamed: bool = False, answer:
             or guards.PRAISED.search(clause)
             or guards.PRAISED_TOO.search(clause) or guards.STATUS.search(clause)
             or guards.TAG_QUESTION.search(clause) or guards.OWN_PLAN.search(clause)
+            or languages.JA_CONDITION_OR_DESIGN.search(clause)
             or ((guards.OWN_SETUP.search(clause) or languages.OWN_SETUP.search(clause)) and not blamed)):
         return None
     if _is_question(clause) and INTERROGATIVE.match(clause) and not WHY.match(clause):
@@ -157,6 +158,13 @@ def _none_counted(clause: str) -> bool:
 
 def _resolved_abroad(clause: str) -> bool:
     return any(not _CONTRAST.search(clause[m.end():]) for m in languages.RESOLVED.finditer(clause))
+
+
+# The reasons of a report of the result's state (not of a rule, a challenge, a reminder, nor of an attempt that failed:
+# "you're right, still broken" after the agent's own doubt still says its fix did not work).
+REPORT_REASONS = frozenset(reason for _, reason in ALL_BROKEN) - {
+    "said the result is still broken", "said the fix did not work", "said nothing changed", "said problems remain",
+    "said the change did not work", "said the change made it worse", "said the change is not there"}
 
 
 # Cues that, in a reply to the agent's own question, give information for the answer rather than correct work done.
@@ -264,7 +272,7 @@ def clause_reason(reading: Reading) -> str | None:
                     guards.NEXT_WORK.match(clause) or guards.FOR_NEW_WORK.search(" ".join(parts[max(at - 1, 0):at + 1]))):
                 reason = None  # "for the new export, don't include archived projects": work still to come (cls27)
             if reason is None and not proposal:  # after a proposal, "still" speaks of what exists, not of a change
-                reason = _try(ALL_PERSISTS, clause)
+                reason = _try(ALL_PERSISTS, languages.without_asked_whether(clause))
                 if reason and _STILL_NONE.search(clause) and not _SOME_COUNTED.search(clause):
                     reason = None  # "still 0 errors, great", "tsc still reports no errors": the good state kept (cls28)
                 if reason and guards.ACCEPTED.search(" ".join(parts[at:at + 2])):
@@ -274,7 +282,7 @@ def clause_reason(reading: Reading) -> str | None:
         if reason is None and handed_back and against_answer.ACT_YOURSELF.search(clause):
             reason = "told the agent to act instead of describing"
         if reason is None and claimed and not spec and not tasking and not _hypothetical(clause):
-            reason = _broken(clause, explaining, blamed, answer)
+            reason = _broken(languages.without_asked_whether(clause), explaining, blamed, answer)
             if (reason == "asked to fix what the agent made" and guards.BARE_FIX.match(own)
                     and guards.PROPOSED_FIX.search((answer or "")[-400:])):
                 reason = None  # "The fix: check `mounted` first." "fix it": go ahead, not a report
@@ -302,6 +310,9 @@ def clause_reason(reading: Reading) -> str | None:
                 reason = None  # "latency is worse than before but that's fine for now"
             if reason and guards.OWN_MOMENT.search(" ".join(parts[at:at + 2])):
                 reason = None  # "I can't open it right now, I'm on my phone": the person's moment, not the result
+        if reason in REPORT_REASONS and (guards.AGREES_WITH_AGENT.search(clause)
+                                         or (at and guards.AGREES_WITH_AGENT.search(parts[at - 1]) and len(parts[at - 1]) <= 40)):
+            reason = None  # "You're right, it is too small right now, so upscale it": the agent's own finding, taken up (cls39)
         # (a question that challenges an act is cleared only by what it says and what follows it: "it crashes, nothing to do
         # with your PR though. but why did you remove the retry?" still asks why the agent removed it, review36 R36-16)
         # ("what made you pick redis? not your fault, the docs are confusing": a clearing after the question still clears it)

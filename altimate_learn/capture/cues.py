@@ -93,7 +93,8 @@ CHALLENGES: list[tuple[re.Pattern[str], str]] = [
                 r"refrain\s+from|(?:undo|revert|roll\s*back)(?!\s+(?:" + NOT_AGENTS_CHANGE + r"))|go\s+back\s+to|put\s+back|"
                 r"keep\s+the\s+(?:old|original|previous|existing))\b"
                 r"|\bwould\s+it\s+be\s+possible\s+(?:to\s+)?(?:not|to\s+not|to\s+avoid)\b"
-                r"|\b(?:maybe|perhaps)\s+(?:we\s+should\s+|you\s+should\s+|better\s+(?:to\s+)?)?(?:not|avoid|don't|do\s+not|skip)\b", re.I),
+                # ("add all of them? or maybe not, …": a bare "maybe not" takes the person's own idea back, cls39)
+                r"|\b(?:maybe|perhaps)\s+(?:we\s+should\s+|you\s+should\s+|better\s+(?:to\s+)?)?(?:not(?!\s*(?:[,.;:!?\u2013\u2014-]|$))|avoid|don't|do\s+not|skip)\b", re.I),
      "asked the agent not to do something"),
     # "shouldn't PixelsPerMeter be a global setting?", "wouldn't we want the wheel to inherit from Marker2D?"
     (re.compile(r"^\W*(?:but\s+|so\s+|then\s+)?(?:shouldn't|wouldn't|isn't|doesn't)\s+(?:we|it|this|that|you|there|the\s+\w+(?:\s+\w+)?|"
@@ -138,7 +139,8 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bnot\s+what\s+i\s+(?:asked|wanted|meant|said|requested|need(?:ed)?)\b|\bnot\s+what\s+(?:the|my|our)\s+(?:\w+\s+)?"
                 r"(?:says|said|asks|asked|wants|wanted|shows|showed|describes|specifies|requires)\b|(?:\bi\s+|^\W*)(?:didn't|did\s+not|never)\s+ask(?:ed)?\s+(?:for|you\s+(?:to|that|this|for|about))\b|\b(?:nobody|no\s+one)\s+asked\s+(?:for|you)\b", re.I),
      'says "not what I asked"'),
-    (re.compile(r"^\W*" + LEAD + r"(?:wrong|incorrect)\b(?!\s+(?:number|type|password|credentials?)\b)(?!\s+(?:people|persons?|users?|hands)\s+(?:from|could|can|may|might|would|will|to|get|gets|see|sees|have|has)\b)", re.I),
+    # ("Wrong window may receive focus in multi-monitor setup": a pasted page describing what may happen, cls39)
+    (re.compile(r"^\W*" + LEAD + r"(?:wrong|incorrect)\b(?!\s+(?:number|type|password|credentials?)\b)(?!(?:\s+[\w-]+){1,2}\s+(?:may|might|can|could|will|would)\s+\w)(?!\s+(?:people|persons?|users?|hands)\s+(?:from|could|can|may|might|would|will|to|get|gets|see|sees|have|has)\b)", re.I),
      'says "wrong…"'),
     (re.compile(r"\byou(?:'ve|'re|\s+are|\s+have)?\s+(?:\w+ed|put|made|wrote|got|read|took|used|edited|changed|picked)\s+(?:it\s+in\s+|in\s+|to\s+|into\s+|on\s+)?the\s+wrong\b", re.I),
      "says the agent picked the wrong thing"),
@@ -149,7 +151,12 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     # "I don't see the change". Real dev: 17 corrections, 1 not among the messages of those shapes after an answer; the
     # held-out split (session #19 look 2, counts only): 5 more right, 3 more wrong, under the split's precision.)
     # "no, use …" (a refusal followed by a direction, not an answer such as "no, that's all")
-    (re.compile(r"^\W*(?:no+|nope|nah)(?:\s+no+)*\b(?!\s*(?:problem|prob|worries|worry|thanks|thank|need|rush|issue|issues|idea|clue)\b)[,.:;!\s\u2013\u2014-]++(?!(?:that's|that\s+is|it's|it\s+is|i'm|we're|all)\s+(?:all|it|fine|good|ok|okay|great|perfect|right)\b|(?:thanks|thank|that's\s+all|that's\s+it|just\s+curious|not\s+yet|not\s+now|not\s+needed|later|nothing\s+(?:else|more)\b(?![^.?!\n]*\b(?:use|switch\s+to|go\s+with|call|put|revert|undo)\b))\b)(?:" + REDIRECT_AFTER_NO + ")", re.I),
+    # ("no changes needed, looks good", "no changes were needed in the end, thanks": nothing more to do, with praise or
+    # nothing after it, approves the work: review38 R38-14; "no tests needed, remove them" still directs)
+    (re.compile(r"^\W*(?:no+|nope|nah)(?:\s+no+)*\b(?!(?:\s+[\w-]+){1,3}\s+(?:(?:is|are|was|were)\s+)?(?:needed|necessary|required)\b"
+                r"(?:\s+(?:in\s+the\s+end|after\s+all|here|then|now|anymore))?\s*(?:$|[,.;!\u2013\u2014-]+\s*(?:(?:it|that|this|everything)\s+"
+                r"(?:already\s+)?(?:looks?|works?|is\s+(?:fine|good|great|perfect))\b|(?:it's|that's|all|looks?)\s+(?:good|great|fine|perfect)\b|"
+                r"thanks?\b|thank\s+you\b|great\b|perfect\b|lgtm\b|nice\b|cool\b|$)))(?!\s*(?:problem|prob|worries|worry|thanks|thank|need|rush|issue|issues|idea|clue)\b)[,.:;!\s\u2013\u2014-]++(?!(?:that's|that\s+is|it's|it\s+is|i'm|we're|all)\s+(?:all|it|fine|good|ok|okay|great|perfect|right)\b|(?:thanks|thank|that's\s+all|that's\s+it|just\s+curious|not\s+yet|not\s+now|not\s+needed|later|nothing\s+(?:else|more)\b(?![^.?!\n]*\b(?:use|switch\s+to|go\s+with|call|put|revert|undo)\b))\b)(?:" + REDIRECT_AFTER_NO + ")", re.I),
      "rejected the result and gave a direction"),
     # "you forgot …", "you didn't …", "you keep …"
     (re.compile(r"\byou\s+(?:(?:have|had|just)\s+)?(?:forgot(?:ten)?|missed|overlooked|ignored|neglected|skipped|failed\s+to|dropped|broke|deleted|removed|reverted|clobbered|overwrote)\b|\byou\s+keep\s+\w+ing\b|\byou(?:'re|\s+are)\s+doing\s+it\s+again\b", re.I),
@@ -164,7 +171,10 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\byours\s+(?:doesn't|does\s+not|isn't|is\s+not|don't|didn't)\b", re.I),
      "said the result does not follow the rule"),
     # Repeating an earlier instruction
-    (re.compile(r"\bi\s+(?:already\s+|just\s+|clearly\s+|specifically\s+|explicitly\s+)?(?:said|told\s+you|asked\s+(?:you\s+)?(?:to|for|not))\b|\bi\s+(?:already|just)\s+(?:mentioned|specified|explained)\b|\b(?:as|like)\s+i\s+(?:said|mentioned)\b", re.I),
+    # (never the bounds of this very request: "… should not review more than what i just mentioned", "beyond what I
+    # just said": cls39)
+    (re.compile(r"(?<!\bthan\swhat\s)(?<!\bbeyond\swhat\s)(?<!\bbesides\swhat\s)(?<!\bexcept\swhat\s)(?<!\boutside\swhat\s)"
+                r"\bi\s+(?:already\s+|just\s+|clearly\s+|specifically\s+|explicitly\s+)?(?:said|told\s+you|asked\s+(?:you\s+)?(?:to|for|not))\b|(?<!\bthan\swhat\s)(?<!\bbeyond\swhat\s)(?<!\bbesides\swhat\s)(?<!\bexcept\swhat\s)(?<!\boutside\swhat\s)\bi\s+(?:already|just)\s+(?:mentioned|specified|explained)\b|\b(?:as|like)\s+i\s+(?:said|mentioned)\b", re.I),
      "repeated an earlier instruction"),
     # Conventions
     # ("pull before you continue so we don't diverge", "… so that we never ship it twice": a purpose, not a convention: cls28)
@@ -538,7 +548,8 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"(?!\s+(?:or|and|/)\s+\w)"
                 r"|\b(?:an?|the)\s+(?:(?:blank|empty|white|black)\s+){1,2}(?:screen|page|window|canvas|output|response|chart|table|view)\b"
                 r"|\b(?:i|we)\s+(?:still\s+)?(?:see|get|got|have)\s+(?:no|nothing)\b|\bstill\s+(?:no|nothing|none)\b"
-                r"|\b(?:does|do|did)\s+nothing\b|^\W*(?:still\s+|now\s+)?getting\s+(?:an?\s+|the\s+)?(?:undefined|null|nan|nothing|"
+                # ("the buttons do nothing" reports; a bare "do nothing" answers the agent's options with an instruction, cls39)
+                r"|\b(?:does|did)\s+nothing\b|\b(?:they|these|those|both|all|[\w-]+s)\s+do\s+nothing\b|^\W*(?:still\s+|now\s+)?getting\s+(?:an?\s+|the\s+)?(?:undefined|null|nan|nothing|"
                 r"blank|empty|" + _ERROR + r")"
                 r"|\bstill\s+(?:see|seeing|sees)\b|\b(?:is|are|was|were|seems?|looks?|'s)\s+(?:still\s+)?off\s+by\s+(?:one|two|\d+)\b|\b(?:doesn't|don't|does\s+not|do\s+not)\s+add\s+up\b"
                 r"|\b(?:ci|build|pipeline|checks?|tests?|it)\s+(?:is|are|went|turned)\s+(?:(?:still|now|again)\s+red\b|red\W*$)"
@@ -568,12 +579,12 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"(?:bugs?|issues?|problems?|glitch(?:es)?)\s+(?:in|with|on|when|where)\b(?!\s+(?:my|our)\s+own\b)", re.I),
      "reported a problem after the agent's change"),
     # "is still" says a fault stays, not work in progress: "tests are still running", "CI is still running, give it a
-    # minute", "it's still compiling" (review37 R37-7) are none, unless the clause names what is wrong with it ("the old
+    # minute", "it's still compiling" (review37 R37-7), "I guess it's still working" (cls39) are none, unless the clause names what is wrong with it ("the old
     # process is still running on port 3000", "it's still building forever", "… still running the old code").
     # ("the pod is still running out of memory", "… still running and hasn't produced output in an hour": R37-12)
     (re.compile(r"\b(?:is|are|was|were|it's|there's|there\s+(?:is|are))\s+still\b(?!\s+(?:running(?!\s+(?:out|low)\b)|compiling|"
                 r"building|deploying|installing|downloading|uploading|processing|indexing|syncing|pending|in\s+progress|migrating|"
-                r"training|waiting|going)\b(?![^.?!\n]*(?:\b(?:old|forever|twice|again|wrong|errors?|fail\w*|stuck|hang\w*|after|"
+                r"training|waiting|going|working)\b(?![^.?!\n]*(?:\b(?:old|forever|twice|again|wrong|errors?|fail\w*|stuck|hang\w*|after|"
                 r"even|despite|since|although|though|but|endless\w*|infinite\w*|never|not|no\s+(?:output|progress|response|logs?|change|"
                 r"result)|nothing|hours?|days?)\b|n't\b)))"
                 r"|\b(?:old|previous|stale)\b[^.?!\n]{0,40}\b(?:is|are|was|were)\s+still\s+running\b"

@@ -176,6 +176,26 @@ CURIOUS = re.compile(r"\bjust\s+(?:curious|wondering|asking)\b|\bcurio(?:us|sity
                      r"|\bno\s+es\s+(?:una\s+)?(?:queja|cr[ií]tica)\b|\bce\s+n'est\s+pas\s+(?:une\s+)?(?:critique|reproche)\b"
                      r"|\bkeine\s+(?:kritik|beschwerde)\b|只是好奇|单纯好奇|好奇问一下|不是(?:在)?(?:批评|抱怨|质疑)|純粋な(?:疑問|質問)|"
                      r"責めて(?:いる|る)?わけじゃ|그냥\s*궁금|비판(?:이|하려는\s*게)\s*아니", _I)
+# (cls39) The person asks for the agent's opinion or advice: "what would be the best idea, I'm also thinking of replacing
+# nspawn", "do you think it makes more sense as JSON or markdown?", "which do you suggest?". A reply that opens "You're
+# right" to such a message agrees with an idea, it concedes no mistake (`classifier.reply_verdict`).
+ASKS_OPINION = re.compile(
+    r"\b(?:do|don't)\s+you\s+think\b|\bwhat\s+do\s+you\s+(?:think|suggest|recommend|propose|prefer)\b"
+    r"|\bwhat\s+(?:would|will|could)\s+be\s+(?:the\s+)?(?:best|better|right|ideal|cleanest|simplest)\b"
+    r"|\bwhat(?:'s|\s+is)\s+(?:the\s+)?(?:best|better|ideal|recommended|cleanest|simplest)\s+(?:way|approach|option|idea|practice|choice)\b"
+    r"|\bwhich\s+(?:one\s+|option\s+|approach\s+)?(?:do|would)\s+you\s+(?:suggest|recommend|prefer|choose|pick|go\s+with)\b"
+    r"|\bwhat(?:'s|\s+is)\s+your\s+(?:take|opinion|view|recommendation|suggestion|preference)\b|\bany\s+(?:thoughts|suggestions|ideas)\b"
+    r"|\b(?:makes?|make)\s+more\s+sense\b|\bi(?:'m|\s+am)\s+(?:also\s+)?(?:thinking|considering)\s+(?:of|about)\b"
+    r"|你(?:觉得|认为|推荐|建议)|哪个(?:更好|好)|どう思い|どちらが(?:いい|良い)|おすすめ|어떻게\s*생각|추천", _I)
+
+# (cls39) The person agrees with what the agent itself noticed: "You're right, it is too small right now, so upscale it",
+# "good catch, the date is off by one, fix it too", "as you said, the cache is stale": the fault is the agent's own finding,
+# taken up, not a report against its work. Only the opening of the clause that holds the report, or of the one before it.
+AGREES_WITH_AGENT = re.compile(
+    r"^\W*(?:(?:yes|yeah|yep|ok(?:ay)?|ah|oh|right)[,!.]?\s+)*(?:you(?:'re|\s+are)\s+(?:absolutely\s+|totally\s+|quite\s+)?(?:right|correct)"
+    r"|(?:as|like)\s+you\s+(?:said|noted|mentioned|pointed\s+out|suspected|found)|good\s+(?:catch|point|call|eye)|indeed)\b"
+    r"|^\W*(?:你说得对|你说的对|确实|没错)|^\W*(?:おっしゃる通り|確かに)", _I)
+
 QUESTION_CHALLENGES = frozenset({'asks "why did you…"', "challenges what the agent did", "challenges the approach",
                                  "asks why the agent did it"})
 
@@ -252,6 +272,28 @@ WRONG_PLACE = re.compile(
 # ... unless the agent's answer was about that very thing (it edited package.json's scripts, built the image, wrote the
 # compose file): then "Missing script" may be what its change did.
 WRONG_PLACE_TOUCHED = re.compile(r"package\.json|\bnpm\s+scripts?\b|\"scripts\"|\bdocker(?:file)?\b|\bcompose\b|\bimage\b", _I)
+
+# (cls39) A failure of the person's machine, not of the code: the port already taken (EADDRINUSE), the disk's I/O error, a
+# system library too old (GLIBCXX_3.4.32 not found), the disk full, a third-party module their environment lacks ("No
+# module named 'httplib2'", a top-level name the agent's answer never named; "No module named 'app.settings'" is the
+# project's own). Pasted after an answer, it says where the run failed, not that the change broke it, unless the person
+# ties it to the change ("… every time I save now", "since your edit": `ENV_TIED`).
+ENVIRONMENT_ERROR = re.compile(
+    r"\bEADDRINUSE\b|\baddress\s+already\s+in\s+use\b|\[Errno\s+5\]\s+Input/output\s+error|\bGLIBC(?:XX)?_[\d.]+'?\s+not\s+found"
+    r"|\bNo\s+space\s+left\s+on\s+device\b", _I)
+_MISSING_MODULE = re.compile(r"\bNo\s+module\s+named\s+['\"]([A-Za-z_]\w*)['\"]")
+ENV_TIED = re.compile(r"\b(?:now|anymore|since|after\s+(?:the|your|this|that)|every\s*time|again|still|same)\b", _I)
+
+
+def environment_error(text: str, own: str, answer: str | None) -> bool:
+    """The pasted failure is of the person's machine (see above) and the person does not tie it to the change."""
+    if ENV_TIED.search(text) or BLAMES_CHANGE.search(text):  # (the person's words may sit on the pasted line itself)
+        return False
+    if ENVIRONMENT_ERROR.search(text):
+        return True
+    missing = [m.group(1) for m in _MISSING_MODULE.finditer(text)]
+    # (the name's stem: "No module named 'payments'" after "I updated the payment service" is the project's own)
+    return bool(missing) and not any(re.search(r"(?<![\w.])" + re.escape(name.rstrip("s")[:8]), answer or "", re.I) for name in missing)
 
 # An error from the agent's own model provider (litellm's "NotFoundError: … Unknown model", a rate limit, a spent quota,
 # a refused API key, an overloaded model) pasted after an answer says the agent could not answer, not that its change
@@ -588,6 +630,53 @@ def owns_the_slip(own: str) -> bool:
     if not owned or AGENT_FAULT.search(own) or BLAMES_ACT.search(own) or _ASKS_WHY_YOU.search(own):
         return False
     return not _BUT_NOW.search(own, owned.end()) and not _BUT_NOW.search(own[:owned.start()])
+
+
+# (cls39) An apology that opens the message and a slip of the person's own in it: "oops, I meant the v2 endpoint, not v1",
+# "sorry delete all of that it was wrong file" (after stopping the agent). The revert or the delete asked for undoes the
+# person's own words, not a fault of the agent's. Never "sorry, but …" (the polite opening of a correction: "sorry but I
+# meant the other table, you edited the wrong one"), nor with an act of the agent's named as the fault.
+_APOLOGY_OPENING = re.compile(r"^\W*(?:(?:oh|ah|ugh|hmm+|wait)[,!.]?\s+)*(?:sorry|sry|soz|srry|apologies|oops|whoops|my\s+bad)\b"
+                              r"(?![\s,.!-]*(?:but|though|however)\b)", _I)
+_OWN_SLIP_SAID = re.compile(
+    r"\b(?:it|that|this)(?:'s|\s+was|\s+is)\s+(?:the\s+|a\s+)?wrong\s+(?:file|one|link|"
+    r"image|screenshot|log|paste|folder|repo|branch|path|url|table|version|text|doc\w*|project|message)\b", _I)
+_UNDO_ASKED = re.compile(r"\b(?:revert|undo|roll\s+back|put\s+back)\b", _I)
+
+
+# "I meant …" is the person's own slip after "oops" / "my bad", but after "sorry" it is as often the polite opening of a
+# correction ("sorry if I wasn't clear, I meant the weekly chart", "Sorry, i meant for claude code, globally"): only the
+# owned slip's words count after "sorry".
+_SLIP_OPENING = re.compile(r"^\W*(?:(?:oh|ah|ugh|hmm+|wait)[,!.]?\s+)*(?:oops|whoops|my\s+bad)\b", _I)
+_MEANT = re.compile(r"\bi\s+(?:actually\s+|originally\s+)?meant\b", _I)
+
+
+def apologised_slip(own: str) -> bool:
+    """The message opens with an apology and says the slip was the person's ("it was the wrong file"; "I meant …" after
+    "oops" or "my bad"), and names no act of the agent's as the fault (an undo asked for is no such act here)."""
+    said = _OWN_SLIP_SAID.search(own) or (_SLIP_OPENING.match(own) and _MEANT.search(own))
+    return bool(_APOLOGY_OPENING.match(own) and said and not AGENT_FAULT.search(_UNDO_ASKED.sub(" ", own)))
+
+# (cls39, review38 R38-10) The slip owned in one sentence and a standing rule given in a later one: "my bad, I gave you the
+# wrong file. but never use npm here, it's pnpm", "my bad on the file name. also: never use npm here, we use pnpm". The
+# ownership covers its own sentence; what comes after it is read alone (`classify_text` keeps it only when it states a
+# convention or an always/never rule, `buried.ASIDE_RULE_REASONS`: "… it's analytics.x, not web.x" after the slip stays the
+# person's own fix).
+_AFTER_SLIP_OPENING = re.compile(r"^[\s,.;:!\u2013\u2014-]*(?:(?:but|also|though|and|btw|by\s+the\s+way|ps|anyway)\b[\s,.;:!\u2013\u2014-]*)*", _I)
+
+
+def after_the_slip(own: str) -> str | None:
+    """The person's words after the sentence in which they own the slip (`owns_the_slip`, `revises_own_request`), its
+    connective dropped; None when nothing follows it."""
+    owned = [m for m in (OWN_MISREADING.search(own), OWN_FAULT.search(own), REVISES_OWN.search(own)) if m]
+    if not owned:
+        return None
+    first = min(m.start() for m in owned)
+    end = re.compile(r"[.!?\n]+(?=\s|$)").search(own, max(m.end() for m in owned if m.start() == first))
+    if not end:
+        return None
+    rest = _AFTER_SLIP_OPENING.sub("", own[end.end():]).strip()
+    return rest if re.search(r"[^\W_]", rest) else None
 
 
 # -- cls30: the agent's offer taken --------------------------------------------------------------------------------------

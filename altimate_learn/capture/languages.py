@@ -110,6 +110,20 @@ CUES += [
      "prohibited an action"),
 ]
 
+# (cls39, review38 R38-10) Spoken Chinese bans and conventions, the twins of "don't use npm" and "we use pnpm here": "别用npm",
+# "不要再改这个文件", "这个项目用pnpm", "我们(这里)用pnpm". A ban opens its clause (or follows "以后 / 千万 / 请") and names an
+# act on the work ("别急", "别担心", "不要紧" name none); a convention is "we / this project use <a tool named in Latin
+# letters>" ending its clause ("我们用pnpm安装依赖后报错了" reports an error; "我们用Vue吗？" asks). Both are soft reasons
+# (`cues.SOFT`): never in a reply to the agent's own question, a new piece of work ("帮我创建一个登录页面，不要用npm") or deep
+# in a long message.
+CUES += [
+    (re.compile(r"(?:^|[，,。；;！!\s])\s*(?:(?:以后|今后|千万|请你?|也|就|还是|所以)\s*)*(?:别|不要|不准|不许|禁止)\s*(?:再|随便|乱)?\s*"
+                r"(?:用|使用|改|修改|动|碰|删|删除|提交|推送|加|添加|写|装|安装|硬编码|引入|升级|降级|重命名|覆盖)"), "prohibited an action"),
+    (re.compile(r"(?:^|[，,。；;！!\s])\s*(?:我们|咱们|这个项目|本项目|项目)(?:这里|这边|项目里?|团队|公司|组里|里)?\s*"
+                r"(?:都|一直|只|统一|向来|一般|平时)?\s*(?:用|使用)(?:的是)?\s*[A-Za-z][A-Za-z0-9_.+@/-]*\s*(?:[，,。！!；;]|$)"),
+     "stated a team convention"),
+]
+
 PERSISTS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(
         r"\bsigue\s+(?:sin\s+funcionar|igual|fallando|dando\s+(?:el\s+|un\s+)?error|sin\s+\w+|mal|el\s+mismo)\b"
@@ -448,6 +462,24 @@ OWN_MISTAKE = re.compile(r"我[^，,。！？!?；]{0,8}?(?:说|写|搞|弄|记|
 # "那是我本地环境的问题", "我电脑的问题", "是我这边网络的问题", "私の環境の問題".
 OWN_SETUP = re.compile(r"(?<!不是)(?<!并非)(?<!不是因为)我(?:的)?(?:本地|自己|这边|这里|电脑|机器)(?:的)?(?:环境|电脑|机器|配置|网络|设置)?的?问题|(?<!不)是我这边的问题"
                        r"|(?:私|僕|俺|こちら)の(?:環境|PC|パソコン|マシン|ネットワーク|設定)(?:の|が)?(?:問題|原因|せい)(?!では|じゃ)", _I)
+# (cls39) A Chinese yes-no question asks whether a state holds, it does not report it: "效果有没有变化" (whether anything
+# changed), "A和B是不是重叠了" (do A and B overlap?), "是否生效". The question's own words are left out before a report is
+# read; a report beside it still counts ("还是不行，是不是缓存的问题？" keeps "还是不行").
+_ASKED_WHETHER = re.compile(r"(?:是不是|是否|有没有|会不会|能不能|对不对)[^，,。！!？?；;\n]*")
+
+
+def without_asked_whether(clause: str) -> str:
+    """``clause`` without its Chinese yes-no questions (see above)."""
+    return _ASKED_WHETHER.sub(" ", clause)
+
+
+# (cls39, review38) Japanese "not shown / does not happen" under a negative condition or said to be the design: "ログインしない
+# と何も表示されません" (unless you log in, nothing shows), "エラーがなければ何も表示されない仕様です" (if there is no error nothing
+# shows: that is the spec), "…のは正常です". A report after done work reads none of these ("保存を押したら何も表示されない":
+# たら is "when", a report; only ないと / なければ, which say "unless" / "if not", and the spec words count).
+JA_CONDITION_OR_DESIGN = re.compile(
+    r"(?:ないと|なければ|無ければ)、?[^。！!？?\n]{0,16}?(?:ない|ません|なかった)"
+    r"|(?:仕様|正常|想定通り|想定どおり|期待通り|意図通り|意図した動作)(?:です|だ|でした|ですね|の動作|な動作|なので|[。！!]|$)", _I)
 # The English ``classifier._TASK_OPENING`` ("next: add …", "now add …", "ok, let's add a feature …"): a message that opens
 # new work after done work, whose "when the upload fails, show an error" describes the new work, not the last result.
 TASK_OPENING = re.compile(
