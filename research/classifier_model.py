@@ -4,6 +4,8 @@ orders the continual learner's digest (capture records signals from the patterns
     python research/classifier_model.py          # prints a Markdown section: the light default, every table and
                                                  # row, with owners held out in 10 groups (about 60 trainings: a
                                                  # few minutes; what `python -m research` runs)
+    python research/classifier_model.py --held-out-numbers   # counts only on the held-out split (what the shipped
+                                                 # model adds, what each veto would drop): a look, never tuning
     python research/classifier_model.py --full   # leave-one-owner-out as the decision of session 8 was measured
                                                  # (about 470 trainings: ten minutes on a quiet two-core machine,
                                                  # forty on a busy one)
@@ -469,6 +471,52 @@ def decide_veto(first: list[Scored], loo: list[Scored], found: list[Scored], rul
             "passes": all(checks.values())}
 
 
+def held_out_numbers(result: dict[str, Any], old_weights: Path | None = None, split: str = "holdout") -> dict[str, Any]:
+    """Counts only, on the real-session held-out split (a look the session's brief allows twice; nothing here prints a
+    row): the patterns as `classifier_real.py` reads them, what the shipped second opinion adds (right / wrong; with
+    ``old_weights``, also what that weights file adds), and what each veto of :func:`veto_variants` would drop (found /
+    false), fitted on all dev first-sight flags (``result``: :func:`evaluate`'s) and scoring with the shipped weights."""
+    from research.classifier_real import _verdict
+    from research.data.real_sessions import iter_classifier_inputs
+
+    pools = result["pools"]["written"]  # "written" sits outside every owner group: every group's first-sight flags
+    fitted = Vetoes({"written": pools}, {"written": flag_models(result["first"])["written"]})
+    weights = S.load()
+    rows: list[tuple[Any, Any, Any, Any]] = []
+    for m, msg, previous in iter_classifier_inputs(split):
+        if m.positive is not None:
+            rows.append((m, msg, previous, _verdict(m, msg, previous)))
+    counts: dict[str, Any] = {"messages": len(rows)}
+
+    def adds() -> tuple[int, int]:
+        hinted = [m.positive for m, msg, previous, _ in rows
+                  if (v := _verdict(m, msg, previous)).correction and v.strength == "model"]
+        return sum(hinted), len(hinted) - sum(hinted)
+
+    flagged = [(m, msg, v) for m, msg, _, v in rows if v.correction and v.strength != "model"]
+    tp = sum(1 for m, _, _ in flagged if m.positive)
+    positives = sum(1 for m, *_ in rows if m.positive)
+    counts["patterns"] = (tp, len(flagged) - tp, positives - tp)
+    counts["shipped adds"] = adds()
+    if old_weights is not None:
+        saved, shipped_path = S._model, S.WEIGHTS
+        try:
+            S._model, S.WEIGHTS = None, old_weights
+            S.load()
+            counts["old weights add"] = adds()
+        finally:
+            S._model, S.WEIGHTS = saved, shipped_path
+    scored: list[Scored] = []
+    for m, msg, v in flagged:
+        r = T.Row((), int(m.positive), "written", m.repo, True, False, "", (), msg.text or "", m.answer, msg.index,
+                  v.reason or "")  # owner "written": judged by every dev group's first-sight flags
+        scored.append((True, S.probability(weights["weights"], S.features(r.text, r.answer, r.index)), 0.0, r))
+    for name, rule in veto_variants(fitted):
+        dropped = [x[3].label for x in scored if not rule(x)]
+        counts[name] = (sum(dropped), len(dropped) - sum(dropped))
+    return counts
+
+
 # A variant: what it flags among the scored rows, and which look-alikes it would flag.
 Variant = tuple[str, Callable[[Scored], bool], Callable[[Look], bool]]
 
@@ -727,4 +775,8 @@ def main(full: bool = False, result: dict[str, Any] | None = None) -> str:
 
 
 if __name__ == "__main__":
-    print(main(full="--full" in sys.argv[1:]))
+    if "--held-out-numbers" in sys.argv[1:]:  # counts only, on the held-out split: a look the brief must allow
+        for name, value in held_out_numbers(evaluate(lambda step: print(f"… {step}", file=sys.stderr, flush=True))).items():
+            print(f"{name}: {value}")
+    else:
+        print(main(full="--full" in sys.argv[1:]))
