@@ -85,6 +85,9 @@ FAMILY_VETO = (0.1, 0.3, 0.5)
 CALIBRATION_GRID = (0.05, 0.1, 0.2, 0.3, 0.5, 0.7)
 COST = (2.0, 3.0)
 FLAG_MODEL = (0.3, 0.5)
+# G, added after D, E and F's results were read (and before its own): a flag is dropped only when two opinions agree,
+# the flag model below 0.5 and the correction model below 0.3; judged by the same rule.
+AGREE = (0.5, 0.3)
 # The decision rule for D, E and F, written down before the first of their results was read (session #21, model39). A
 # veto changes what capture records only if all of these hold: (1) at first sight its precision is at least
 # PRECISION_LIFT above the patterns' and its F1 at most F1_SLACK below theirs; (2) in each half of the dev owners
@@ -445,6 +448,8 @@ def veto_variants(v: Vetoes) -> list[tuple[str, Callable[[Scored], bool]]]:
                      lambda x, cost=cost: x[0] and x[1] >= v.threshold(x[3], cost)))
     for t in FLAG_MODEL:
         out.append((f"F: flag model, veto below {t}", lambda x, t=t: x[0] and v.right(x[3]) >= t))
+    out.append((f"G: veto when the flag model is below {AGREE[0]} and the model below {AGREE[1]}",
+                 lambda x: x[0] and not (x[1] < AGREE[1] and v.right(x[3]) < AGREE[0])))
     return out
 
 
@@ -639,7 +644,11 @@ DECISION_21 = (
     "corrections along with false alarms on people it has not seen. The highest precision, the flag model below 0.5 (F), "
     "is 0.792 against the patterns' 0.742 and costs 36 found for 40 false alarms (F1 0.454 against 0.479); the threshold "
     "per family (E) keeps F1 nearly whole (0.475) but lifts precision only to 0.759 and drops 7 of the 142 written dev "
-    "corrections the patterns find; a veto on the families under 0.8 reaches 0.786 at half the cost in recall. What the "
+    "corrections the patterns find; a veto on the families under 0.8 reaches 0.786 at a cost of 70 found for 46 false alarms. The two opinions together "
+    "(G, tried once the others were read) come nearest: 0.773 at first sight with F1 0.474 (12 found for 23 false alarms "
+    "dropped), but leave-one-owner-out F1 falls from 0.659 to 0.641 and 16 written corrections are dropped. The written "
+    "check reads the written rows without an answer, as the written set's numbers do; read after an answer that claimed "
+    "the work done, the vetoes drop fewer (G 5, E 2), but no veto fails on that check alone. What the "
     "model reads well is one family: 'interrupted, then redirected' is 26 right and 22 false at first sight, and the "
     "model scores 17 of the 22 below 0.3 against 4 of the 26 (new tasks typed after an interruption: \"make directory "
     "claude\", \"give me the steps again\"). The same scores drop written redirects after an interruption (\"check the "
