@@ -176,7 +176,9 @@ def remember_command(
             which = "which stays" if len(beside) == 1 else "which stay"
             echo(f"It shares an identifier with {', '.join(beside)}, {which} beside it.")
     for note in result.notes:
-        warn(note)
+        # approved by this command: nothing waits for a promotion (review38 R38-5)
+        warn(note.replace("before you promote it", "(it is approved: `learn retire` the one that does not)")
+             if result.approved else note)
     if result.signal_consumed:
         echo(f"Signal {result.signal} is used up by it (consumed; it no longer waits for a model or a person).")
     if result.flagged:

@@ -198,6 +198,8 @@ class Store:
         if filename == self.CANDIDATE:
             self.stage_base()
             lessons = without_notes_on_absent(lessons)
+        elif filename == self.APPROVED:
+            lessons = as_approved(lessons)
         return self.write_json(filename, lessons)
 
     def stage_base(self) -> None:
@@ -458,6 +460,28 @@ def all_stores(paths: ProjectPaths) -> list[Store]:
 # A note for the reviewer about another lesson, at the start of one "; "-joined part of a provenance ("may contradict
 # L-1a2b3c4d (…), …", "narrower than L-… (…) for …: both kept (`learn retire L-…` if …)", "an exception to L-…").
 _NOTE_ON_LESSON = re.compile(r"^(?:may contradict|may repeat|narrower than|an exception to) (L-[0-9a-f]{6,})\b")
+
+
+_BEFORE_PROMOTION = re.compile(r": check which (?:rule )?holds before you promote it$")
+
+
+def as_approved(lessons: list[Lesson]) -> list[Lesson]:
+    """``lessons`` as an approved set keeps them: no review note about a lesson that is not in the set
+    (:func:`without_notes_on_absent`), and no note asking to check something "before you promote it" on a lesson
+    that is promoted (review38 R38-5: `learn remember --approve` and a team merge kept that ask in approved.json,
+    shown by `learn show` for good). What the note says about the other lesson stays."""
+    lessons = without_notes_on_absent(lessons)
+    out: list[Lesson] | None = None
+    for index, lesson in enumerate(lessons):
+        provenance = lesson.get("provenance") if isinstance(lesson, dict) else None
+        if not isinstance(provenance, str) or "before you promote it" not in provenance:
+            continue
+        told = "; ".join(_BEFORE_PROMOTION.sub("", part) for part in provenance.split("; "))
+        if told != provenance:
+            if out is None:
+                out = list(lessons)
+            out[index] = {**lesson, "provenance": told}
+    return lessons if out is None else out
 
 
 def without_notes_on_absent(lessons: list[Lesson]) -> list[Lesson]:

@@ -20,6 +20,7 @@ from typing import Any
 from altimate_learn.jsonsafe import loads_document
 from altimate_learn.store.conflicts import has_markers, render_conflicted
 from altimate_learn.store.fsio import canonical_json
+from altimate_learn.store.store import as_approved
 from altimate_learn.store.merge import (BASE, OURS, THEIRS, Conflict, LessonMerge, MergeInputError,
                                         drop_dangling_coexists, merge_lessons, merge_lines, merge_values)
 
@@ -117,6 +118,9 @@ def merge_texts(relpath: str, base: str | None, ours: str | None, theirs: str | 
         _both_reasons(lm, o, t)
     if lm.clean:
         lessons = lm.lessons()
+        if kind == LESSONS and PurePosixPath(relpath.replace("\\", "/")).parent.name != "versions":
+            # (a note about a lesson the merge retired or replaced goes with it; approved, it asks nothing: R38-5)
+            lessons = as_approved(lessons)
         return FileMerge(kind, canonical_json(lessons), notes=lm.notes, lessons=len(lessons))
     present = set(lm.merged) | {x["id"] for c in lm.conflicts for x in c.ours + c.theirs}
     merged = [lm.merged[i] for i in lm.order if i in lm.merged]

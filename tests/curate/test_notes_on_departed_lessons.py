@@ -57,3 +57,39 @@ def test_notes_about_lessons_still_there_or_instruction_files_stay() -> None:
     assert kept[1]["provenance"] == ('remembered; may contradict L-aaaa1111 ("Use moment for dates."), which chooses '
                                      'moment; may contradict AGENTS.md ("Use moment."), which chooses moment')
     assert kept[0] is lessons[0] and lessons[1]["provenance"].endswith("both kept")  # the input is not changed
+
+
+def test_remember_approve_keeps_no_ask_before_promotion(git_repo, cli) -> None:
+    dayjs = _json(cli, "remember", "Use dayjs for new code.", "--approve")["id"]
+    code, out, err = cli("remember", "Use moment in the legacy admin.", "--approve")
+    assert code == 0, err
+    approved = _lessons(git_repo, "approved.json")
+    noted = [lesson for lesson in approved.values() if lesson["id"] != dayjs]
+    provenance = noted[0].get("provenance", "")
+    assert f"may contradict {dayjs}" in provenance and "chooses dayjs where this chooses moment" in provenance
+    assert "promote" not in provenance  # approved by that very command: the ask had no object (R38-5)
+    assert "before you promote it" not in err and "`learn retire` the one that does not" in err
+
+
+def test_a_team_merge_drops_notes_on_lessons_it_retired_and_the_ask_before_promotion() -> None:
+    from altimate_learn.team.files import merge_texts
+
+    old = {"id": "L-aaaa1111", "text": "Use pytest for tests."}
+    ask = 'may contradict L-aaaa1111 ("Use pytest for tests."), which chooses pytest: check which holds before you ' \
+          'promote it'
+    ben = {"id": "L-bbbb2222", "text": "Use unittest TestCase classes in tests.", "provenance": f"remembered; {ask}"}
+    other = {"id": "L-cccc3333", "text": "Keep fixtures in conftest.py.",
+             "provenance": 'may contradict L-bbbb2222 ("Use unittest TestCase classes in tests."): check which rule '
+                           'holds before you promote it'}
+    base = json.dumps([old])
+    ours = json.dumps([])  # our side retired L-aaaa1111
+    theirs = json.dumps([old, ben, other])
+    merged = merge_texts(".altimate-code/learn/team-playbook/approved.json", base, ours, theirs)
+    assert merged.clean
+    lessons = {lesson["id"]: lesson for lesson in json.loads(merged.text)}
+    assert set(lessons) == {"L-bbbb2222", "L-cccc3333"}
+    assert lessons["L-bbbb2222"]["provenance"] == "remembered"  # the lesson it named left with the merge
+    assert lessons["L-cccc3333"]["provenance"] == ('may contradict L-bbbb2222 ("Use unittest TestCase classes in '
+                                                   'tests.")')  # still there: the note stays, without the ask
+    version = merge_texts(".altimate-code/learn/team-playbook/versions/v1.json", base, ours, theirs)
+    assert "before you promote it" in version.text  # an archived version is kept as it was
