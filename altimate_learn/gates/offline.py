@@ -522,12 +522,15 @@ def exception_of(narrow: Rule, broad: Rule) -> str:
         return ""
     if narrow.scopes:  # files: narrower than a rule no file bounds, whatever it says it is about
         return ", ".join(glob for scope in narrow.scopes for glob in scope)
+    # the job a tool is chosen for ("Use black for formatting.": "formatting") is what the rule is about, not where
+    # it holds: "Use ruff format in the new services, not black." says a place of its own (review38 R38-13)
     if broad.situation:
         # "Push security patches on Fridays." of "Never push on Fridays.": the same place, fewer things
-        if not broad.situation <= narrow.situation:
+        if broad.situation <= narrow.situation:
+            return _narrower_object(narrow, broad, broad.words | {stem(w) for w in broad.words})
+        if any(stem(w) not in _JOB_WORDS for w in broad.situation):
             return ""
-        return _narrower_object(narrow, broad, broad.words | {stem(w) for w in broad.words})
-    own = broad.words | {stem(w) for w in broad.words}
+    own = broad.words | {stem(w) for w in broad.words} | broad.situation | {stem(w) for w in broad.situation}
     where = [w for w in narrow.situation if w not in _WHEN_WORDS and stem(w) not in own and w not in own]
     if not where:
         return _narrower_object(narrow, broad, own)

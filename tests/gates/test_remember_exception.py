@@ -32,6 +32,12 @@ def _candidate(git_repo) -> list[dict]:
     # "not X" with a place of its own says what it replaces there (review38 R38-11: it replaced the lesson everywhere)
     ("Use `pnpm`.", "Use npm for the docs site, not pnpm.", "for the docs site"),
     ("Always use `httpx`.", "Use requests in `scripts/`, not httpx.", 'for "scripts/**"'),
+    # a place in plain words beside a lesson that names its tool's job ("for formatting"): the job is what the rule is
+    # about, not where it holds (review38 R38-13: these replaced the lesson everywhere)
+    ("Use black for formatting.", "Use ruff format in the new services, not black.", "in the new services"),
+    ("Use dayjs for dates.", "Use moment in the legacy admin, not dayjs.", "in the legacy admin"),
+    ("Use `httpx` for HTTP clients, never `requests`.", "Use requests in the legacy sync scripts.",
+     "in the legacy sync scripts"),
 ])
 def test_an_exception_stays_beside_the_general_rule(git_repo, cli, general, exception, where) -> None:
     first = _json(cli, "remember", general, "--approve")
@@ -71,6 +77,7 @@ def test_a_rule_no_narrower_still_replaces_the_lesson(git_repo, cli, later) -> N
     ("Use ruff for linting.", "Use flake8 for linting, not ruff."),
     ("Use `click` for command-line tools.", "Use argparse for command-line tools, not click."),
     ("Use `pnpm`.", "Use npm for installing packages, not pnpm."),  # the lesson's own job, no place (R38-13)
+    ("Use black for formatting.", "Use ruff for formatting, not black."),  # the same job, no place of its own
 ])
 def test_a_rule_turning_away_from_the_lessons_choice_replaces_it(git_repo, cli, general, later) -> None:
     first = _json(cli, "remember", general, "--approve")
