@@ -531,6 +531,8 @@ def exception_of(narrow: Rule, broad: Rule) -> str:
         if any(stem(w) not in _JOB_WORDS for w in broad.situation):
             return ""
     own = broad.words | {stem(w) for w in broad.words} | broad.situation | {stem(w) for w in broad.situation}
+    if broad.situation:  # the lesson names its tool's job: another word of a job ("for HTTP calls") is no place
+        own |= _JOB_WORDS
     where = [w for w in narrow.situation if w not in _WHEN_WORDS and stem(w) not in own and w not in own]
     if not where:
         return _narrower_object(narrow, broad, own)
