@@ -128,6 +128,10 @@ def render(result: Any, agents: tuple[str, ...] | list[str]) -> list[str]:
         m = outcome.memory
         who = f"{m.label} '{shown(no_paths(m.name))}' ({shown(m.rel)})"  # as provenance names it (no checkout path)
         if outcome.status == "unchanged":
+            if outcome.was == "conflict":  # still open: `learn status` counts it and points here (review39 R39-7)
+                lines.append(f"  {verbs['conflict']:<11} {who}: {shown(outcome.reason)} (unchanged since it was "
+                             "read)")
+                continue
             if outcome.was == "refused":
                 refused.append(f"{shown(m.rel)}: {shown(outcome.reason)}" if outcome.reason else shown(m.rel))
             else:

@@ -321,6 +321,9 @@ _DATE = (r"(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|" + _MONTH + r"
 _BOUND = r"(?:until|till|til|through|thru|as\s+of|by|before|after|ending|expires?|no\s+later\s+than)"
 _TEMPORARY = re.compile(
     r"\b(?:" + _BOUND + r"|on)\s+(?:(?:the|this|next|coming)\s+)?" + _DATE + r"\b"
+    # a window: "between 2026-12-10 and 2026-12-14", "from Dec 10 to Dec 14" (review39 R39-3)
+    r"|\b(?:between|from)\s+(?:the\s+)?" + _DATE + r"\s*(?:and|to|-|–|until|till|through|thru)\s*(?:the\s+)?" + _DATE
+    + r"\b"
     # a weekday bounds a time only after "until", "by", ...: "never deploy on Friday" is a standing rule
     r"|\b" + _BOUND + r"\s+(?:(?:this|next|coming)\s+)?" + _WEEKDAY + r"\b"
     r"|\b(?:this|next)\s+(?:week|weekend|sprint|month|quarter)\b"
@@ -329,7 +332,9 @@ _TEMPORARY = re.compile(
     r"|\bfor\s+the\s+(?:next|coming)\s+(?:\d+\s+|few\s+|two\s+|three\s+)?(?:days?|weeks?|months?|sprints?)\b"
     # a moment named by an event: "until the vendor sandbox is fixed", "while Sam's refactor is open"
     r"|\b(?:until|till|while)\s+(?:[\w'’-]+\s+){1,5}?(?:is|are)\s+(?:(?:still|being)\s+)?(?:fixed|done|merged|released|"
-    r"back|ready|resolved|over|open|closed|down|frozen|broken|in\s+progress|ongoing|migrated|shipped)\b",
+    r"back|ready|resolved|over|open|closed|down|frozen|broken|in\s+progress|ongoing|migrated|shipped)\b"
+    # ... or by what it does: "until the migration lands", "until v2 ships", "until the new API goes live"
+    r"|\b(?:until|till)\s+(?:[\w'’.-]+\s+){1,5}?(?:lands|ships|launches|goes\s+live)\b",
     re.I)
 
 

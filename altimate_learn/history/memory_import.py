@@ -1338,8 +1338,8 @@ def _deleted(found: Scan, state: dict[str, dict[str, Any]], *, skip: Iterable[st
 
 def pending(store: Store) -> dict[str, int]:
     """How many team memories of this repository are not reviewed yet, for `learn status`:
-    ``new`` (never imported, or rewritten since), ``waiting`` (could not be condensed, or conflict with a
-    lesson), ``staged`` (their lesson is in the candidate, not approved yet); ``total`` is their sum."""
+    ``new`` (never imported, or rewritten since), ``waiting`` (could not be condensed), ``conflict`` (overlaps a
+    lesson it would replace; the person decides), ``staged`` (their lesson is in the candidate, not approved yet); ``total`` is their sum."""
     found = scan(store.project.root)
     state = read_state(store)["memories"]
     _resolve_aliases(found.memories, state)
@@ -1355,13 +1355,15 @@ def pending(store: Store) -> dict[str, int]:
         change = _plan(memory, entry, instructions)
         if change in ("new", "changed") or (change == "retry" and entry and entry.get("status") == "refused"):
             counts["new"] += 1  # a refusal the instruction files no longer back is new to review again
-        elif entry and entry.get("status") in ("waiting", "conflict"):
+        elif entry and entry.get("status") == "waiting":
             counts["waiting"] += 1
+        elif entry and entry.get("status") == "conflict":
+            counts["conflict"] += 1
         elif entry and entry.get("lesson") in staged_ids and entry.get("status") in ("staged", "updated",
                                                                                      "replacement"):
             counts["staged"] += 1
-    out = {k: counts.get(k, 0) for k in ("memories", "new", "waiting", "staged")}
-    out["total"] = out["new"] + out["waiting"] + out["staged"]
+    out = {k: counts.get(k, 0) for k in ("memories", "new", "waiting", "conflict", "staged")}
+    out["total"] = out["new"] + out["waiting"] + out["conflict"] + out["staged"]
     return out
 
 
@@ -1376,6 +1378,9 @@ def status_line(counts: dict[str, int]) -> str:
         parts.append(f"{counts['new']} not imported (`learn import-memories`)")
     if counts["waiting"]:
         parts.append(f"{counts['waiting']} waiting (`learn import-memories --dry-run` says why)")
+    if counts.get("conflict"):
+        parts.append(f"{counts['conflict']} in conflict with a lesson (`learn import-memories --dry-run` names it; to "
+                     "keep the lesson, do nothing)")
     if counts["staged"]:
         parts.append(f"{counts['staged']} in the candidate (`learn show`)")
     return f"{head}, {total} not yet reviewed: " + ", ".join(parts)

@@ -229,7 +229,15 @@ def test_a_duplicate_of_an_approved_lesson_is_merged_and_a_contradiction_is_flag
     lessons = {l["id"]: l for l in candidate(git_repo)}
     assert set(lessons) == {"L-aaaa0001", "L-aaaa0002"} and lessons["L-aaaa0001"]["helpful"] == 1
     code, out, _ = cli("status")
-    assert "agent memories: 2 team memories of this repository, 1 not yet reviewed: 1 waiting" in out
+    assert ("agent memories: 2 team memories of this repository, 1 not yet reviewed: 1 in conflict with a lesson "
+            "(`learn import-memories --dry-run` names it; to keep the lesson, do nothing)") in out
+    # where status points, the conflict is named again with its reason (review39 R39-7: "already imported and
+    # unchanged" hid it)
+    code, out, _ = cli("import-memories", "--dry-run")
+    assert code == 0
+    line = next(line for line in out.splitlines() if "'cents'" in line)
+    assert line.lstrip().startswith("conflict") and "L-aaaa0002" in line and "unchanged since it was read" in line
+    assert "1 memory already imported and unchanged" in out  # the merged one
 
 
 def test_a_long_rule_waits_offline_and_a_model_condenses_it_with_consent(cli, git_repo, model_server, monkeypatch):
@@ -400,6 +408,25 @@ def test_a_memory_that_mentions_a_date_or_a_moment_is_staged_with_a_note_for_the
     assert "Summary: 6 staged." in out
     code, show, _ = cli("show")
     assert show.count("mentions a date or a moment") >= 4 and "check that it still holds" in show
+
+
+@pytest.mark.parametrize("text, words", [
+    # a window of dates and a moment named by what ends it (review39 R39-3: staged as standing rules, no note)
+    ("No merges to main between 2026-12-10 and 2026-12-14 (holiday launch freeze).", "between 2026-12-10 and 2026-12-14"),
+    ("No merges to main from Dec 10 to Dec 14.", "from Dec 10 to Dec 14"),
+    ("Until the migration lands, write to both tables.", "Until the migration lands"),
+    ("Use the v1 client until v2 ships.", "until v2 ships"),
+    ("Until the new API goes live, call the legacy endpoint.", "Until the new API goes live"),
+    # standing rules with the same words stay unnoted
+    ("Keep retries between 3 and 5.", None),
+    ("Copy rows from staging to prod with the loader.", None),
+    ("Wait until the build ends before tagging.", None),
+    ("Never deploy on Friday.", None),
+])
+def test_a_date_window_or_an_event_that_ends_a_moment_is_noted(text, words) -> None:
+    from altimate_learn.history.memory_condense import temporary
+
+    assert temporary(text) == words
 
 
 def test_a_model_condensed_rule_that_mentions_a_moment_carries_the_note(cli, git_repo, model_server, monkeypatch):
