@@ -591,6 +591,22 @@ def _agent_memories(store: Store, problems: list[str]) -> dict[str, int] | None:
         return None
 
 
+def _next_start(at: object) -> str:
+    """When the hooks may start the learner again after a start at ``at`` (at most one per project every
+    ``LEARN_SPACING`` seconds): a person who typed the message that makes it due reads "2 typed messages so far"
+    until then (review39 R39-12)."""
+    from datetime import datetime, timedelta
+
+    from altimate_learn.harness.live_capture import LEARN_SPACING
+
+    try:
+        when = datetime.fromisoformat(str(at).replace("Z", "+00:00")) + timedelta(seconds=LEARN_SPACING)
+    except ValueError:
+        return "the agent's next event, or now with `learn run --now`"
+    stamp = when.isoformat(timespec="seconds").replace("+00:00", "Z")
+    return f"the agent's next event after {stamp}, or now with `learn run --now`"
+
+
 def _project_found() -> bool:
     """A git repository or a folder with .altimate-code/ (not the home folder's) holds the current folder."""
     from altimate_learn.store.paths import locate_project
@@ -755,6 +771,8 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     if auto and auto.get("status") in ("off", "paused", "not-due", "idle-timeout", "busy", "capped", "error"):
         why = auto.get("message") or auto.get("error") or auto.get("status")
         echo(f"  last automatic start: {auto.get('at', '?')}: {why}")
+        if auto.get("status") == "not-due":
+            echo(f"  (what was typed since is counted at the next automatic start: {_next_start(auto.get('at'))})")
     for line in status_lines(merge_setup(root, info["store"])):
         echo(line)
     limits = [f"{k}={v}" for k, v in info["limits"].items()]

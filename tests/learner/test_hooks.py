@@ -172,3 +172,24 @@ def test_status_says_why_the_hooks_learner_did_not_run(project: Path, cli, monke
     text = " ".join(out.split())
     assert "last run: none" in text
     assert "last automatic start:" in text and "learning is paused for this project" in text
+
+
+def test_status_after_a_not_due_start_says_when_new_messages_are_counted(project: Path, cli,
+                                                                         monkeypatch: pytest.MonkeyPatch):
+    """review39 R39-12: after "Not due: 2 typed messages so far …, 3 needed" a third correction was captured, but
+    the hooks start the learner at most once per 10 minutes, and status kept the old count with no word of when the
+    new message would count."""
+    from datetime import datetime, timedelta
+
+    monkeypatch.setenv("ALTIMATE_LEARN_CAPTURE", "1")
+    monkeypatch.setenv("ALTIMATE_LEARN_AUTO", "1")
+    code, _, _ = cli("run", "--auto", "--idle", "0")
+    assert code == 0
+    code, out, _ = cli("status")
+    assert code == 0
+    start = next(line for line in out.splitlines() if "last automatic start:" in line)
+    assert "Not due:" in start, out
+    at = datetime.fromisoformat(start.split("last automatic start: ", 1)[1].split(": Not due", 1)[0].replace("Z", "+00:00"))
+    after = (at + timedelta(minutes=10)).isoformat(timespec="seconds").replace("+00:00", "Z")
+    assert (f"(what was typed since is counted at the next automatic start: the agent's next event after {after}, "
+            "or now with `learn run --now`)") in out
