@@ -63,7 +63,7 @@ def test_status_json_has_stable_keys(git_repo: Path, cli):
     assert info["signals"] == {"open": 0, "consumed": 0, "skipped_lines": 0, "waiting": 0, "waiting_corrections": 0}
     assert info["settings"]["capture"]["source"].startswith("project config ")
     assert info["limits"]["core_lessons"] == 15 and info["limits"]["max_stored"] == 1000
-    assert info["agent_memories"] == {"memories": 0, "new": 0, "waiting": 0, "staged": 0, "total": 0}
+    assert info["agent_memories"] == {"memories": 0, "new": 0, "waiting": 0, "conflict": 0, "staged": 0, "total": 0}
     assert info["merge"] == [] and info["unfinished_merge"] == [] and info["replaced_by_teammates"] == []
 
 

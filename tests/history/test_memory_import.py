@@ -351,10 +351,10 @@ def test_the_learner_entry_point_imports_without_a_terminal(git_repo):
 
     write(claude_folder(git_repo), "feedback_ruff.md", RUFF)
     store = Store(project(git_repo))
-    assert pending(store) == {"memories": 1, "new": 1, "waiting": 0, "staged": 0, "total": 1}
+    assert pending(store) == {"memories": 1, "new": 1, "waiting": 0, "conflict": 0, "staged": 0, "total": 1}
     result = import_memories(store, agents=["claude-code"])
     assert [o.status for o in result.outcomes] == ["staged"]
-    assert pending(store) == {"memories": 1, "new": 0, "waiting": 0, "staged": 1, "total": 1}
+    assert pending(store) == {"memories": 1, "new": 0, "waiting": 0, "conflict": 0, "staged": 1, "total": 1}
     assert import_memories(store).added == 0
 
 
