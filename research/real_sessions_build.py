@@ -36,7 +36,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from altimate_learn.redact import find_secrets, redact  # noqa: E402
-from research.real_sessions_formats import Session, squeeze  # noqa: E402
+from research.real_sessions_formats import Session, parse_aider, squeeze  # noqa: E402
 from research.real_sessions_formats_more import AGENTS, BLOB_PARSERS, PARSERS  # noqa: E402
 
 DATA = ROOT / "research" / "data" / "real"
@@ -367,6 +367,11 @@ def parse_row(mirror: Path, row: dict[str, str]) -> list[Session]:
     """The sessions in one file of SOURCES.tsv, by its harness (binary formats get the file's bytes and its neighbours')."""
     if row["harness"] in BLOB_PARSERS:
         return BLOB_PARSERS[row["harness"]](lambda suffix: git_show_bytes(mirror, row["commit"], row["path"] + suffix))
+    if row["harness"] == "aider":  # with the input history committed beside it (what was typed), where there is one
+        folder = row["path"].rsplit("/", 1)[0] + "/" if "/" in row["path"] else ""
+        inputs = git_show_bytes(mirror, row["commit"], folder + ".aider.input.history")
+        return parse_aider(git_show(mirror, row["commit"], row["path"]),
+                           inputs.decode("utf-8", errors="replace") if inputs is not None else None)
     return PARSERS[row["harness"]](git_show(mirror, row["commit"], row["path"]))
 
 

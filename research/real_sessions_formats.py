@@ -11,9 +11,10 @@ parts, OpenCode's `reasoning` parts, Antigravity's `thinking`, SpecStory's "Thou
 the `<think>` sections of a reasoning model in aider (which aider also shows in the answer, and which stay there).
 
 Formats (the Markdown renderings and Cursor's transcript are read in `research/real_sessions_formats_more.py`):
-- `aider`: `.aider.chat.history.md` (`#### ` lines are typed input; `> ` lines are aider's console).
-  Sessions started with `--message` (a script drove aider) and aider's own prompts ("Fix any errors
-  below") are skipped; `/ask X` is logged twice by aider, once with the command, and kept once.
+- `aider`: `.aider.chat.history.md` (`#### ` lines are typed input; `> ` lines are aider's console), with the
+  `.aider.input.history` committed beside it where there is one. Sessions started with `--message` (a script drove
+  aider) and aider's own prompts ("Fix any errors below") are skipped; `/ask X` is logged twice by aider, once with
+  the command, and kept once; the model's own `####` headings stay in its answer (see `parse_aider`).
 - `specstory`: SpecStory exports (`.specstory/history/*.md`) of Cursor, GitHub Copilot Chat and Claude Code
   sessions (`_**User**_` / `_**Assistant**_` / `_**Agent (model)**_` headers).
 - `claude-code`: Claude Code's own JSONL transcript (typed prompts only: tool results, command caveats,
@@ -114,9 +115,84 @@ _THINK = re.compile(r"<think>(.*?)</think>", re.S | re.I)
 _AIDER_MODE = re.compile(r"^/(ask|code|architect|context|help|chat-mode\s+\w+)\s+(.+)$", re.S)
 
 
-def parse_aider(text: str) -> list[Session]:
+# The model's own `####` headings, which aider logs like input (review38 R38-12; the product's reader,
+# altimate_learn/capture/sessions/aider.py, tells them the same way): where the file kept aider's hard line breaks (two
+# trailing spaces on every input line; judged over the whole file), a `####` line without them is the answer's; a
+# `####` message right after the answer's text (no console line between) is the answer's where the input history
+# committed beside the file (`.aider.input.history`, every input aider read) holds inputs of the run's time span but
+# none of the message's lines, and, without such inputs or hard line breaks, where the file shows aider's console
+# between an answer and the next input elsewhere. A heading stays in the answer it belongs to.
+_AIDER_INPUT_TIME = re.compile(r"^# (\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})")
+_AIDER_CONFIRM = re.compile(r"\(Y\)es/\(N\)o\b.*\[(?:Yes|No)\]:", re.S)
+
+
+def _aider_key(line: str) -> str:
+    return " ".join(line.split())
+
+
+def _aider_inputs(text: str) -> list[tuple[str, list[str]]]:
+    """The inputs of an `.aider.input.history`, by time: (time to the second, lines as typed, a mode command's
+    argument's lines too)."""
+    entries: list[tuple[str, list[str]]] = []
+    for line in text.splitlines():
+        stamp = _AIDER_INPUT_TIME.match(line)
+        if stamp:
+            entries.append((stamp.group(1), []))
+        elif line.startswith("+") and entries:
+            entries[-1][1].append(line[1:])
+    for _stamp, lines in entries:
+        mode = _AIDER_MODE.match("\n".join(lines).strip())
+        if mode:
+            lines += mode.group(2).splitlines()
+    return sorted(entries, key=lambda entry: entry[0])
+
+
+def _aider_kind(line: str) -> str:
+    if line.startswith("#### ") or line == "####":
+        return "input"
+    if line.startswith("> ") or line == ">":
+        return "console"
+    return "text" if line.strip() else "blank"
+
+
+class _AiderKinds:
+    """The last non-blank line's kind ("start", "answer", "console", "input"; a line right under a console line is
+    part of its quote, as Markdown reads it: aider's `> Tokens: …` wraps onto `Cost: …`), and before a console block,
+    what came before it."""
+
+    def __init__(self) -> None:
+        self.last, self.before_console, self.blank = "start", "start", True
+
+    def see(self, kind: str) -> None:
+        if kind == "console" and self.last != "console":
+            self.before_console = self.last
+        if kind == "text":
+            if not (self.last == "console" and not self.blank):
+                self.last = "answer"
+        elif kind != "blank":
+            self.last = kind
+        self.blank = kind == "blank"
+
+
+def parse_aider(text: str, inputs: str | None = None) -> list[Session]:
+    """The sessions of an aider chat history; ``inputs``: the `.aider.input.history` committed beside it, if any."""
     sessions: list[Session] = []
     starts = list(_AIDER_START.finditer(text))
+    typed_inputs = _aider_inputs(inputs) if inputs else []
+    input_times = [stamp for stamp, _ in typed_inputs]
+    marked = [line for line in text.splitlines() if line.startswith("#### ") or line == "####"]
+    broken = sum(line.endswith("  ") for line in marked)
+    hard_breaks = broken >= 3 and broken >= 2 * (len(marked) - broken)
+    kinds = _AiderKinds()
+    console_between = False  # an input line right after aider's console, after an answer's text
+    for line in text.splitlines():
+        kind = "start" if _AIDER_START.match(line) else _aider_kind(line)
+        if kind == "start":
+            kinds = _AiderKinds()
+            continue
+        if kind == "input" and kinds.last == "console" and kinds.before_console == "answer":
+            console_between = True
+        kinds.see(kind)
     for i, match in enumerate(starts):
         body = text[match.end(): starts[i + 1].start() if i + 1 < len(starts) else len(text)]
         preamble = body.split("\n#### ", 1)[0]
@@ -125,16 +201,44 @@ def parse_aider(text: str) -> list[Session]:
         session = Session(started=match.group(1).strip())
         model = re.search(r"^> Model: (\S+)", body, re.M)
         session.model = model.group(1) if model else None
+        begin = session.started[:19]
+        end = starts[i + 1].group(1).strip()[:19] if i + 1 < len(starts) else None
+        window = [lines for stamp, lines in typed_inputs
+                  if stamp >= begin and (end is None or stamp < end)] if input_times else []
+        run_lines = {_aider_key(line) for lines in window for line in lines} if window else None
         user: list[str] = []
+        logged: list[str] = []  # the `####` lines of `user` as logged
         assistant: list[str] = []
         pending_mode: str | None = None
+        run_kinds = _AiderKinds()
+        after_answer = False
+
+        def heading(message: str) -> bool:
+            """A message that would count as typed, though nothing of it was: a heading of the model's answer."""
+            if not after_answer or _AIDER_MODE.match(message) or message.startswith("/") or not message:
+                return False
+            if _AIDER_AUTO.match(message) or message == "<blank>" or ("\n" not in message and _AIDER_CONFIRM.search(message)):
+                return False
+            current = "\n".join(assistant).strip() or next(
+                (t.text for t in reversed(session.turns) if t.role == "assistant"), "")
+            if current and squeeze(message)[:200] in squeeze(current):
+                return False  # architect mode's hand-off: dropped below
+            if run_lines is not None:
+                return not any(_aider_key(line) in run_lines for line in message.splitlines() if _aider_key(line))
+            return not hard_breaks and console_between
 
         def flush_user() -> None:
             nonlocal pending_mode
             if not user:
                 return
             message = "\n".join(user).strip()
+            lines = list(logged)
             user.clear()
+            logged.clear()
+            if heading(message):
+                assistant.extend(lines)  # back into the answer it belongs to, which goes on
+                return
+            flush_assistant()
             mode = _AIDER_MODE.match(message)
             if mode:
                 pending_mode = mode.group(2).strip()
@@ -158,15 +262,20 @@ def parse_aider(text: str) -> list[Session]:
                 session.turns.append(Turn("assistant", content))
 
         for line in body.splitlines():
-            if line.startswith("#### ") or line == "####":
-                flush_assistant()
+            if (line.startswith("#### ") or line == "####") and (not hard_breaks or line.endswith("  ")):
+                if not user:
+                    after_answer = run_kinds.last == "answer"
                 user.append(line[5:].rstrip())
+                logged.append(line)
+                run_kinds.see("input")
             elif line.startswith("> ") or line == ">":
                 flush_user()
+                run_kinds.see("console")
                 if "^C KeyboardInterrupt" in line:
                     session.turns.append(Turn("interrupt", ""))
             else:
                 flush_user()
+                run_kinds.see("text" if line.strip() else "blank")
                 assistant.append(line)
         flush_user()
         if pending_mode:

@@ -698,3 +698,75 @@ def test_no_stored_session_holds_a_name_its_repository_lists_as_scrubbed():
                     words = [w.group(0) for w in _WORD.finditer(record.get(key, ""))]
                     runs = {" ".join(words[i:i + n]) for i in range(len(words)) for n in range(1, _NAME_WORDS + 1)}
                     assert not {name_digest(run) for run in runs} & set(digests), (path, record.get("id"))
+
+
+# an aider run after a whitespace strip (review38 R38-12): the model's answer has two `####` headings of its own
+_AIDER_STRIPPED = (
+    "\n# aider chat started at 2026-12-06 10:00:00\n\n> Aider v0.86.1\n> Model: gpt-4o with diff edit format\n\n"
+    "#### add a weighting box to main_window.py\n\nHere is the plan.\n\n#### 5.1 `_reset_weighting_ui`\n\n"
+    "Resets the widgets.\n\n#### Why not use print here? Use the logger instead\n\nHelper functions.\n\n"
+    "> Tokens: 2.1k sent, 300 received.\nCost: $0.01 message, $0.01 session.\n> Applied edit to main_window.py\n\n"
+    "#### no, don't use print in the ui code, use the logger\n\nSorry, switching to the logger.\n")
+_AIDER_INPUTS = ("\n# 2026-12-06 10:00:05.000000\n+add a weighting box to main_window.py\n"
+                 "\n# 2026-12-06 10:01:05.000000\n+no, don't use print in the ui code, use the logger\n")
+_AIDER_TYPED = ["add a weighting box to main_window.py", "no, don't use print in the ui code, use the logger"]
+
+
+def test_aider_headings_of_the_answer_stay_in_the_answer_by_hard_breaks_input_history_or_console():
+    from research.real_sessions_formats import parse_aider
+
+    def typed(sessions):
+        return [t.text for s in sessions for t in s.turns if t.role == "user"]
+
+    # the input history holds this run's inputs, none of them a heading
+    (session,) = parse_aider(_AIDER_STRIPPED, _AIDER_INPUTS)
+    assert typed([session]) == _AIDER_TYPED
+    answer = next(t.text for t in session.turns if t.role == "assistant")
+    assert answer.startswith("Here is the plan.") and "#### 5.1 `_reset_weighting_ui`" in answer
+    assert "#### Why not use print here?" in answer and "Helper functions." in answer
+    # no input history: aider's console between an answer and the next input tells
+    assert typed(parse_aider(_AIDER_STRIPPED)) == _AIDER_TYPED
+    # the file kept aider's hard line breaks (no console, no inputs): a `####` line without them is the answer's
+    kept = "".join(line + ("  " if line.startswith("#### ") and "5.1" not in line and "Why not" not in line else "") + "\n"
+                   for line in _AIDER_STRIPPED.splitlines() if not line.startswith((">", "Cost:")))
+    kept += "#### and the tests too  \n\nDone.\n\n#### thanks  \n\nYou're welcome.\n"
+    assert typed(parse_aider(kept)) == _AIDER_TYPED + ["and the tests too", "thanks"]
+    assert len(typed(parse_aider(kept.replace("  \n", "\n")))) == 6  # stripped too: nothing tells
+    # a message typed right after the answer's text, which the input history holds, stays typed
+    cut = _AIDER_STRIPPED.replace("Resets the widgets.\n\n#### Why",
+                                  "Resets the\n\n#### stop, it goes in settings.py\n\nMoving it.\n\n#### Why")
+    inputs = _AIDER_INPUTS + "\n# 2026-12-06 10:00:40.000000\n+stop, it goes in settings.py\n"
+    assert typed(parse_aider(cut, inputs)) == [_AIDER_TYPED[0], "stop, it goes in settings.py", _AIDER_TYPED[1]]
+    # nothing tells a heading where typed messages follow the answer's text everywhere (no console, no inputs)
+    bare = "\n# aider chat started at 2026-12-06 11:00:00\n\n#### use tabs\n\nDone.\n\n#### no, only in recipes\n\nOk.\n"
+    assert typed(parse_aider(bare)) == ["use tabs", "no, only in recipes"]
+
+
+def test_the_builder_reads_aiders_input_history_committed_beside_the_chat_history(tmp_path):
+    import subprocess
+
+    from research.real_sessions_build import parse_row
+
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    (repo / "app").mkdir()
+    # typed right after the answer's text and no console anywhere: only the input history tells
+    chat = ("\n# aider chat started at 2026-12-06 10:00:00\n\n#### add a weighting box\n\nHere is the plan.\n\n"
+            "#### 5.1 Reset\n\nResets the widgets.\n\n#### no, use the logger\n\nOk.\n")
+    (repo / "app" / ".aider.chat.history.md").write_text(chat)
+    (repo / "app" / ".aider.input.history").write_text(
+        "\n# 2026-12-06 10:00:05.000000\n+add a weighting box\n\n# 2026-12-06 10:01:05.000000\n+no, use the logger\n")
+    subprocess.run(["git", "-C", str(repo), "add", "."], check=True)
+    subprocess.run(["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "x"],
+                   check=True)
+    commit = subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True, text=True,
+                            check=True).stdout.strip()
+    row = {"repo": "o/r", "commit": commit, "path": "app/.aider.chat.history.md", "harness": "aider"}
+    assert [t.text for s in parse_row(repo, row) for t in s.turns if t.role == "user"] == [
+        "add a weighting box", "no, use the logger"]
+    (repo / "app" / ".aider.input.history").unlink()
+    subprocess.run(["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qam", "y"],
+                   check=True)
+    row["commit"] = subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True, text=True,
+                                   check=True).stdout.strip()
+    assert len([t for s in parse_row(repo, row) for t in s.turns if t.role == "user"]) == 3  # nothing tells here
