@@ -802,7 +802,10 @@ NOTES_BLIND11_READ: list[str] = [
     "groups: challenge questions whose rule is only inferable (\"why does the container run as root now?\"), terse "
     "replies (\"utc pls\", \"pnpm\", \"tabs\"), conventions said as facts about one thing (\"our ids are uuids, not "
     "serial\", \"logs go to stdout, the platform collects them\"), rules after a request for new work, hedged "
-    "questions, and 9 not in English.",
+    "questions, and 9 not in English. Later in session #21 (refl39, review39's findings and forms several writers share: "
+    "hedged statements of the team's way, a kind of data and its unit, \"X is not yours to change\", generated files and "
+    "\"them\", the team's one tool after a ban): blind11 rule rows 11 -> 14 of 57, blind10 12 -> 15, blind9 12 -> 15, "
+    "blind8 4 -> 8, each new lesson reviewed good.",
 ]
 
 

@@ -181,3 +181,103 @@ BLIND11_QUIET = [
 @pytest.mark.parametrize("text", BLIND11_QUIET, ids=[q[:40] for q in BLIND11_QUIET])
 def test_blind11_no_lesson(text: str) -> None:
     assert _rules(text) == []
+
+
+ROUND_TWO = [
+    # hedged statements of the team's way (blind8-11): "not sure (if) it matters, but", "the team prefers", "we usually"
+    ("not sure it matters, but I think the team prefers f-strings over .format()", ["Use `f-strings` instead of `.format()`."]),
+    ("not sure if it matters, but we usually put feature flags in launchdarkly rather than env vars",
+     ["Put feature flags in launchdarkly rather than env vars."]),
+    ("not sure it matters, but we usually add new env vars to .env.example as well", ["Add new env vars to `.env.example`."]),
+    ("not sure about this, but I think we usually return errors instead of logging and continuing?",
+     ["Return errors instead of logging and continuing."]),
+    ("use structlog instead of logging", ["Use `structlog` instead of `logging`."]),
+    # a kind of data and the unit it is in, with what it is not
+    ("we talked about this — money is integer cents, never floats", ["Money is integer cents, never floats."]),
+    ("our ids are uuids, not serial", ["Ids are uuids, not serial."]),
+    ("all timestamps in this db are UTC", ["All timestamps in the db are UTC."]),
+    ("Money is always Decimal here, never float.", ["Money is always `Decimal`, never `float`."]),
+    # a guard said as whose the thing is; generated files and "them"
+    ("once more: the linter config is not yours to change. fix the code", ["Never change the linter config."]),
+    ("like last time, the snapshot files are generated. don't hand-edit them",
+     ["Never edit the generated snapshot files by hand."]),
+    ("the client is generated. don't edit it", ["Never edit the generated client."]),
+    # a ban recalled as agreed; two kinds of one thing said again; "no X, use Y" of two pieces of code
+    ("didn't we say no default exports?", ["Never use default exports."]),
+    ("as mentioned before: composition api, not options api", ["Use composition api instead of options api."]),
+    ("good. now the sync worker. and no GlobalScope please, use the viewModelScope like everywhere else",
+     ["Use `viewModelScope` instead of `GlobalScope`."]),
+    ("no npm, use pnpm", ["Use `pnpm` instead of `npm`."]),
+    # review39 R39-2: the team's one tool after the ban, or after a tool asked about or sighed at
+    ("we dont use axios in this repo, everything goes through fetch", ["Use `fetch` instead of `axios`."]),
+    ("we don't use moment in this repo, everything uses dayjs", ["Use `dayjs` instead of `moment`."]),
+    ("we don't use jest anymore, it's all vitest", ["Use `vitest` instead of `jest`."]),
+    ("why did you pull in axios?? we dont use axios in this repo, everything goes through fetch. and check res.ok like "
+     "users.js does", ["Use `fetch` instead of `axios`."]),
+    ("why requests? we use httpx everywhere", ["Use `httpx` everywhere instead of `requests`."]),
+    ("ugh, axios AGAIN?? it's fetch in this repo, I told you yesterday", ["Use `fetch` instead of `axios`."]),
+    ("again with the console.logs... use the debug package", ["Use the debug package instead of `console.log`."]),
+    # review39 R39-4: the team's practice with its own part ("in this service", "in this pipeline")
+    ("we keep every datetime in UTC in this pipeline", ["Keep every datetime in UTC."]),
+    ("shouldn't that be tz-aware? we keep every datetime in UTC in this pipeline, naive datetimes have bitten us before",
+     ["Keep every datetime in UTC."]),
+    ("we store all timestamps in UTC here", ["Store all timestamps in UTC."]),
+    ("we write commit messages in the imperative here", ["Write commit messages in the imperative."]),
+    ("we always squash-merge here", ["Always squash merge."]),
+    ("we use structlog in this service", ["Use `structlog`."]),
+    ("we use snake_case for json fields in this api", ["Use `snake_case` for json fields."]),
+    # review39 R39-6
+    ("stop reformatting files you didn't touch", ["Never reformat untouched files."]),
+    ("did you seriously just commit to main? we always go through PRs", ["Always go through PRs."]),
+    ("don't forget the changelog entry, every PR needs one", ["Every PR needs a changelog entry."]),
+    ("tests go next to the component, not in __tests__", ["Put tests next to the component, not in `__tests__`."]),
+    # the look-alikes that keep what they gave
+    ("again with the tabs. we use 4 spaces in python files", ["Indent with 4 spaces in python files."]),
+    ("use pnpm, not npm. pnpm is only for this repo", ["Use `pnpm` instead of `npm`."]),
+    ("never use any, it's only going to hurt", ["Never use `any`."]),
+    ("we don't use redux, everything goes through the store", ["Never use `redux`."]),
+    ("use pnpm not npm, except in docs/", ["Use `pnpm` instead of `npm`, except in `docs/`."]),
+]
+
+
+@pytest.mark.parametrize(("text", "lessons"), ROUND_TWO, ids=[r[0][:40] for r in ROUND_TWO])
+def test_round_two_forms(text: str, lessons: list[str]) -> None:
+    assert _rules(text) == lessons
+
+
+ROUND_TWO_QUIET = [
+    # review39 R39-13: where the thing kept out still belongs, said after the rule: the lesson alone would be stricter
+    "use pnpm not npm (npm is only for the docs site)",
+    "use pnpm, not npm. npm is only for the docs site",
+    "use pnpm not npm, we only use npm to publish the docs",
+    "use dayjs, not moment. moment is only allowed in the legacy admin",
+    "use ruff, not flake8 - flake8 only runs on the old py2 package",
+    "don't use any; it's only acceptable in the generated types",
+    "never use print, print is only ok in scripts",
+    # the team's life away from the code; one thing of this task
+    "we prefer meetings over email",
+    "the team prefers meetings over email",
+    "we usually put the button on the left rather than the right",
+    "put feature flags in launchdarkly rather than env vars",
+    "we keep the data in UTC",
+    "we keep it in UTC",
+    # a display, a change, or a report; a contrast of data said with a verb stays as it was (refl26)
+    "prices are shown in cents",
+    "amounts are stored in cents now",
+    "our API returns cents, not dollars",
+    "the ids are uuids now",
+    # no tool named, or no code on either side
+    "why? we use httpx everywhere",
+    "no print, use logger",
+    "no problem, use pnpm",
+    "composition api, not options api",
+    "again, the red button, not the blue button",
+    "the button is blue. don't change it",
+    "don't forget the changelog entry",
+    "we always squash-merge, don't create merge commits",
+]
+
+
+@pytest.mark.parametrize("text", ROUND_TWO_QUIET, ids=[q[:40] for q in ROUND_TWO_QUIET])
+def test_round_two_no_lesson(text: str) -> None:
+    assert _rules(text) == []

@@ -12,7 +12,7 @@ from altimate_learn.reflect.providers.builtin.identifiers import slot
 from altimate_learn.reflect.providers.builtin.one_off import _plural
 from altimate_learn.reflect.providers.builtin.phrase import Rule, _bad_object, _clean_object
 from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVERBS, CHAT_VERBS, CHOICE_FAMILIES,
-                                                                 EVERYDAY_TOOL_NAMES,
+                                                                 EVERYDAY_TOOL_NAMES, OFFICE_LIFE,
                                                                  FORBIDDEN_CODE, LANGUAGES, ONE_AT_A_TIME, PROGRAMMING_LANGUAGES,
                                                                  SLOT_SKIP, TALK_NOUNS, TALK_VERBS, TOOL_FAMILIES, UNIT_WORDS,
                                                                  VERBS)
@@ -269,6 +269,32 @@ _NOT_A_CONVENTION = re.compile(r"\b(?:not|never|no|still|now|instead|but|again|a
 _WHOLE_PARTS = frozenset("api apis app codebase backend frontend service services database db schema repo project".split())
 
 
+# "money is integer cents, never floats", "our ids are uuids, not serial", "all timestamps in this db are UTC" (blind11;
+# refl39): the unit or format a kind of the project's data is in, said as what it is, with what it is not
+_DATA_IS = re.compile(r"^(?P<who>our\s+|all\s+(?:our\s+)?)?(?P<subject>money|[a-z][\w-]*[a-rt-z]s)"
+                      r"(?P<scope>\s+in\s+(?:this|the|our)\s+(?:db|database|api|schema|codebase|repo|project|app|service))?"
+                      r"\s+(?P<verb>is|are)\s+(?P<what>(?![\w-]+(?:ed|wn|en)\b)[\w-]+(?:\s+[\w-]+){0,3}?)"
+                      r"(?:\s*,\s*(?P<neg>not|never)\s+(?P<other>[\w-]+(?:\s+[\w-]+)?))?$", re.I)
+_DATA_FORMATS = frozenset("integer integers uuid uuids uuidv4 uuidv7 ulid ulids".split())
+
+
+def _data_is(text: str) -> Rule | None:
+    m = _DATA_IS.match(text)
+    if not m or re.search(r"\b(?:still|now|wrong|broken|you|i|it|this|that|these|those|yet|already|again|instead|but)\b",
+                          m.group("what") + " " + (m.group("other") or ""), re.I):
+        return None
+    words = re.findall(r"[\w-]+", m.group("what").lower())
+    if not any(w in UNIT_WORDS or w in _DATA_FORMATS for w in words):
+        return None
+    who = "All " if (m.group("who") or "").lower().startswith("all") else ""
+    subject = m.group("subject") if who else m.group("subject")[0].upper() + m.group("subject")[1:]
+    other = f", {m.group('neg').lower()} {m.group('other')}" if m.group("other") else ""
+    scope = re.sub(r"\b(?:this|our)\s", "the ", m.group("scope") or "", flags=re.I)
+    return Rule(f"{who}{subject}{scope} {m.group('verb').lower()} {m.group('what')}{other}", "convention",
+                [m.group("what")], [m.group("other")] if m.group("other") else [], standing=True, subject=m.group("subject"),
+                alone=True)
+
+
 def _data_convention(c: str) -> Rule | None:
     """A unit or format the project keeps its data in, said as a fact about its own data ("our API returns cents",
     "amounts are stored in cents"): the fact is the lesson. Only with a unit or format word (vocabulary.UNIT_WORDS),
@@ -277,6 +303,9 @@ def _data_convention(c: str) -> Rule | None:
     # "all money is stored in cents as integers in this codebase": where it holds is the project itself (refl26)
     text = re.sub(r"\s+(?:in\s+(?:this|our|the)\s+(?:repo(?:sitory)?|project|codebase|code\s*base|app)|here|everywhere)$", "",
                   text, flags=re.I)
+    found = _data_is(text)
+    if found:
+        return found
     m = _DATA_OURS.match(text) or _DATA_KIND.match(text)
     if not m or _NOT_A_CONVENTION.search(text):
         return None
@@ -346,6 +375,8 @@ def _instead(good: str, bad: str, *, verb: str | None = "use", comma: bool = Fal
         bad = re.sub(r"^(?:use|using)\s+", "", bad, flags=re.I)
     if _bad_object(good) or not bad or re.fullmatch(r"(?:it|that|this|them|one)", bad.strip(), re.I):
         return None
+    if any(re.findall(r"[a-z][\w-]*", side.lower())[-1:] == [word] for side in (good, bad) for word in OFFICE_LIFE):
+        return None  # "we prefer meetings over email": the team's life away from the code (refl39)
     bare = re.sub(r"`[^`]*`|\{\{.*?\}\}|\([^()]*\)", "", good)  # commas inside code are not clause breaks
     if re.search(r"\b(?:so|because|since|which|but|although|though|otherwise)\b|[,;]", bare, re.I):
         return None  # "we use pydantic v2 here so its model_dump()": two clauses, not one alternative

@@ -29,14 +29,14 @@ import re
 from altimate_learn.reflect.providers.builtin.one_off import _plural
 from altimate_learn.reflect.providers.builtin.phrase import Rule
 from altimate_learn.reflect.providers.builtin.vocabulary import (ALLOW_VERBS, BRANCH_WORDS, FORBIDDEN_CODE,
-                                                                  INDENT_NUMBERS, KEPT_OUT, KEPT_OUT_OF_REPO, LANGUAGES, PEOPLE, PRACTICES,
+                                                                  INDENT_NUMBERS, KEPT_OUT, KEPT_OUT_OF_REPO, LANGUAGES, PEOPLE, PRACTICES, PROJECT_TEXTS,
                                                                   TEAM_WAY_VERBS, TOOL_FAMILIES, VAGUE_KINDS, VERBS,
                                                                   gerund_base)
 
 # Who states the team's way: "we", "this repo", "our team".
 _WE = r"(?:we|(?:this|our|the)\s+(?:repo(?:sitory)?|project|codebase|team|company|monorepo))"
 # What may close a stated convention: where it holds ("here", "in this repo"), a reminder that it was said, thanks.
-_HERE = r"(?:\s+(?:here|everywhere|always|in\s+this\s+(?:repo(?:sitory)?|project|codebase|app)|in\s+our\s+(?:repo|code|codebase)))*"
+_HERE = r"(?:\s+(?:here|everywhere|always|in\s+this\s+(?:repo(?:sitory)?|project|codebase|app|service|pipeline)|in\s+our\s+(?:repo|code|codebase)))*"
 _END = r"(?:\s*[,;.!]+\s*(?:(?:please|and|so)\s+)*(?:remember(?:\s+(?:that|this|it))?|don'?t\s+forget(?:\s+(?:that|this|it))?|" \
        r"keep\s+(?:that|this|it)\s+in\s+mind|thanks?|ok))*[\s,.!]*$"
 # Words of this task, of a moment, or of a report: never in a stated convention.
@@ -382,10 +382,35 @@ _NOT_ONLY = re.compile(r"^(?:the|a|an|this|that|these|those|one|two|three|\d|for
                        r"them|me|you|us|admins?|staff|internal|local|prod|production|staging|dev|now|today|once)\b", re.I)
 
 
+# "we keep every datetime in UTC (in this pipeline)", "we store all timestamps in UTC here": the unit a kind of data is kept
+# in, said as what the team does (review39 R39-4)
+_WE_KEEP_IN = re.compile(r"^we\s+(?:always\s+)?(?P<verb>keep|store|save|persist|log|send|return)\s+"
+                         r"(?P<what>(?:all\s+(?:our\s+)?|every\s+|our\s+)?(?!(?:the|it|this|that|these|those|them)\b)[a-z][\w-]*"
+                         r"(?:\s+[a-z][\w-]*)?)\s+(?:in|as)\s+"
+                         r"(?P<unit>utc|UTC|cents|iso[\s-]?8601|ISO[\s-]?8601|milliseconds|seconds|snake_case|camelCase)"
+                         + _HERE + r"(?:\s+in\s+this\s+(?:service|pipeline|app|api|backend|module|package))?" + _END, re.I)
+# "we write commit messages in the imperative": the mood or case a kind of text the project writes is in
+_WE_WRITE_IN = re.compile(r"^we\s+(?:always\s+)?write\s+(?:our\s+|all\s+)?(?P<what>" + "|".join(
+    re.escape(t).replace(r"\ ", r"\s+") for t in sorted(PROJECT_TEXTS, key=len, reverse=True)) + r")\s+in\s+"
+                          r"(?P<how>the\s+imperative(?:\s+mood)?|the\s+present\s+tense|lower\s*case|sentence\s+case)"
+                          + _HERE + _END, re.I)
+
+
 def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules imports this module)
     """The convention a sentence states as a fact of the team, or None (see the module docstring)."""
 
     said = c.strip()
+    # "we always squash-merge here" (review39 R39-4): the hyphenated way is the two words
+    said = re.sub(r"^(we\s+(?:always\s+)?)(squash|rebase)-(merge)(?=(?:\s+here)?\s*[.!]*$)", r"\1\2 \3", said, flags=re.I)
+    m = _WE_KEEP_IN.match(said)
+    if m:  # "we keep every datetime in UTC", "we store all timestamps in UTC here" (review39 R39-4; refl39)
+        what = " ".join(m.group("what").split())
+        return Rule(f"{m.group('verb').capitalize()} {what} in {m.group('unit')}", "convention", [what], [], standing=True,
+                    alone=True)
+    m = _WE_WRITE_IN.match(said)
+    if m:  # "we write commit messages in the imperative here" (review39 R39-4; refl39)
+        return Rule(f"Write {m.group('what').lower()} in {m.group('how')}", "convention", [m.group("what")], [],
+                    standing=True, alone=True)
     m = _ONLY_KIND.match(said)
     # (not a kind of tests or checks: "unit tests only" is to run or to write, which only the conversation says; blind11's
     # "never the full e2e suite locally, … unit tests only" gave "Use only unit tests.", refl39)

@@ -52,6 +52,11 @@ _SOFT_LEAD = (
     # "if it's not too much trouble could you …", "sorry to be picky, but we usually …" (refl26)
     r"|if\s+(?:it'?s|it\s+is)\s+not\s+too\s+much\s+(?:trouble|work|hassle)|if\s+you\s+don'?t\s+mind"
     r"|sorry\s+to\s+be\s+(?:picky|pedantic|a\s+pain|annoying|that\s+person)(?:\s*,?\s*but)?"
+    # "not sure it matters, but …", "not sure about this, but I think we usually …", "I might be wrong, but …" (blind11;
+    # refl39)
+    r"|(?:i'?m\s+)?not\s+(?:(?:100%|entirely|totally|completely)\s+)?sure\s+(?:(?:if|whether)\s+)?(?:(?:it|this|that)\s+"
+    r"(?:matters|is\s+(?:right|important|a\s+big\s+deal))|about\s+(?:this|that|it))\s*,?\s*but"
+    r"|(?:i\s+)?(?:might|may|could)\s+be\s+wrong\s*,?\s*but|correct\s+me\s+if\s+i'?m\s+wrong\s*,?\s*but"
     # "just a thought, but maybe don't commit the .env file?", "small nit, but …" (refl27)
     r"|(?:just\s+)?(?:a\s+)?(?:thought|suggestion|idea|nit|small\s+nit|minor\s+nit|nitpick)\s*,?\s*but"
     r"|how\s+about|what\s+about"

@@ -210,13 +210,16 @@ def slot(phrase: str) -> str:
     Lists ("const and let") are taken item by item, and "X for …" / "X in …" look at X alone.
     """
     items = re.split(r"(\s*(?:,|\band\b|\bor\b)\s*)", phrase.strip())
+    # "logging and continuing": a module's name listed with a gerund is a gerund too (blind11; refl39)
+    gerunds = any(re.fullmatch(r"[a-z]{3,}ing", item.strip()) and item.strip() not in _MODULE_WORDS for item in items)
     out = []
     for item in items:
         token = item.strip()
         bare = re.match(r"^(?:the\s+)?([A-Za-z_][\w.+#-]*(?:\(\))?)(?=$|\s+" + PREPOSITIONS + r"\b)", token, re.I)
         name = bare.group(1) if bare else ""
         # a verb or gerund ("importing from …") is prose; so is a noun after "a"/"an" ("a field on the struct")
-        verbish = name.islower() and (name.endswith("ing") or gerund_base(name) is not None) and name not in _MODULE_WORDS
+        verbish = name.islower() and (name.endswith("ing") or gerund_base(name) is not None) and (
+            name not in _MODULE_WORDS or gerunds)
         verbish = verbish or _plain_plural(name)
         command = re.match(r"^([a-z][\w-]*)\s+([a-z][\w-]*)(?=$|\s+" + PREPOSITIONS + r"\b)", token)
         if command and "`" not in token and _is_command(command.group(1)) and command.group(2) not in SLOT_SKIP \

@@ -323,7 +323,9 @@ def imperative_rule(c: str, typed: str, usual: bool) -> Rule | None:
                       lambda n: n.group(0) if n.group(2).lower() in _FUNCTION_WORDS else n.group(1) + slot(n.group(2)),
                       body)
         general = bool(re.search(r"[`_./()]|[a-z][A-Z]|\b(?:every|each|all|always|never|any|before|after|when|whenever|"
-                                 r"unless|per|instead)\b", body)) or bool(re.match(r"^[a-z]+s\b", obj))
+                                 r"unless|per|instead)\b", body)) or bool(re.match(r"^[a-z]+s\b", obj)) \
+            or usual and bool(re.search(r"\brather\s+than\b", body)) and not re.match(r"(?:the|this|that|my|your)\s", obj, re.I)
+        # ("we usually put feature flags in launchdarkly rather than env vars": the team's way, with what it is not; refl39)
         # "write an Airflow DAG …", "add a workflow that runs …": one new thing to build is a task, not a rule
         task = _builds_one(verb, obj) and not _BEFORE_EACH.search(body)
         if general and not task and not c.split()[0].lower().endswith("ing") and not _PRONOUN_OBJECT.match(obj) \

@@ -21,7 +21,7 @@ from altimate_learn.reflect.providers.builtin.phrase import (Rule, _ASKS, _NOT_A
                                                              _clean_object)
 from altimate_learn.reflect.providers.builtin.restate import _IS_GUARDED
 from altimate_learn.reflect.providers.builtin.text import strip_lead
-from altimate_learn.reflect.providers.builtin.vocabulary import (BEFORE_GERUNDS, WHEN_GERUNDS, LANGUAGES, NOT_A_WAY, PLURAL_NOUNS,
+from altimate_learn.reflect.providers.builtin.vocabulary import (BEFORE_GERUNDS, TOOL_FAMILIES, WHEN_GERUNDS, LANGUAGES, NOT_A_WAY, PLURAL_NOUNS,
                                                                  PROJECT_TEXTS, VERBS, gerund_base)
 
 _USE_VERB = r"(?:use|prefer|switch\s+to|go\s+with|stick\s+(?:to|with)|pick|choose|call|import|depend\s+on)"
@@ -170,6 +170,43 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     # tests": to write or to run, only the conversation says)
     c = re.sub(r"^(never|no)\s+(?=(?:the\s+)?(?:(?:full|whole|entire)\s+)?(?:[\w-]+\s+)?(?:test\s+)?suite\s+"
                r"(?:locally|in\s+ci|on\s+ci)\s*(?:[.!]*$|,\s+(?:it|they|that)\s))", "never run ", c, flags=re.I)
+    # "we use structlog in this service", "we keep … in this pipeline" (review39 R39-4): the team's own part is "here", as
+    # "in this repo" is
+    if re.match(r"^we\s", c, re.I):
+        c = re.sub(r"\s+in\s+this\s+(?:service|pipeline|app|api|backend|frontend|monorepo)(?=\s*(?:[,;.!]|$))", " here", c,
+                   flags=re.I)
+    # "don't forget the changelog entry, every PR needs one" (review39 R39-6): what each one of a kind needs, said with "one"
+    needs_one = re.match(r"^(?:(?:please\s+)?(?:don'?t|do\s+not)\s+forget|remember)\s+(?:the|a|an)\s+(?P<what>[\w`.-]+(?:\s+[\w`.-]+)?)"
+                         r"\s*[,;.]\s*(?P<kind>(?:every|each)\s+(?:new\s+)?[\w-]+)\s+(?P<verb>needs|gets|has\s+to\s+have|must\s+have)\s+"
+                         r"one\s*[.!]*$", c, re.I)
+    if needs_one:
+        what = needs_one.group("what")
+        c = f"{needs_one.group('kind')} {needs_one.group('verb')} {'an' if what[0].lower() in 'aeiou' else 'a'} {what}"
+    # "stop reformatting files you didn't touch" (review39 R39-6): the files the change does not touch, said without "you"
+    c = re.sub(r"\b(files|code|lines|modules|functions|tests|components)\s+(?:that\s+)?(?:you|u)\s+(?:didn'?t|did\s+not|"
+               r"haven'?t|have\s+not|don'?t|do\s+not)\s+(?:touch|change|edit|modify)(?:ed)?\b",
+               lambda m: f"untouched {m.group(1)}", c, flags=re.I)
+    # "we always go through PRs" (review39 R39-6): the review every change goes through
+    through_pr = re.match(r"^(?:we\s+)?always\s+go\s+(?:through|via)\s+(?P<what>(?:a\s+)?(?:prs?|pull\s+requests?|merge\s+requests?|"
+                          r"mrs?|code\s+review|review))(?:\s+here)?\s*[.!]*$", c, re.I)
+    if through_pr:
+        return Rule(f"Always go through {through_pr.group('what')}", "always", [through_pr.group("what")], [], standing=True)
+    # "we dont use axios in this repo, everything goes through fetch", "we don't use jest anymore, it's all vitest" (review39
+    # R39-2): the team's one tool of the job after the ban is what to use instead (the ban alone dropped it; refl39)
+    through = re.match(r"^(?P<ban>(?:we\s+)?(?:don'?t|do\s+not|never)\s+use\s+(?P<x>`[^`]+`|[\w.@/+-]+)(?:\s+(?:in\s+this\s+"
+                       r"(?:repo(?:sitory)?|project|codebase)|here|anymore|any\s+more))*)\s*[,;.]\s*(?:(?:everything|all\s+(?:(?:our|the)\s+)?"
+                       r"[\w-]+(?:\s+[\w-]+)?)\s+(?:goes\s+through|go\s+through|uses|use|runs\s+on|is\s+on|are\s+on)|it'?s\s+all)\s+"
+                       r"(?P<y>`[^`]+`|(?:[\w@/+-]|\.(?=\w))+)(?:\s+(?:here|now|everywhere|in\s+this\s+(?:repo|project|codebase)))?\s*[.!]*$",
+                       c, re.I)
+    if through and (_names_code(through.group("y")) or through.group("y").lower() in TOOL_FAMILIES):
+        c = f"{through.group('ban')}, use {through.group('y')}"
+    # "the linter config is not yours to change" (blind10): a guard said as whose the thing is (refl39)
+    c = re.sub(r"^(?P<what>(?:the|our)\s+[\w`./-]+(?:\s+[\w`./-]+){0,2}?)\s+(?:is|are)\s*(?:n'?t|\s+not)\s+(?:yours|ours|for\s+you)\s+"
+               r"to\s+(?P<verb>change|touch|edit|modify|update|rewrite|reformat)(?P<end>\s*[.!]*$)",
+               lambda m: f"never {m.group('verb')} {m.group('what')}{m.group('end')}", c, flags=re.I)
+    # "the team prefers f-strings over .format()" (blind11): the team's preference is "we prefer" (refl39)
+    c = re.sub(r"^(?:the|our)\s+team\s+(?:(usually|always|generally)\s+)?(prefers|uses)\s+(?=\S+\s+(?:over|instead\s+of|rather\s+than)\s)",
+               lambda m: "we " + (m.group(1) + " " if m.group(1) else "") + m.group(2)[:-1] + " ", c, flags=re.I)
     if _SHOUTED(c):
         return None  # "ALL THE THINGS IN HISTORY MUST BE REBUILT": a demand about this moment, not a rule
     case = _CASE_FOR_KIND.match(c)
@@ -178,6 +215,21 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         # the reminder says it holds every time (bare, "snake_case for python files" may answer a question of this task)
         return Rule(f"Use {case.group('case')} for {case.group('kind')}", "always", [case.group("case")], [],
                     standing=True)
+    # "no GlobalScope please, use the viewModelScope like everywhere else" (blind10): "no X, use Y" of two pieces of code
+    # is "don't use X, use Y"; "like everywhere else" says it is the project's way (refl39)
+    swap = re.match(r"^(?:(?:and|also|but|so|ok(?:ay)?|again|once\s+more|as\s+i\s+said)[\s,:;\u2014-]+)*no\s+(?P<x>`[^`]+`|[\w.]+(?:\(\))?)(?:\s+(?:please|pls|plz))?\s*[,;]\s*(?:(?:just|please|pls)\s+)?use\s+"
+                    r"(?:the\s+|our\s+)?(?P<y>`[^`]+`|[\w.]+(?:\(\))?)(?:\s+(?:like|as)\s+(?:everywhere\s+else|elsewhere|the\s+others|"
+                    r"the\s+rest\s+of\s+(?:the\s+)?[\w-]+|every\s+other\s+[\w-]+(?:\s+[\w-]+)?))?(?:\s+(?:please|pls|plz))?\s*[.!]*$",
+                    typed, re.I)
+    if swap and all(_names_code(swap.group(k)) or swap.group(k).lower() in TOOL_FAMILIES for k in ("x", "y")):
+        c = f"don't use {swap.group('x')}, use {swap.group('y')}"
+    pair = re.match(r"^(?P<x>[\w.+#-]+(?:\s+[\w.+#-]+){0,2}?),?\s+not\s+(?P<y>[\w.+#-]+(?:\s+[\w.+#-]+){0,2})\s*[.!]*$", c, re.I)
+    if pair and (_SAID_AGAIN.match(typed) or RECALLED.match(typed)) and len(pair.group("x").split()) > 1 \
+            and pair.group("x").split()[-1].lower() == pair.group("y").split()[-1].lower() \
+            and not re.match(r"(?:the|a|an|this|that|it|my|your)\b", pair.group("x"), re.I):
+        # "as mentioned before: composition api, not options api" (blind10): two kinds of one thing, one chosen, said
+        # again (refl39); bare, it may answer a question of this task
+        c = f"use {pair.group('x')}, not {pair.group('y')}"
     texts = _TEXTS_IN_LANGUAGE.match(c)
     if texts and (texts.group("verb") or texts.group("always") or _SAID_AGAIN.match(typed) or RECALLED.match(typed)):
         # "for the third time: commit messages in English" -> "Write commit messages in English." (blind9, refl38)

@@ -17,7 +17,7 @@ from altimate_learn.reflect.providers.builtin.one_off import (ONE_FIX, TYPO, _BE
 from altimate_learn.reflect.providers.builtin.phrase import MAX_CHARS, Rule, _NOT_A_SCOPE, _TASKS_SCOPE, _clean_object
 from altimate_learn.reflect.providers.builtin.text import content_words, strip_lead, strip_stop, tidy
 from altimate_learn.reflect.providers.builtin.typos import repair, typo
-from altimate_learn.reflect.providers.builtin.vocabulary import AGENTS_OWN, KEPT_OUT, PROJECT_WIDE
+from altimate_learn.reflect.providers.builtin.vocabulary import AGENTS_OWN, KEPT_OUT, PROJECT_WIDE, TOOL_FAMILIES
 
 def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
     """"why did you use requests? we use httpx" → Use `httpx` instead of `requests`.
@@ -48,6 +48,20 @@ def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
                                         r"(?P<what>[`\w.()/-]+)", said, re.I)
         if there and "`" in slot(there.group("what")):
             m = there
+        # "again with the console.logs..." (review39 R39-6): what the agent did again, sighed at before what to use
+        sighed = None if m else re.match(r"^again\s+with\s+(?:the\s+|all\s+(?:the|these|those)\s+|these\s+|those\s+)?"
+                                         r"(?P<what>`[^`]+`|[\w.()/-]+?)(?:\s*(?:\.{2,}|\u2026|[?!]+))?\s*$", part.strip(), re.I)
+        if sighed and "`" in mark_identifiers(re.sub(r"s$", "", sighed.group("what"))):
+            m = re.match(r"(?P<what>.+)", re.sub(r"(?<=[a-z])s$", "", sighed.group("what")))
+        # "why requests?", "axios again??" (review39 R39-2): a tool named bare, asked about or sighed at, before the team's
+        # own one ("we use httpx everywhere", "it's fetch in this repo")
+        bare = None if m else re.match(r"^(?:why\s+)?(?P<what>`[^`]+`|[\w.@/-]+)(?:\s+again)?\s*\?+\s*$|"
+                                       r"^(?P<what2>`[^`]+`|[\w.@/-]+)\s+again\s*[?!.]*\s*$", said, re.I)
+        if bare and re.match(r"^why\b|.*\bagain\b", said, re.I):
+            name = bare.group("what") or bare.group("what2")
+            if name.lower() not in ("why", "what", "how", "again", "this", "that", "it", "so", "really", "seriously") \
+                    and (name.strip("`").lower() in TOOL_FAMILIES or "`" in slot(name)):
+                m = re.match(r"(?P<what>.+)", name)
         what = m.group("what") if m else ""
         if m and re.match(r"^(?:from|in|on|at|to|for|with|the|a|an|my|our|your|this|that|it)\b", what, re.I):
             m = None  # "you're importing from '../utils'": what was used is not named
@@ -59,6 +73,8 @@ def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
             continue
         if used:
             body = strip_lead(part)
+            body = re.sub(r"\s*[,;]\s*(?:i|we)\s+(?:already\s+)?(?:told\s+you|said\s+(?:so|this|that)|agreed\s+on\s+(?:this|that))"
+                          r"(?:\s+(?:yesterday|before|already|earlier|last\s+week))?\s*[.!]*$", "", body, flags=re.I)
             m2 = re.match(r"^(?:(?:we|you\s+should|please|just)?\s*(?:always\s+)?(?:use|prefer|import|call)|it'?s|it\s+is"
                           r"|(?:it|that)\s+should\s+be)\s+(.+?)(?:\s+instead)?"
                           r"(?:\s+(?:in\s+this\s+\w+|here))?[.!]?$", body, re.I)

@@ -339,6 +339,8 @@ def _agreed(statement: str) -> str:
                 statement, re.I) and not re.search(
             r"\b(?:for\s+(?:this|that|now)|this\s+time|not|instead|rather|over)\b", statement, re.I):
         return "always " + statement
+    if re.match(r"^no\s+\S", statement, re.I):
+        return "again, " + statement  # "didn't we say no default exports?": a ban recalled, as "again, no …" (refl39)
     return statement
 
 

@@ -134,8 +134,26 @@ def _narrowed(own: str, rules: list[str]) -> bool:
     if start >= 0 and _GRANTED.search(own[start:start + ends[1]] if len(ends) > 1 else own[start:]):
         return True
     named = {word.strip("`").lower() for rule in rules for word in re.findall(r"`[^`]+`|[\w.@/+#-]+", rule)}
-    return any(m.group("what").strip("`").lower() in named and m.group("what").lower() not in ("it", "this", "that")
-               for m in _SAID_FINE.finditer(own))
+    if any(m.group("what").strip("`").lower() in named and m.group("what").lower() not in ("it", "this", "that")
+           for m in _SAID_FINE.finditer(own)):
+        return True
+    # where the thing a rule keeps out still belongs (review39 R39-13: "use pnpm not npm (npm is only for the docs site)"
+    # gave "Use `pnpm`, not `npm`.", which bans npm in the one place the person said it is for)
+    avoided = set()
+    for rule in rules:
+        kept_out = re.split(r"\binstead\s+of\b|,\s+not\b|\brather\s+than\b", rule, maxsplit=1)
+        part = kept_out[1] if len(kept_out) > 1 else rule if re.match(r"(?:Never|Avoid)\b", rule) else ""
+        avoided |= {word.strip("`").lower() for word in re.findall(r"`[^`]+`|[\w.@/+#-]+", part)}
+    return any((m.group("what") or m.group("what2") or m.group("what3")).strip("`").lower() in avoided | {"it", "its", "it's"}
+               for m in _ONLY_THERE.finditer(own))
+
+
+# "npm is only for the docs site", "moment is only allowed in the legacy admin", "it's only acceptable in the generated
+# types", "flake8 only runs on the old py2 package", "we only use npm to publish the docs": a place it keeps (R39-13)
+_ONLY_THERE = re.compile(r"(?P<what>`[^`]+`|[\w.@/+#-]+?)(?:\s+(?:is|are)|'s|'re)\s+only\s+(?:(?:ok(?:ay)?|fine|allowed|"
+                         r"acceptable|permitted|used|meant|there|needed)\s+)?(?:for|in|on|inside|within|to|by|when)\b"
+                         r"|(?P<what2>`[^`]+`|[\w.@/+#-]+)\s+only\s+(?:runs?|lives?|belongs?|goes|works?|stays?)\s+(?:on|in|for|with)\b"
+                         r"|\bwe\s+only\s+(?:use|need|keep|run)\s+(?P<what3>`[^`]+`|[\w.@/+#-]+)\s+(?:to|for|in|on|when)\b", re.I)
 
 
 # The person's own words that a clause holds beyond this task: in long feedback, the one part not to leave to a model.
@@ -247,11 +265,28 @@ def _lead_joined(said: list[str]) -> list[str]:
     out: list[str] = []
     for sentence in said:
         lead = RECALLED.match(out[-1] + " ") if out else None
+        made = _MADE_BY_A_TOOL.match(out[-1]) if out else None
+        hands_off = _HANDS_OFF.match(sentence)
         if lead and lead.end() >= len(out[-1]):
             out[-1] = re.sub(r"[\s.!?\u2026]+$", "", out[-1]) + ", " + sentence
+        elif made and hands_off:
+            # "the snapshot files are generated. don't hand-edit them" -> "never hand-edit the snapshot files" (refl39)
+            verb = hands_off.group("verb").lower()
+            by_hand = " by hand" if verb.startswith("hand") or hands_off.group("by_hand") else ""
+            what = re.sub(r"^(the|our|all)\s+", r"\1 generated ", made.group("what"), flags=re.I)
+            out[-1] = f"{made.group('lead') or ''}never {re.sub(r'^hand-?', '', verb)} {what}{by_hand}"
         else:
             out.append(sentence)
     return out
+
+
+# What a tool makes, said as a fact ("the snapshot files are generated", "that file gets overwritten on every build"), and
+# the ban on touching "them" said after it
+_MADE_BY_A_TOOL = re.compile(r"^(?P<lead>(?:(?:like|as)\s+(?:last\s+time|before|i\s+said)|again|remember)\s*[,:;\u2014-]*\s*)?"
+                             r"(?P<what>(?:the|our|all)\s+[\w`./-]+(?:\s+[\w`./-]+){0,2}?)\s+(?:is|are)\s+"
+                             r"(?:auto-?)?generated(?:\s+(?:code|files?))?\s*[,.;!]*$", re.I)
+_HANDS_OFF = re.compile(r"^(?:so\s+|and\s+|please\s+)*(?:don'?t|do\s+not|never)\s+(?P<verb>(?:hand-?)?edit|touch|modify|change|"
+                        r"hand-?edit)\s+(?:it|them|those|these)(?P<by_hand>\s+by\s+hand|\s+manually)?\s*[.!]*$", re.I)
 
 
 def extract_rule(text: str) -> str | None:
@@ -621,7 +656,8 @@ _TRAILING_REASON = re.compile(r",\s+(?:(?:it|that|this|they|which)(?:'s|'re|\s+i
                               # "…, I noticed you added one in the last change": the occasion, said after the rule
                               r"i\s+(?:just\s+)?(?:noticed|saw|see|found|spotted)\s+(?:that\s+)?(?:you|u|ur|there)\b|"
                               r"(?:the\s+|our\s+)?(?!(?:and|or|but|so|then|what|who|how|why|where|when|which|there)\b)"
-                              r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+(?:get|gets|got|is|are|was|were|will|"
+                              r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+(?:(?:have|has)\s+(?:bitten|burned|burnt|broken|caused|bit)|"
+                              r"get|gets|got|is|are|was|were|will|"
                               r"won'?t|can'?t|cannot|breaks?|broke|fails?|failed|maps?|converts?|handles?|takes?|took|needs?|"
                               r"expects?|costs?|blocks?|rejects?)\b)", re.I)
 

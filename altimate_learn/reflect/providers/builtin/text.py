@@ -30,7 +30,7 @@ _LEADING = re.compile(
            (?:this|that|it)\ was\ (?:settled|decided|agreed(?:\ on)?|discussed)(?:\ (?:at\ the\ (?:start|beginning)|before|earlier|already|yesterday))+|
            how\ many\ times\ (?:do\ |must\ )?i\ (?:have\ to|need\ to|gotta)\ (?:say|tell\ you)(?:\ (?:it|this|that))?(?:\ again)?\??|
            told\ (?:you|u|ya)(?:\ (?:before|already))?(?=\s*[,.:;!—–-])|how\ many\ times(?=\s*(?:\.{2,}|…|[?!,:;]))|
-           this\ is\ the\ \w+\ time|for\ the\ \w+\ time|once\ again|not\ quite|close(?:,\ but)?|
+           this\ is\ the\ \w+\ time|for\ the\ \w+\ time|once\ again|once\ more|not\ quite|close(?:,\ but)?|
            (?:i'?m\ )?not\ sure\ (?:this|that|it)(?:'s|\ is)\ (?:right|correct)|
            (?:that|this|it)(?:'s|\ is|\ was|\ looks|\ seems)\ (?:still\ )?(?:wrong|incorrect|not\ right|not\ correct|not\ it|not\ how\ we\ do\ (?:it|this|things)(?:\ here)?|
               not\ what\ (?:i|we)\ (?:asked|wanted|meant|want|need)|backwards|the\ wrong\ \w+))
@@ -40,7 +40,7 @@ _LEADING = re.compile(
 )
 TRAILING = re.compile(
     r"""(?:[\s,;—–-]+(?:please|thanks|thank\ you|thx|ok\??|okay\??|again|this\ time|next\ time|from\ now\ on|
-        going\ forward|in\ (?:the\ )?future|anymore|though|lol|lmao|haha+|ty|tia|thx|pls|plz|bro|dude|mate|buddy|any\ more|for\ (?:this|that|now)|(?:here|in\ this\ (?:repo(?:sitory)?|project|codebase|
+        going\ forward|in\ (?:the\ )?future|anymore|as\ well|though|lol|lmao|haha+|ty|tia|thx|pls|plz|bro|dude|mate|buddy|any\ more|for\ (?:this|that|now)|(?:here|in\ this\ (?:repo(?:sitory)?|project|codebase|
         team|company|org))|as\ i\ said|like\ i\ said|as\ usual|ffs|!+))+\s*[.!]*\s*$""",
     re.I | re.X,
 )
