@@ -88,7 +88,9 @@ and a task's `creates` (files the agent makes: `delivery_tasks_deliver27.jsonl`,
 session 2026-12-05 #10), each written whole by one Write with no Read before, and a task's `reads` (files it only
 asks about: one Read, no Edit). `delivery_tasks_deliver38.jsonl` (12 tasks by the delivery engineer of session 2026-12-06 #20)
 touches files whose name or folder says what kind of file they are (a list, a live feed, a modal, a schema module,
-a client of another system) with requests that say nothing of what that kind needs.
+a client of another system) with requests that say nothing of what that kind needs. `delivery_tasks_deliver39.jsonl`
+(12 tasks by the delivery engineer of session 2026-12-06 #21) opens files among the dozens of conventions of one folder
+with requests that say nothing (file tasks) or describe a symptom in everyday words (vague tasks).
 
 Precision (recall sets reward anything shown): `research/data/delivery_precision.jsonl` holds
 84 ordinary requests that need no lesson of the store (UI tweaks, renames, typo fixes, questions, creative text, 14
@@ -98,7 +100,7 @@ past the core tier (the core tier is shown whatever the request) and the tokens 
 gives the share of the lessons its request and file tiers showed that its tasks did not need (`needed` lists what a
 task must get, not all that may help, so this share is an upper bound; it moves when a change shows more or less).
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,precision,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,deliver38,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,precision,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,deliver38,deliver39,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
         blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44,blind45,blind46,blind47,blind48,blind49,blind50,
         blind51,blind52,blind53,blind54,blind55,blind56,blind57,blind58,blind59,blind60,blind61,blind62,blind63,blind64]
 """
@@ -996,6 +998,14 @@ DELIVER38_INTRO = (
     "table (40180d3d), 11 / 10 / 10 with it (the misses left: a schema module's second rule, validators, behind the "
     "enum rule in a session at 25 lessons; a symptom whose everyday words, \"send\" and \"instead\", point at other "
     "rules of `services/**` at 1,000 and 10,000; a modal's focus rule in a session at 30; a follow-up at 38-39).")
+DELIVER39_TASKS = ROOT / "research" / "data" / "delivery_tasks_deliver39.jsonl"
+DELIVER39_INTRO = (
+    "12 tasks (6 file, 6 vague) among the dozens of conventions of `web/src/**`, `services/**` or `infra/**`: a file "
+    "opened with an empty or idle request (\"wip\", \"polish\") whose rule the file's name or folder suggests (a "
+    "navigation component, a hero, a hook module, a DNS or alerts stack, a report builder), and symptoms told in "
+    "everyday words (\"keeps going\", \"instead of\", \"open\", \"state\") that share no word with the rule "
+    "they need; written by the delivery engineer of session 2026-12-06 #21 before measuring or changing anything for "
+    "them.")
 BLIND9_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind9.jsonl"
 SIXTH_ROUND_WRITER = (
     "Written by {who} who read only the store's source lessons, this docstring's first 45 lines and the sample "
@@ -2456,6 +2466,8 @@ SETS = {
                   DELIVER27_INTRO),
     "deliver38": (DELIVER38_TASKS, "Kinds of files: the delivery engineer's own tasks of session 2026-12-06 #20",
                   DELIVER38_INTRO),
+    "deliver39": (DELIVER39_TASKS, "Crowded folders: the delivery engineer's own tasks of session 2026-12-06 #21",
+                  DELIVER39_INTRO),
     "blind7": (BLIND7_TASKS, "Blind batch 7 (written apart from the code)", BLIND7_INTRO),
     "blind8": (BLIND8_TASKS, "Blind batch 8 (written apart from the code)", BLIND8_INTRO),
     "blind9": (BLIND9_TASKS, "Blind batch 9 (written apart from the code)", BLIND9_INTRO),
