@@ -81,3 +81,24 @@ def test_a_project_in_a_long_path(isolated_home, tmp_path):
                            folder=("".join(c if c.isalnum() else "-" for c in str(sibling)))[:200] + "-9q8w7e")
     assert ids(root) == {sid}
     assert ids(sibling) == {other}
+
+
+def test_a_session_that_never_recorded_its_cwd_belongs_to_the_checkout_its_folder_names(git_repo, isolated_home):
+    """Claude Code keeps a session in the folder named after its working directory; a transcript whose lines carry
+    no cwd is the session of that folder's checkout: the main one or a worktree's, never whichever root a set
+    gave first (each of the two sessions below got the same root before)."""
+    worktree = git_repo.parent / f"{git_repo.name}-feature"
+    subprocess.run(["git", "worktree", "add", "-q", "-b", "feature", str(worktree)], cwd=git_repo, check=True)
+
+    def without_cwd(checkout: Path, n: int) -> str:
+        sid = claude_session(isolated_home, str(checkout), n)
+        path = isolated_home / ".claude" / "projects" / "".join(c if c.isalnum() else "-" for c in str(checkout))
+        lines = [json.loads(line) for line in (path / f"{sid}.jsonl").read_text().splitlines()]
+        (path / f"{sid}.jsonl").write_text("".join(json.dumps({k: v for k, v in line.items() if k != "cwd"}) + "\n"
+                                                   for line in lines))
+        return sid
+
+    main_sid, worktree_sid = without_cwd(git_repo, 1), without_cwd(worktree, 2)
+    for root in (git_repo, worktree):
+        cwds = {s.id: s.cwd for s in discover_sessions(root)}
+        assert cwds == {main_sid: str(git_repo), worktree_sid: str(worktree)}

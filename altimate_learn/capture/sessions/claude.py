@@ -363,6 +363,14 @@ def open_session(path: Path, session_id: str | None = None) -> ClaudeReader:
     return ClaudeReader(path)
 
 
+def _root_of_folder(folder: str, roots: set[str]) -> str:
+    """The root whose slug is ``folder``'s name (a session that never recorded its cwd is one of that folder's): of
+    several checkouts (a worktree's slug is its own), the one Claude Code named the folder after; of several
+    spellings of one, the first in sorted order, so the answer never depends on a set's order."""
+    named = sorted(r for r in roots if folder in (project_slug(r), r.replace("/", "-").replace(".", "-")))
+    return named[0] if named else sorted(roots)[0]
+
+
 def discover(roots: set[str], since: Any = None) -> list[SessionInfo]:
     """Sessions whose working directory is a project root (or inside it), from every Claude data folder."""
     slugs = {project_slug(r) for r in roots} | {r.replace("/", "-").replace(".", "-") for r in roots}
@@ -388,7 +396,7 @@ def discover(roots: set[str], since: Any = None) -> list[SessionInfo]:
                 if info.parent_id is not None:
                     continue
                 if info.cwd is None and folder.name in slugs:
-                    info.cwd = next(iter(roots))
+                    info.cwd = _root_of_folder(folder.name, roots)
                 if is_within(info.cwd, roots):
                     found.append(info)
     return found
