@@ -24,7 +24,9 @@ What it finds, in order of precedence when spans overlap:
 
 Within one session or one capture run (:func:`remembering`), a value once found as a secret is redacted
 wherever it appears again, bare: the agent quoting the password back, the person repeating it in a later
-message ("no, hunter2-xyz is for staging"). The values are kept only in the process's memory.
+message ("no, hunter2-xyz is for staging"). The values are kept only in the process's memory, with what the patterns
+found in each text scanned (under the text's digest, never the text: a session's texts are read for its secrets,
+then redacted, and the second scan of a text reuses the first's).
 
 Design rules: it never raises (on an internal error the whole text is replaced, never leaked); it is
 idempotent (placeholders, ours and the bare `[REDACTED]` other tools write, are never matched again); every
@@ -34,6 +36,7 @@ time stays linear on pathological input.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import string
 from contextlib import contextmanager
@@ -163,6 +166,17 @@ class SecretMemory:
 
     def __init__(self) -> None:
         self.values: dict[str, str] = {}
+        # what the patterns found in each text scanned so far (keyed by the text's digest, never the text): a session
+        # is read for its secrets first and its texts redacted after, so most texts are scanned twice otherwise
+        self._scans: dict[bytes, list[tuple[int, int, str, int]]] = {}
+
+    def scanned(self, text: str) -> list[tuple[int, int, str, int]]:
+        """:func:`_scan` of ``text``, from this memory's record of it when the same text was scanned before."""
+        key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+        found = self._scans.get(key)
+        if found is None:
+            found = self._scans[key] = _scan(text)
+        return found
 
     def learn(self, text: str) -> None:
         """Remember the secrets of ``text`` (what :func:`redact` would replace in it), redacting nothing."""
@@ -218,16 +232,27 @@ def find_secrets(text: str) -> list[Span]:
         # "パスワード：X", "密码＝X": full-width colons, equals signs and spaces read as their ASCII forms
         # (one character for one, so every span found is a span of the text as given).
         text = text.translate(_FULL_WIDTH)
-    raw: list[tuple[int, int, str, int]] = []
     memory = _MEMORY.get()
+    if memory is None:
+        raw = _scan(text)
+    else:  # the remembered values first, then what the patterns find (the same order as without a memory)
+        raw = [(start, end, label, 1) for start, end, label in memory.find(text) if end > start]
+        raw += memory.scanned(text)
+    spans = _merge(raw, text)
+    if memory is not None:
+        for start, end, label in spans:
+            memory.add(text[start:end], label)
+    return spans
+
+
+def _scan(text: str) -> list[tuple[int, int, str, int]]:
+    """What the patterns find in ``text`` (start, end, label, precedence), before overlaps are resolved: a function of
+    the text alone (a session's remembered values are :func:`find_secrets`' part)."""
+    raw: list[tuple[int, int, str, int]] = []
 
     def add(start: int, end: int, label: str, priority: int) -> None:
         if end > start:
             raw.append((start, end, label, priority))
-
-    if memory is not None:
-        for start, end, label in memory.find(text):
-            add(start, end, label, 1)
 
     _private_keys(text, raw)
     for start, end, label in vendors.find(text):
@@ -256,11 +281,7 @@ def find_secrets(text: str) -> list[Span]:
             add(m.start(1), m.end(1), "password", 3)
     assignments.scan(text, lower, add)
     entropy.scan(text, lambda start, end, label: add(start, end, label, 6))
-    spans = _merge(raw, text)
-    if memory is not None:
-        for start, end, label in spans:
-            memory.add(text[start:end], label)
-    return spans
+    return raw
 
 
 def _merge(raw: list[tuple[int, int, str, int]], text: str) -> list[Span]:
