@@ -345,7 +345,9 @@ with via through but do does is are be can may need needs""".split())
 # A situation that is everywhere: no narrower than a rule that names none.
 _EVERYWHERE = frozenset(stem(w) for w in """repo repos repository repositories project projects codebase code here
 everywhere anywhere general case cases time times default place places team file files thing things way ways
-world each every all any""".split())
+world each every all any whole entire monorepo monorepos app apps application applications workspace""".split())
+# (the last words: "in the whole app", "in the entire project", "in the monorepo" say everywhere, no narrower place:
+# review39 R39-16)
 # Words an order starts with (so its first words are no subject): the polarity words, the verbs of
 # POSITIVES and the common verbs of rules.
 _ORDER_STARTS = frozenset("""always never not no don't dont do does must should prefer avoid stop ensure make only

@@ -38,6 +38,7 @@ def _candidate(git_repo) -> list[dict]:
     ("Use dayjs for dates.", "Use moment in the legacy admin, not dayjs.", "in the legacy admin"),
     ("Use `httpx` for HTTP clients, never `requests`.", "Use requests in the legacy sync scripts.",
      "in the legacy sync scripts"),
+    ("Use `pnpm`.", "Use npm in the admin app, not pnpm.", "in the admin app"),  # one app of several: a place
 ])
 def test_an_exception_stays_beside_the_general_rule(git_repo, cli, general, exception, where) -> None:
     first = _json(cli, "remember", general, "--approve")
@@ -78,6 +79,10 @@ def test_a_rule_no_narrower_still_replaces_the_lesson(git_repo, cli, later) -> N
     ("Use `click` for command-line tools.", "Use argparse for command-line tools, not click."),
     ("Use `pnpm`.", "Use npm for installing packages, not pnpm."),  # the lesson's own job, no place (R38-13)
     ("Use black for formatting.", "Use ruff for formatting, not black."),  # the same job, no place of its own
+    # "the whole app", "the entire project", "the monorepo" are everywhere, no place of its own (review39 R39-16)
+    ("Use dayjs for dates.", "Use moment in the whole app, not dayjs."),
+    ("Use `pnpm`.", "Use npm in the entire project, not pnpm."),
+    ("Use `pnpm`.", "Use npm in the monorepo, not pnpm."),
 ])
 def test_a_rule_turning_away_from_the_lessons_choice_replaces_it(git_repo, cli, general, later) -> None:
     first = _json(cli, "remember", general, "--approve")
