@@ -797,7 +797,8 @@ def _phrased(corpus: Corpus, term: str, docs) -> set[int]:
 def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0,
                      later: bool = False) -> list[tuple[int, float, float]]:
     """(lesson, specificity, relevance to the request) of every lesson matching ``path``, best first:
-    specificity, then BM25 against ``terms`` (the session's latest request; only for lessons
+    specificity (a broader folder's rule that a word of the file's name or own folder points at counts at the next
+    narrower folder level, :func:`_pointed_up`, and is returned with that level), then BM25 against ``terms`` (the session's latest request; only for lessons
     :func:`relevant` to it, or holding a request word that at most ``pick`` of the file's lessons hold
     (:func:`selective`): a single common word such as "model" says nothing, and would only sort by
     length), then lessons holding a word of the file's name that at most ``pick`` of its lessons hold
@@ -854,15 +855,59 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0,
     kinds = file_concerns(corpus, norm)
     kind = corpus.bm25.score_docs(kinds, list(candidates)) if kinds else {}
     net, ids = corpus.net, corpus.ids
+    levels = _pointed_up(corpus, matches, name, placed, folder.count("/") + 1 if folder else 0, pick)
     first: set[int] = set()  # in a later topic, a bucket level's lessons the file's name points at
     if later and named:
         sizes: dict[float, int] = {}
         for level in matches.values():
             sizes[level] = sizes.get(level, 0) + 1
         first = {i for i in named if sizes[matches[i]] > BUCKET * pick}
-    order = sorted(matches, key=lambda i: (-matches[i], i not in first, -request.get(i, 0.0), i not in named, -placed.get(i, 0),
+    order = sorted(matches, key=lambda i: (-levels[i], i not in first, -request.get(i, 0.0), i not in named, -placed.get(i, 0),
                                            -kind.get(i, 0.0), -net[i], -own.get(i, 0.0), ids[i], i))
-    return [(i, matches[i], request.get(i, 0.0)) for i in order]
+    return [(i, levels[i], request.get(i, 0.0)) for i in order]
+
+
+def _pointed_up(corpus: Corpus, matches: dict[int, float], name: str, placed: dict[int, int], depth: int,
+                pick: int) -> dict[int, float]:
+    """Lesson → the level it is ranked at: its :func:`specificity`, or the next narrower folder level of the file's
+    lessons for a lesson of a broader level that a word of the file's name, or of the folder the file is in, points
+    at (the word itself, not its concept: :func:`selective` over the lesson's level; ``placed``: lesson → depth of
+    the folder whose word points at it, ``depth`` the file's own folder's). The trigger says where a rule applies,
+    the file's name and folder what the file is: "Create DNS records in the `dns` Terraform workspace only" (of
+    `infra/**`) came 17th for `infra/terraform/stacks/dns/records.tf`, after all sixteen rules of
+    `infra/terraform/**` in their order of helpfulness, none of which the path names; a first batch shows five.
+
+    Only into a level of more than ``pick`` lessons: when a batch shows the narrower level whole, the broader level's
+    pointed rules come right after it anyway (its name's words rank first within a level), and promoting them
+    displaced a narrower rule (`fct_` and "daily" in a support mart's name, over the support marts' own rules). Not
+    from a level of more than :data:`BUCKET` × ``pick`` lessons (`services/**`: which of its dozens a word names is
+    a draw, and promoting them displaced the rules of a router's own folder), not past a file-name pattern
+    or an exact name (`**/test_*.py`), not for a lesson matching through a backticked identifier alone (level 0), and
+    a folder's word only when that folder is deeper than the narrower level's trigger reaches (`routers` says
+    nothing new of a file under `services/api/app/routers/**`)."""
+    if pick <= 0:
+        return matches
+    stem = name.split(".", 1)[0]
+    words = [t for t in query_terms(corpus, stem, implied=False) if not t.startswith(PREFIX)] if stem else []
+    named = selective(corpus, words, matches, pick) if words else set()
+    near = named | {i for i, at in placed.items() if at == depth}
+    if not near:
+        return matches
+    sizes: dict[float, int] = {}
+    for level in matches.values():
+        sizes[level] = sizes.get(level, 0) + 1
+    steps = sorted(level for level in sizes if 0 < level < NAME_PATTERN)
+    up: dict[float, float] = dict(zip(steps, steps[1:]))
+    levels = dict(matches)
+    for i in near:
+        own = matches[i]
+        target = up.get(own)
+        if target is None or sizes[own] > BUCKET * pick or sizes[target] <= pick:
+            continue  # a bucket's draw; or the narrower level fits in one batch, and this rule comes next anyway
+        if i not in named and depth <= int(target):  # the folder is one the narrower trigger names
+            continue
+        levels[i] = target
+    return levels
 
 
 def file_concerns(corpus: Corpus, path: str) -> list[str]:
