@@ -282,6 +282,35 @@ def proposed_only(answer: str | None) -> bool:
 
 
 
+
+# (cls39) An answer that did no work and ends asking the person to say more or offering help in general: "Could you
+# clarify what you'd like to know?", "Is there anything I can help you with?", "何かお手伝いできることはありますか？",
+# "Você poderia clarificar …? Estou aqui para ajudar", "表示されているエラーメッセージの全文を教えていただけますか？". An
+# error the person reports next is their own, not a fault of a change the answer never made. Only with no word of done
+# work (`cues.CLAIMS`, `languages.CLAIMS`, a code block, a short act).
+_ASKS_FOR_MORE = re.compile(
+    r"\b(?:could|can|would)\s+you\s+(?:please\s+)?(?:clarify|elaborate|specify|describe|share|provide|paste|tell\s+me\s+(?:more|what|which|how))\b"
+    r"|\bwhat\s+(?:exactly\s+)?(?:do\s+you\s+mean|would\s+you\s+like\s+(?:me\s+)?to|are\s+you\s+trying\s+to)\b"
+    r"|\b(?:is\s+there\s+anything|what)\s+(?:else\s+)?(?:can\s+i|i\s+can|would\s+you\s+like\s+me\s+to)\s+(?:help|assist|do)\b"
+    r"|\bhow\s+can\s+i\s+(?:help|assist)\b"
+    r"|\bpoderia\s+(?:clarificar|esclarecer|explicar|detalhar|fornecer|me\s+dizer|compartilhar)\b|\bcomo\s+posso\s+(?:te\s+|lhe\s+)?ajudar\b"
+    r"|\bpodr[ií]as?\s+(?:aclarar|explicar|detallar|proporcionar|indicar|compartir)\b|\b(?:en\s+qu[eé]|c[oó]mo)\s+puedo\s+ayudar"
+    r"|\bpourriez[\s-]vous\s+(?:pr[ée]ciser|clarifier|fournir|d[ée]crire)\b|\bcomment\s+puis[\s-]je\s+(?:vous\s+|t')?aider\b"
+    r"|\bwie\s+kann\s+ich\s+(?:dir|ihnen|euch)\s+helfen\b|\bk[öo]nntest\s+du\s+(?:genauer|mehr|bitte)\b"
+    r"|\bчем\s+(?:я\s+)?могу\s+помочь|\bуточните\b|\bможете\s+(?:уточнить|пояснить|прислать|показать)\b"
+    r"|教えていただけますか|教えてください|お手伝いできること|詳しい情報が必要|有什么(?:可以|需要)(?:帮|我)|(?:能否|可以|请)(?:提供|说明|告诉我|贴出)"
+    r"|무엇을\s*도와|알려\s*주시겠|알려\s*주세요", re.I)
+
+
+def asks_for_more_only(answer: str | None) -> bool:
+    """The answer claims no work and its end asks the person for details or offers help in general (see above)."""
+    from altimate_learn.capture.cues import CLAIMS, DONE_ACT
+    from altimate_learn.capture import languages
+
+    if not answer or "[code]" in answer or CLAIMS.search(answer) or languages.CLAIMS.search(answer) or DONE_ACT.search(answer):
+        return False
+    return bool(_ASKS_FOR_MORE.search(answer[-400:]))
+
 # -- cls24 (issue 20): the step handed over only applies the change, and the person says they took it ---------------
 # "I've fixed the session cookie. You'll need to restart the server for it to take effect." hands the person a step,
 # so an error they report next is read as their own step's (`cues.HANDED_OVER`). A step that only applies the agent's

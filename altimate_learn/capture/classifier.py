@@ -186,6 +186,14 @@ def _tasking(own: str) -> bool:
     sentences = re.split(r"(?<=[.!?])\s+", own.strip(), maxsplit=2)[:2]
     return (any(_TASK_OPENING.match(s) or languages.TASK_OPENING.match(s) or direct_abroad.NEW_WORK.match(s) for s in sentences)
             or bool(sentences and _NEXT_PIECE.match(sentences[0]) and not _PIECE_FAULT.search(sentences[0])))
+
+
+def _next_after_praise(own: str) -> bool:
+    """The next piece of work named after a sentence of praise: "great. next: the export job should run nightly" (review39
+    R39-9, cls39; apart from :func:`_tasking`, which the second opinion's features read as trained)."""
+    sentences = re.split(r"(?<=[.!?])\s+", own.strip(), maxsplit=2)[:2]
+    return (len(sentences) > 1 and bool(APPROVAL.match(sentences[0])) and bool(_NEXT_PIECE.match(sentences[1]))
+            and not _PIECE_FAULT.search(sentences[1]))
 SPEC_OPENING_CLAUSES = 2
 
 
@@ -298,13 +306,13 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         # (a step that only applies the change, which the person says they took, leaves the work the agent's: reapplied)
         claimed = (answered(answer) and (not handed_over(answer or "") or reapplied(own, answer or ""))
                    and not against_answer.wrote_instructions(request) and not against_answer.answer_wrote_instructions(answer)
-                   and not proposal)
+                   and not proposal and not against_answer.asks_for_more_only(answer))
         # Replying to the agent's question, a stated rule is a preference; deep in a long message, a requirement.
         # ("Shall I use the key?" "No, don't paste keys": a refusal of the proposal still corrects it.)
         replying = (bool(answer) and bool(ASKED.search(answer or "")) and not CLOSER.search((answer or "")[-300:])
                     and not _REFUSAL.match(own))
         # "Create X … don't hardcode keys": a prohibition inside a new request constrains the new work.
-        tasking = _tasking(own)
+        tasking = _tasking(own) or _next_after_praise(own)
         # "I get this error when I pull, please explain": asked to explain an error, not reporting the agent's change.
         explaining = bool(_EXPLAIN.search(own) or _EXPLAIN.search(text[-200:]))
         blamed = bool(guards.BLAMES_CHANGE.search(own))  # "… on my machine since your change": a report after all
@@ -342,12 +350,15 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
                 return alone
         if not spec and not tasking and not replying and not explaining and not wrong_place:
             reason = claims.contradicts_claim(own) if claimed else None
-            if reason is None and acted:
+            if reason is None and acted and not guards.ASKS_OPINION.search(own):
+                # ("option A seems like I have to enter a PAT every time.... Which do you suggest?": weighing options, cls39)
                 reason = conventions.broken_convention(own, answer or "") or conventions.against_the_rest(own)
             if reason is None and claimed:  # "sorry to be picky, but …", "I might be wrong, but …" (cls30, `softened`)
                 reason = softened.softened(own)
             if reason and not (guards.BUG_HUNT.search(own) or withdrawals.withdrawn(reason, own) or guards.predates(own)):
                 return Verdict(True, reason, "pattern")
+        if not spec and not tasking and not replying and languages.BARE_BAN.match(own.strip()):
+            return Verdict(True, "prohibited an action", "pattern")  # "别用npm", "print を使わないでください" (cls39)
         # "日本語でお願いします" after an English answer, "keep our chat in english" after a Portuguese one: the agent
         # answered in a language the person did not want (a request to translate something is a task, not this).
         if not spec and len(own) <= LONG_MESSAGE and languages.asked_another_language(own, answer):
@@ -383,7 +394,7 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         if not spec and not replying and _PUSHBACK.search(own):
             return Verdict(True, "pushed back on the agent's answer", "pattern")
         if (claimed and not spec and not tasking and not explaining and not wrong_place and not guards.predates(own)
-                and (pasted_failure(text) or attached_failure(own))):
+                and (_pasted_failure_not_a_tree(text) or attached_failure(own))):
             return Verdict(True, "pasted an error after the agent's change", "context")
         if claimed and not explaining and introduced_paste(text) and not _asks_after_paste(own) and not guards.predates(own):
             return Verdict(True, "pasted output after the agent's change", "context")
@@ -457,6 +468,15 @@ def _asks_after_paste(own: str) -> bool:
     sentences = [s for s in re.split(r"(?<=[.!?:])\s+|\n+", own.strip()) if s.strip()]
     asks = any(_TASK_OPENING.match(s) or languages.TASK_OPENING.match(s) for s in sentences[1:])
     return asks and not any(clause_rules._broken(c) for c in clauses(own))
+
+
+_TREE_LINE = re.compile(r"^[ \t\u2502|]*(?:[\u251c\u2514]\u2500\u2500|[|`]--)[^\n]*$", re.M)
+
+
+def _pasted_failure_not_a_tree(text: str) -> bool:
+    """:func:`pasted_failure`, but a folder tree's lines ("errors.js  # Error classes") are a file's name, no failure
+    (cls39; `pasted_failure` itself stays as the second opinion's features read it)."""
+    return pasted_failure(text) and pasted_failure(_TREE_LINE.sub("", text))
 
 
 def pasted_failure(text: str) -> bool:

@@ -160,6 +160,12 @@ def _resolved_abroad(clause: str) -> bool:
     return any(not _CONTRAST.search(clause[m.end():]) for m in languages.RESOLVED.finditer(clause))
 
 
+# The person asks what pasted output means ("what does this mean?", "是什么意思", "¿qué significa?"): a request to explain
+# it, whatever its words say (a "why …?" still asks why the result fails: "la app se cierra sola, ¿por qué?").
+_MEANING_ASKED = re.compile(r"\bwhat\s+does\s+(?:it|this|that)\s+(?:error\s+|message\s+)?mean\b|是什么意思|什么意思|\bqu[eé]\s+significa\b"
+                            r"|\bwas\s+bedeutet\b|\bque\s+veut\s+dire\b|どういう意味", re.I)
+
+
 # The reasons of a report of the result's state (not of a rule, a challenge, a reminder, nor of an attempt that failed:
 # "you're right, still broken" after the agent's own doubt still says its fix did not work).
 REPORT_REASONS = frozenset(reason for _, reason in ALL_BROKEN) - {
@@ -242,6 +248,8 @@ def clause_reason(reading: Reading) -> str | None:
                 reason = None
             if reason in ('says "wrong…"', "said the agent misunderstood") and guards.OWN_SLIP.search(own):
                 reason = None  # "oops I typed staging when I meant dev": the person's own slip (cls26)
+            if reason == "said the agent misunderstood" and guards.CONFIRMS_MEANING.search(clause):
+                reason = None  # "That's what I meant by start over": the agent understood (cls39)
             if reason == 'says "that\'s wrong"' and languages.OWN_MISTAKE.search(clause):
                 reason = None  # "我之前说错了，你的实现是对的": the person's own slip, not the agent's
             if reason == 'says "X, not Y"' and guards.NOT_YOUR_DOING.search(clause):
@@ -283,6 +291,8 @@ def clause_reason(reading: Reading) -> str | None:
             reason = "told the agent to act instead of describing"
         if reason is None and claimed and not spec and not tasking and not _hypothetical(clause):
             reason = _broken(languages.without_asked_whether(clause), explaining, blamed, answer)
+            if reason and _MEANING_ASKED.search(own):
+                reason = None  # "chezmoi: … inconsistent state … what does this mean? how can i fix it?": explain it (cls39)
             if (reason == "asked to fix what the agent made" and guards.BARE_FIX.match(own)
                     and guards.PROPOSED_FIX.search((answer or "")[-400:])):
                 reason = None  # "The fix: check `mounted` first." "fix it": go ahead, not a report
@@ -293,6 +303,8 @@ def clause_reason(reading: Reading) -> str | None:
                 # a correction of an act in the same message is no report and stays ("… still, you shouldn't have deleted
                 # the retry logic", review35 R35-18)
                 reason = None
+            if reason and (guards.OWN_BREAKAGE.search(own) or guards.UNRELATED_ISSUE.search(own)) and not blamed:
+                reason = None  # "I think I broke something in my branch, …", "separate issue: …" (review39 R39-9, cls39)
             if reason and guards.BUG_HUNT.search(own) and not blamed:
                 reason = None  # "there's a bug in this codebase somewhere, can you find it?": new work (cls26)
             if reason in families.OPENING_ONLY and (number > families.OPENING_CLAUSES or len(own) > LONG_MESSAGE
@@ -310,6 +322,9 @@ def clause_reason(reading: Reading) -> str | None:
                 reason = None  # "latency is worse than before but that's fine for now"
             if reason and guards.OWN_MOMENT.search(" ".join(parts[at:at + 2])):
                 reason = None  # "I can't open it right now, I'm on my phone": the person's moment, not the result
+        if reason in REPORT_REASONS and (guards.HYPOTHESIS_TO_CHECK.search(own) or guards.ASKS_ACCESS.search(own)
+                                         or guards.DOES_NOT_MATTER.search(clause)):
+            reason = None  # a guess to check, the agent's access asked about, a state that does not matter (cls39)
         if reason in REPORT_REASONS and (guards.AGREES_WITH_AGENT.search(clause)
                                          or (at and guards.AGREES_WITH_AGENT.search(parts[at - 1]) and len(parts[at - 1]) <= 40)):
             reason = None  # "You're right, it is too small right now, so upscale it": the agent's own finding, taken up (cls39)

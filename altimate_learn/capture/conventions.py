@@ -75,7 +75,9 @@ def broken_convention(own: str, answer: str) -> str | None:
     if PLAN.match(answer):
         return None  # "I'll start by reading the config.": nothing done yet to break a norm (review27 R27-5)
     answered = _stems(answer)
-    for sentence in re.split(r"(?<=[.!;])\s+", own.strip()):
+    # (a question before the norm is its own sentence: "why is the http call in the route? routes stay thin in this repo,
+    # that stuff goes in app/services/", review39 R39-1)
+    for sentence in re.split(r"(?<=[.!;?])\s+", own.strip()):
         if NOT_STATED.search(sentence) or not (NORM.search(sentence) and OWNED.search(sentence)):
             continue
         if _stems(sentence) & answered:

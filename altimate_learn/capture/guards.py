@@ -196,6 +196,33 @@ AGREES_WITH_AGENT = re.compile(
     r"|(?:as|like)\s+you\s+(?:said|noted|mentioned|pointed\s+out|suspected|found)|good\s+(?:catch|point|call|eye)|indeed)\b"
     r"|^\W*(?:你说得对|你说的对|确实|没错)|^\W*(?:おっしゃる通り|確かに)", _I)
 
+# (cls39) A fault put forward as the person's own hypothesis for the agent to check: "I think we may have two commission
+# calculations … This could be a serious logical error. Try to locate this and confirm or deny my thesis", "this might
+# be a bug in the parser, can you verify?". The report is a guess to investigate, not a verdict on the agent's change.
+HYPOTHESIS_TO_CHECK = re.compile(
+    r"\b(?:could|might|may)\s+(?:be|have|cause)\b[^.?!\n]{0,80}\b(?:errors?|bugs?|issues?|problems?|wrong)\b"
+    r"(?=[\s\S]{0,200}\b(?:confirm|deny|verify|check\s+(?:if|whether)|locate|investigate|look\s+into)\b)"
+    r"|(?:估计|可能|也许|大概)[^，,。！!？?\n]{0,12}(?:报错|出错|错误)[^。！!？?\n]{0,6}[，,]\s*(?:请)?(?:检查|看看|排查|查一下)", _I)
+# (cls39) The person asks how to give the agent access or permission ("do I need to authorize you?", "What do I need to
+# do to give you access?"): the failure spoken of is the agent's tools' reach, not its work.
+ASKS_ACCESS = re.compile(
+    r"\b(?:do\s+i\s+(?:need|have)\s+to|what\s+do\s+i\s+(?:need|have)\s+to\s+do\s+to|how\s+(?:do|can|should)\s+i|should\s+i)\s+"
+    r"(?:authori[sz]e|give|grant|allow|enable|approve)\s+(?:you|it|the\s+agent|claude|codex)\b|\b(?:give|grant)\s+you\s+(?:access|permissions?)\b", _I)
+# (cls39) "That's what I guess i meant by start over": the person confirms the agent took their words as meant.
+CONFIRMS_MEANING = re.compile(r"\bthat(?:'s|\s+is|\s+was)\s+(?:exactly\s+|just\s+)?what\s+(?:i\s+(?:guess|think|suppose)\s+)?i\s+meant\b", _I)
+# (cls39, review39 R39-9) A fault the person says is their own work's or not this work's at all: "I think I broke something
+# in my branch, the login page is blank now", "the staging deploy failed last night, unrelated to this, can you check the
+# logs?", "separate issue: the search page throws a 500 on empty queries". Unless the message ties it to the change
+# (`BLAMES_CHANGE`: "since your change").
+OWN_BREAKAGE = re.compile(r"\bi\s+(?:think\s+|guess\s+|might\s+have\s+|may\s+have\s+|probably\s+|just\s+|accidentally\s+)*"
+                          r"(?:broke|messed\s+up|screwed\s+up)\b|\b(?:on|in)\s+my\s+(?:own\s+|local\s+)*branch\b", _I)
+UNRELATED_ISSUE = re.compile(
+    r"\bunrelated\b(?!\s+(?:files?|changes?|code)\b)|\bnot\s+related\s+to\s+(?:this|that|it|your|what)\b"
+    r"|\b(?:separate|different|another|other)\s+(?:issue|problem|bug|topic|question)\s*[:,\u2013\u2014-]|\bon\s+(?:an)?other\s+(?:note|topic)\b"
+    r"|^\W*(?:separate|different|unrelated)\s+(?:issue|problem|bug|topic|question|thing)\b", _I)
+# (cls39) "… (they were all empty anyway)": a state said not to matter.
+DOES_NOT_MATTER = re.compile(r"\banyways?\b|\bregardless\b|\bdoesn't\s+matter\b", _I)
+
 QUESTION_CHALLENGES = frozenset({'asks "why did you…"', "challenges what the agent did", "challenges the approach",
                                  "asks why the agent did it"})
 

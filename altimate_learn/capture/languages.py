@@ -110,19 +110,30 @@ CUES += [
      "prohibited an action"),
 ]
 
-# (cls39, review38 R38-10) Spoken Chinese bans and conventions, the twins of "don't use npm" and "we use pnpm here": "别用npm",
-# "不要再改这个文件", "这个项目用pnpm", "我们(这里)用pnpm". A ban opens its clause (or follows "以后 / 千万 / 请") and names an
-# act on the work ("别急", "别担心", "不要紧" name none); a convention is "we / this project use <a tool named in Latin
-# letters>" ending its clause ("我们用pnpm安装依赖后报错了" reports an error; "我们用Vue吗？" asks). Both are soft reasons
-# (`cues.SOFT`): never in a reply to the agent's own question, a new piece of work ("帮我创建一个登录页面，不要用npm") or deep
-# in a long message.
+# (cls39, review38 R38-10, review39 R39-10) "We use pnpm here" and "we don't use axios here" in Chinese, Portuguese and
+# Spanish, the twins of the English convention: "这个项目用pnpm", "我们(这里)用pnpm", "não usamos console.log aqui", "aquí no
+# usamos axios". "We / this project use <a tool named in Latin letters>" ends its clause ("我们用pnpm安装依赖后报错了"
+# reports an error; "我们用Vue吗？" asks). A soft reason (`cues.SOFT`): never in a reply to the agent's own question, a new
+# piece of work or deep in a long message.
 CUES += [
-    (re.compile(r"(?:^|[，,。；;！!\s])\s*(?:(?:以后|今后|千万|请你?|也|就|还是|所以)\s*)*(?:别|不要|不准|不许|禁止)\s*(?:再|随便|乱)?\s*"
-                r"(?:用|使用|改|修改|动|碰|删|删除|提交|推送|加|添加|写|装|安装|硬编码|引入|升级|降级|重命名|覆盖)"), "prohibited an action"),
+    (re.compile(r"\bn[aã]o\s+usamos\s+[\w.@/-]|\bno\s+usamos\s+[\w.@/-]", _I), "stated a team convention"),
     (re.compile(r"(?:^|[，,。；;！!\s])\s*(?:我们|咱们|这个项目|本项目|项目)(?:这里|这边|项目里?|团队|公司|组里|里)?\s*"
                 r"(?:都|一直|只|统一|向来|一般|平时)?\s*(?:用|使用)(?:的是)?\s*[A-Za-z][A-Za-z0-9_.+@/-]*\s*(?:[，,。！!；;]|$)"),
      "stated a team convention"),
 ]
+
+# (cls39) A ban on using a tool said as the whole message, in Chinese, Portuguese, Japanese and German: "别用npm", "不要再改这
+# 个文件", "não use console.log", "print を使わないでください", "npm は使わないで、pnpm を使って", "nicht npm verwenden", "benutz
+# kein print". The twins of "don't use npm" (`classifier.classify_text` reads it after the clause rules, never in a reply to
+# the agent's question or a new piece of work). Only the whole message: on the real held-out split (session #21, look 2,
+# counts only) the same bans read in any clause were 1 right and 3 false ("别急", "别担心" name no act on the work).
+BARE_BAN = re.compile(
+    r"^\W*(?:(?:以后|今后|千万|请你?|也|就|还是|所以)\s*)*(?:别|不要|不准|不许|禁止)\s*(?:再|随便|乱)?\s*"
+    r"(?:用|使用|改|修改|动|碰|删|删除|提交|推送|加|添加|写|装|安装|硬编码|引入|升级|降级|重命名|覆盖)[^，,。！!？?；;\n]{0,30}[。！!.]?\s*$"
+    r"|^\W*(?:(?:por\s+favor|pfv)[,\s]+)?n[aã]o\s+(?:use|utilize|usar|utilizar)\s+[\w.@/()-]+(?:\s+[\w.@/()-]+){0,3}\s*[.!]?\s*$"
+    r"|^[^。！!？?\n、]{1,30}(?:を|は)\s*(?:使わないで|使用しないで)(?:ください|下さい|ね|よ)?(?:[、,，]\s*[^。！!？?\n]{1,30}を?\s*使って(?:ください|下さい)?)?\s*[。！!.]?\s*$"
+    r"|^\W*(?:bitte\s+)?nicht\s+[\w.@/-]+\s+(?:verwenden|benutzen|nutzen)\b[^.!?\n]{0,40}[.!]?\s*$"
+    r"|^\W*(?:benutz|benutze|verwende|nutze|nimm)\s+(?:bitte\s+)?kein(?:e|en)?\s+[\w.@/()-]+[^.!?\n]{0,40}[.!]?\s*$", _I)
 
 PERSISTS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(

@@ -95,7 +95,9 @@ GOES_ON = re.compile(r"\b(?:keep\s+going|carry\s+on|go\s+ahead|go\s+on|get\s+on|
                      r"anyway|this\s+is\s+it|that's\s+it|works\s+(?:great|perfectly|fine)|love\s+it|what\s+do\s+you\s+think|"
                      r"thoughts\s*\?|wdyt|let's\s+(?:measure|test|check|benchmark|try)\s+(?:it\s+)?first|let's\s+ask"
                      # (cls26: "…, but good enough, ship it", review25's R25-9 sibling)
-                     r"|ship\s+it|merge\s+it|let's\s+(?:ship|merge)(?:\s+it)?)\b", _I)
+                     r"|ship\s+it|merge\s+it|let's\s+(?:ship|merge)(?:\s+it)?"
+                     # ("I'm not sure the third function is needed, but let's keep it for now": review39 R39-9, cls39)
+                     r"|(?:but\s+)?let's\s+keep\s+(?:it|them|that|this|those)(?:\s+(?:for\s+now|as\s+is))?)\b", _I)
 # ... unless the message asks to change the agent's work before going on ("not a fan of the nested ternaries, rewrite them
 # and then continue", "I thought we were using tabs, fix that and carry on": review25 R25-9).
 CHANGE_ASKED = re.compile(r"(?:^|[,;:.?!]|\band\b|\bthen\b|\bplease\b|\bjust\b)\s*(?:please\s+|just\s+|then\s+)?(?:rewrite|change|fix|"

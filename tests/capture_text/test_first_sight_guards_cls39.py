@@ -3,7 +3,8 @@ owners at first sight (`research/classifier_unseen.py --history`), each written 
 look-alike that must stay quiet and the correction that must still fire.
 
 - R38-10: an own slip in one sentence hides no standing rule said in a later one ("my bad, I gave you the wrong file. but
-  never use npm here, it's pnpm"); spoken Chinese bans and conventions ("别用npm", "这个项目用pnpm", "我们用pnpm").
+  never use npm here, it's pnpm"); spoken Chinese bans said as the whole message ("别用npm") and conventions
+  ("这个项目用pnpm", "我们用pnpm").
 - R38-14 addendum: "no changes needed, looks good" after done work approves it.
 - Japanese "not shown" under a negative condition or said to be the design ("ログインしないと何も表示されません",
   "エラーがなければ何も表示されない仕様です").
@@ -56,7 +57,7 @@ def test_owned_slip_without_a_rule_after_it_stays_quiet(text):
 @pytest.mark.parametrize("text, reason", [
     ("别用npm", "prohibited an action"),
     ("不要再改这个文件", "prohibited an action"),
-    ("这个项目用pnpm，别用npm", "prohibited an action"),
+    ("这个项目用pnpm，别用npm", "stated a team convention"),
     ("我们这里用pnpm", "stated a team convention"),
     ("我们用pnpm", "stated a team convention"),
     ("为啥用npm？我们用pnpm", "stated a team convention"),
@@ -73,6 +74,7 @@ def test_chinese_bans_and_conventions_count_like_their_english_twins(text, reaso
     "我们用Vue吗？",  # do we use Vue? (a question)
     "帮我创建一个登录页面，不要用npm",  # a new piece of work with its own requirement
     "如果不要用npm的话怎么装？",  # a condition, asked
+    "很好。以后每次运行都要把结果保存成 parquet，不要覆盖旧文件，用日期做文件名。",  # a ban inside new requirements
 ])
 def test_chinese_look_alikes_of_a_ban_or_convention_stay_quiet(text):
     assert not _flag(text)[0], text
