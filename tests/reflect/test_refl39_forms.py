@@ -281,3 +281,43 @@ ROUND_TWO_QUIET = [
 @pytest.mark.parametrize("text", ROUND_TWO_QUIET, ids=[q[:40] for q in ROUND_TWO_QUIET])
 def test_round_two_no_lesson(text: str) -> None:
     assert _rules(text) == []
+
+
+ROUND_THREE = [
+    # a question with its "?" left off is no rule (main gave "How many times should the retry run.")
+    ("how many times do I have to say this, no default exports", ["Never use default exports."]),
+    # how the team merges, said with "here"; a kind of data's format with a part's reason after it
+    ("we don't squash merge here", ["Never squash merge."]),
+    ("dates in the api are iso 8601 strings, the mobile team parses them that way", ["Dates in the api are iso 8601 strings."]),
+    # "stop," as an interjection is no verb: "stop, the box goes in settings_dialog.py" gave "Put stop, the box in …"
+    ("stop adding comments to every line", ["Never add comments to every line."]),
+    ("stop. don't touch the lockfile", ["Never touch the lockfile."]),
+    ("stop! never push to main", ["Never push to main."]),
+    # a kind from one file of the project, with what it is not (blind10)
+    ("remember we agreed breakpoints come from tokens.ts, no hardcoded px",
+     ["Breakpoints come from `tokens.ts`, not hardcoded px."]),
+    ("colors come from theme.ts", ["Colors come from `theme.ts`."]),
+    ("migrations go through alembic, no raw ALTER TABLE in the code",
+     ["Migrations go through alembic, not raw ALTER TABLE in the code."]),
+]
+
+
+@pytest.mark.parametrize(("text", "lessons"), ROUND_THREE, ids=[r[0][:40] for r in ROUND_THREE])
+def test_round_three_forms(text: str, lessons: list[str]) -> None:
+    assert _rules(text) == lessons
+
+
+ROUND_THREE_QUIET = [
+    "how many times should the retry run",
+    "how many retries should we allow",
+    "which port should the server listen on",
+    "we don't merge here",
+    "stop, the box goes in settings_dialog.py",
+    "config comes from settings.py",
+    "errors come from parser.py",
+]
+
+
+@pytest.mark.parametrize("text", ROUND_THREE_QUIET, ids=[q[:40] for q in ROUND_THREE_QUIET])
+def test_round_three_no_lesson(text: str) -> None:
+    assert _rules(text) == []

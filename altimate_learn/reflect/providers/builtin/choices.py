@@ -279,12 +279,15 @@ _DATA_FORMATS = frozenset("integer integers uuid uuids uuidv4 uuidv7 ulid ulids"
 
 
 def _data_is(text: str) -> Rule | None:
+    # (its reason after a comma, a part of its own doing something: "…, the mobile team parses them that way")
+    text = re.sub(r"\s*,\s*(?:the|our)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:parses?|reads?|expects?|converts?|needs?|relies\s+on|"
+                  r"depends\s+on)\b.*$", "", text, flags=re.I)
     m = _DATA_IS.match(text)
     if not m or re.search(r"\b(?:still|now|wrong|broken|you|i|it|this|that|these|those|yet|already|again|instead|but)\b",
                           m.group("what") + " " + (m.group("other") or ""), re.I):
         return None
     words = re.findall(r"[\w-]+", m.group("what").lower())
-    if not any(w in UNIT_WORDS or w in _DATA_FORMATS for w in words):
+    if not any(w in UNIT_WORDS or w in _DATA_FORMATS for w in words + [f"{a}-{b}" for a, b in zip(words, words[1:])]):
         return None
     who = "All " if (m.group("who") or "").lower().startswith("all") else ""
     subject = m.group("subject") if who else m.group("subject")[0].upper() + m.group("subject")[1:]

@@ -520,12 +520,18 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
         # "migrations go through alembic, no raw ALTER TABLE in the code": the way set against ", no <code>" as against
         # ", not <code>" (refl34, blind7); only code after the "no" ("…, no idea why" is no other way)
         contrast = re.match(r"\s*,\s*no\s+(?P<y>.+?)\s*[.!]*$", m.group("tail"), re.I)
-        if contrast and (_names_code(contrast.group("y")) or re.search(r"\b[A-Z]{3,}\b", contrast.group("y"))):
+        # (or values written in place: "…, no hardcoded px", refl39)
+        if contrast and (_names_code(contrast.group("y")) or re.search(r"\b[A-Z]{3,}\b", contrast.group("y"))
+                         or re.match(r"(?:hard-?coded|inline|raw|magic)\s+\w+$", contrast.group("y"), re.I)):
             again = _ROUTE.match(said[:m.start("tail")] + ", not " + contrast.group("y"))
             m = again if again and again.group("y") and not again.group("tail") else m
     # ... or "all <kind>" through code: "all user-facing strings go through t() in this app" (refl28)
     every = bool(m and not m.group("y") and not m.group("tail") and re.match(r"(?:all|every|each)\s", m.group("subject"), re.I)
                  and _names_code(m.group("x")))
+    # ... or a kind (plural, bare) from one file of the project: "breakpoints come from tokens.ts" (blind10; refl39)
+    every = every or bool(m and not m.group("y") and not m.group("tail") and m.group("verb").lower().startswith("come")
+                          and re.fullmatch(r"[a-z][\w-]*s", m.group("subject"), re.I)
+                          and re.fullmatch(r"[\w/-]+\.(?:ts|tsx|js|jsx|py|json|ya?ml|toml|css|scss|go|rs|rb|kt|swift)", m.group("x")))
     if m and (m.group("only") or m.group("y") or every) and not (m.group("tail") and (m.group("y") or not m.group("only"))):
         subject = m.group("subject")
         words = set(re.findall(r"[a-z]+(?:-[a-z]+)*", subject.lower()))  # "user-facing strings" are no users

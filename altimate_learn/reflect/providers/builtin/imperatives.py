@@ -125,7 +125,8 @@ def imperative_rule(c: str, typed: str, usual: bool) -> Rule | None:
             # so is "here" after "we" ("we don't use default exports here, I noticed you added one"; refl35's left-alone)
             # ("we don't run migrations here" may be this machine: only what the team uses or does in its code)
             body = re.sub(r"\s+in\s+(?:this|our)\s+(?:repo(?:sitory)?|project|codebase)\s*[.!]*$", "", body, flags=flags)
-            if re.match(r"(?:use|import|do)\s", body, flags):
+            # (and how it merges: "we don't squash merge here", blind11; refl39)
+            if re.match(r"(?:use|import|do|squash|rebase|merge|squash-merge)\s", body, flags):
                 body = re.sub(r"\s+(?:around\s+)?here\s*[.!]*$", "", body, flags=flags)
         # "don't ever push to main", "do NOT return X ever (again)": the person's own word that it holds every time
         late = re.search(r"\s+ever(?:\s+again)?\s*[.!]*$", body, flags)

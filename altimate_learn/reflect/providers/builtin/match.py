@@ -391,7 +391,10 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                r"(?=\w)", "", c, flags=re.I)
     if re.match(r"^we\s+no\s+longer\s+(?:have|need|want|do|support)\b", c, re.I):
         return None  # "we no longer have the repo policy: …" tells what changed; it forbids nothing
-    if not c or re.search(r"\w[)`'\"]?\?\s*$", c) or re.match(r"^let'?s\b", c, re.I) or _ASKS.match(c):
+    # (a question with its "?" left off: "how many times should the retry run", "which port should the server listen on")
+    if not c or re.search(r"\w[)`'\"]?\?\s*$", c) or re.match(r"^let'?s\b", c, re.I) or _ASKS.match(c) \
+            or re.match(r"^(?:how\s+(?:many|much|often|long|far)|what|which)\b[^,;]*?\b(?:should|shall|must|can|could|would|"
+                        r"will|do|does)\s+(?:we|i|you|u|the|it|this|that|they|[a-z]+s)\b", c, re.I):
         return None  # questions; "let's …" starts new work, it does not correct
     flags = re.I
 

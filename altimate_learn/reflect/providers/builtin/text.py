@@ -20,12 +20,14 @@ _LEADING = re.compile(
            no+|nope|nah|wrong|incorrect|hmm+|ugh|oops|oh|ah|ok(?:ay)?|so|and|but|also|well|actually|wait|hold\ on|
            (?:just\ )?(?:a\ )?(?:quick\ |friendly\ |gentle\ |small\ )?reminder(?:\ that)?|
            hey|again|seriously|please|kindly|pls|plz|careful|remember|note|nit|suggestion|important|fyi|
+           stop(?=\s*[,.!:;—–-])|
            heads\ up|come\ on|sorry|correction|one\ (?:more\ |last\ |small\ )?thing(?:\ though)?|also\ note|just|btw|by\ the\ way|
            though|dude|man|bro|mate|guys|folks|quick\ note|side\ note|small\ thing|anyways?|whatever|regardless|either\ way|@[\w-]+|cc\ @[\w-]+|like\ i\ said|as\ i\ said(?:\ before)?|
            as\ i\ mentioned|(?:(?:i'?m\ )?(?:pretty\ |quite\ |fairly\ )?sure\ )?i\ (?:already\ |just\ )?(?:said|told\ you|mentioned)(?:\ this)?(?:\ (?:before|earlier|at\ the\ (?:start|beginning)))?|
            i(?:'ve|\ have)\ (?:already\ )?(?:said|told\ you|mentioned)(?:\ this|\ that|\ it)?\ (?:(?:twice|three\ times|(?:a\ )?(?:few|couple(?:\ of)?|dozen|million|hundred)\ times|
               (?:so\ )?many\ times|multiple\ times|several\ times|before|already)(?:\ (?:now|already|today))?)|
-           (?:we|i)\ (?:said|agreed|decided)(?:\ that)?(?=\s+(?:the|our|all|every|each|no|any|new)\s)|
+           (?:we|i)\ (?:said|agreed|decided)(?:\ that)?(?=\s+(?:the|our|all|every|each|no|any|new)\s|
+              \s+[a-z]+s\s+(?:come|go|live|are|must|should|need)\s)|
            (?:like|same\ as|as)\ last\ time|as\ (?:agreed|decided|discussed|mentioned)\ (?:yesterday|last\ (?:time|week)|before|earlier)|
            (?:this|that|it)\ was\ (?:settled|decided|agreed(?:\ on)?|discussed)(?:\ (?:at\ the\ (?:start|beginning)|before|earlier|already|yesterday))+|
            how\ many\ times\ (?:do\ |must\ )?i\ (?:have\ to|need\ to|gotta)\ (?:say|tell\ you)(?:\ (?:it|this|that))?(?:\ again)?\??|
