@@ -813,8 +813,18 @@ BLIND12 = DATA / "corrections_blind12.jsonl"
 # The new blind set of session #20 (cwrite12), counted whole by `--file … --numbers` once, at the end of refl38's work,
 # never read; recorded, not recomputed by the section. (commit, UTC time, what it was, {count name: n})
 MEASURED_BLIND12: list[tuple[str, str, str, dict[str, int]]] = [
-    ("refl38's two reflector commits on main 85b1b20f (8eaa3b35)", "13:27 (session #20)", "first and only sight: after "
+    ("refl38's two reflector commits on main 85b1b20f (8eaa3b35)", "13:27 (session #20)", "first sight: after "
      "refl38's last change to the reflector, before any row was read",
+     {"rule": 59, "rule lesson": 9, "rule match": 4, "rule flagged": 25, "rule flagged lesson": 6,
+      "one-off": 61, "one-off lesson": 0, "one-off flagged": 37, "one-off flagged lesson": 0,
+      "not": 120, "not lesson": 5, "not flagged": 7, "not flagged lesson": 0}),
+    ("aba674be (main; the reflector as refl38 left it)", "15:13 (session #21)", "refl39's first look, before any change "
+     "of refl39's landed",
+     {"rule": 59, "rule lesson": 9, "rule match": 4, "rule flagged": 25, "rule flagged lesson": 6,
+      "one-off": 61, "one-off lesson": 0, "one-off flagged": 37, "one-off flagged lesson": 0,
+      "not": 120, "not lesson": 5, "not flagged": 7, "not flagged lesson": 0}),
+    ("0c37c51d (refl39's three reflector commits: R38-15, blind11 read, review39 R39-2/4/6/13, blind8-11 forms)",
+     "16:12 (session #21)", "refl39's second and last look, before its last landing",
      {"rule": 59, "rule lesson": 9, "rule match": 4, "rule flagged": 25, "rule flagged lesson": 6,
       "one-off": 61, "one-off lesson": 0, "one-off flagged": 37, "one-off flagged lesson": 0,
       "not": 120, "not lesson": 5, "not flagged": 7, "not flagged lesson": 0}),
@@ -824,6 +834,10 @@ NOTES_BLIND12: list[str] = [
     "not rows, as blind10 (8 of 57) and blind11 (8-9 of 57) did at first sight. The 14 lessons are unread: whether the 5 "
     "of not rows are first messages' ground rules (good, as most in blind3-9) or wrong (8 of blind10's 9 were) is for "
     "the session that reads the set as dev data.",
+    "",
+    "Session #21 (refl39): the same counts at both looks (9 of 59 rule rows, 4 matching; one-off 0 of 61; not 5 of 120) "
+    "after three commits that gave blind8-11 21 more rule-row lessons (all reviewed good) and took away 2 wrong not-row "
+    "lessons of blind11: nothing carried to this writer's rows, as in every session since #10.",
     "",
     "Not read: no row, message, reference or lesson of the set was shown (counts only). One change to the reflector came "
     "after the look (a choice made to get around a bug gives nothing: corpus20's KLIMA message); it can only take lessons "
@@ -836,7 +850,8 @@ def blind12_lines() -> list[str]:
              "Data: `research/data/corrections_blind12.jsonl` (written by cwrite12 in session #20 without reading the "
              "reflector, the classifier or the earlier sets; `corrections_blind12_README.md`), the fields of blind2-11. "
              "Nobody tuning the reflector read a row: it was counted whole, by numbers only (`python "
-             "research/reflector_blind.py --file research/data/corrections_blind12.jsonl --numbers`), once, with "
+             "research/reflector_blind.py --file research/data/corrections_blind12.jsonl --numbers`), once in session #20 "
+             "and twice in session #21, with "
              "blind3's measure of a match to the reference (fixed in session #11). In brackets: of the rows the "
              "correction classifier flags given the answer.", ""]
     if not MEASURED_BLIND12:
