@@ -403,19 +403,24 @@ def load_corpus(learn_dir: str, log, *, use_cache: bool = True, snapshot: bool =
     kept as its store's last good set; read-only commands leave it."""
     folder = cache_dir() if use_cache else None
     stat_key = _stat_key(learn_dir) if folder else None
-    memo = os.path.join(folder, stat_key + ".key") if folder and stat_key else None
+    # Two memos of the files' stat key: the hooks' (``.key``: written only once the last good sets were kept for
+    # these files) and the read-only commands' (``.ro.key``). One memo for both let `learn status` or `learn doctor`
+    # after a promote write it first; the hooks were then served from it and never kept the new approved set, so a
+    # later broken approved.json took back lessons approved but not committed (review39 R39-19).
+    memo = os.path.join(folder, stat_key + (".key" if snapshot else ".ro.key")) if folder and stat_key else None
     if memo:
-        try:
-            with open(memo, encoding="ascii") as handle:
-                key = handle.read().strip()
-            data = _read_cache(os.path.join(folder, key + ".marshal"), log) if len(key) == 64 else None
-            if data is not None:
-                data["cached"] = True
-                corpus = Corpus(data)
-                corpus.content = key
-                return corpus
-        except (OSError, ValueError):
-            pass
+        for known in (memo,) if snapshot else (memo[:-len(".ro.key")] + ".key", memo):
+            try:
+                with open(known, encoding="ascii") as handle:
+                    key = handle.read().strip()
+                data = _read_cache(os.path.join(folder, key + ".marshal"), log) if len(key) == 64 else None
+                if data is not None:
+                    data["cached"] = True
+                    corpus = Corpus(data)
+                    corpus.content = key
+                    return corpus
+            except (OSError, ValueError):
+                pass
     stores = read_stores(learn_dir, log)
     if not stores:
         return empty_corpus()

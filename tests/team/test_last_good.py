@@ -115,3 +115,23 @@ def test_head_stays_first_when_the_snapshot_is_older(git_repo: Path, cli):
     assert CTE in context and CENTS not in context
     code, _, err = cli("remember", "Run `pytest -q` before pushing.")
     assert code == 1 and "restore it from git" in err and SNAPSHOT not in err
+
+
+def test_a_read_only_command_after_a_promote_does_not_keep_the_hooks_from_saving_the_new_set(git_repo: Path, cli):
+    """review39 R39-19: `learn status` (or `learn doctor`) right after a promote wrote the corpus memo the hooks read
+    first, so the hooks never kept the new approved set as the last good one; a broken hand edit then took back the
+    lesson approved but not committed."""
+    first = _stamped("L-aaaa0001", CENTS, "2026-11-01T00:00:00Z")
+    path = write(git_repo, [first])
+    git(git_repo, "add", "-A")
+    git(git_repo, "commit", "-q", "-m", "lessons")
+    assert CENTS in session_start(git_repo)
+    write(git_repo, [first, _stamped("L-bbbb0002", CTE, "2026-11-02T00:00:00Z")])  # approved, not committed
+    assert cli("status")[0] == 0
+    assert cli("doctor")[0] in (0, 1)
+    context = session_start(git_repo)
+    assert CENTS in context and CTE in context
+    assert (path.parent / SNAPSHOT).read_bytes() == path.read_bytes()  # kept as the last good set
+    path.write_text('[{"broken')
+    context = session_start(git_repo)
+    assert CENTS in context and CTE in context
