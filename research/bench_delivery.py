@@ -2443,6 +2443,9 @@ BLIND63_INTRO, BLIND64_INTRO = (THIRTY_FOURTH_ROUND_WRITER.format(who=who, style
      "follow-ups'); scenarios, stacks and wordings of this writer's own"),
 ))
 
+BLIND61_INTRO += (" Measured by the lead (counts only) on the last code of session 2026-12-06 #20 (40180d3d and 6485f1dc) and on the first code of session #21 (aba674be): 100% at 300, 98.3% at 1,000 and 10,000 (59 of 60; direct 20 of 20, vague 9 of 10, file 16 of 16, follow-up 14 of 14; 25.8-26.4 lessons and 820-870 tokens a session). The one miss, at 1,000 and 10,000: a vague symptom whose lesson (every outbound HTTP call sets an explicit timeout) was not among the 30 lessons of its session. " "On the session's final delivery code (d2dc46ac, after deliver39's two changes: 'instead' as a stopword and a broader folder's rule named by the file ranking with the narrower folder's): the same task by task, 100% / 98.3% / 98.3% (the HTTP-timeout symptom still missed at 1,000 and 10,000).")
+BLIND62_INTRO += (" Measured by the lead on the same code: 98.2% at 300, 1,000 and 10,000 (54 of 55; direct 21 of 21, vague 9 of 10, file 13 of 13, follow-up 11 of 11; 24.2-24.6 lessons and 760-810 tokens a session). The one miss: a vague symptom of a live component whose lesson (clear intervals and timeouts in effect cleanups) was not among the 24-25 lessons of its session. " "On the session's final delivery code (d2dc46ac): the same task by task, 98.2% at all three sizes (the interval-cleanup symptom still missed).")
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
