@@ -387,6 +387,18 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     # Frustration addressed to the agent: "create a fucking rule that will work", "wtf?"
     (re.compile(r"\b(?:wtf|ffs|fucking|fuck|fucked|goddamn|smh)\b", re.I),
      "expressed frustration with the result"),
+    # A rule the agent followed said to hold no longer (review39 R39-20, cls39): "that axios rule is outdated, we use axios
+    # again since the v2 migration", "that lesson is outdated", "the team rule about fetch doesn't apply to uploads". A rule,
+    # lesson, convention or guideline of the team's (never a linter's: "the eslint rule is outdated" asks for new work, a
+    # rule named by a linter's word or an id stays quiet).
+    (re.compile(r"\b(?:that|this|the|your|our)\s+(?!(?:[\w`-]+\s+){0,3}?(?:eslint|lint|linter|ruff|flake8|pylint|stylelint|"
+                r"firewall|iptables|css|cors|nginx|waf|alert|alerting|routing|regex|business|validation|pricing|tax)\b)"
+                r"(?:[\w`.-]+\s+){0,3}?(?:rule|lesson|convention|guideline|instruction)s?\s+(?:(?:about|on|for|against)\s+"
+                r"(?:[\w`.-]+\s+){1,3}?)?(?:(?:is|are|was|were|'s)\s+"
+                r"(?:(?:now|just|simply|completely|totally)\s+)?(?:outdated|obsolete|stale|out\s+of\s+date|wrong|no\s+longer\s+"
+                r"(?:true|valid|right|needed|relevant)|not\s+true\s+anymore)|(?:doesn't|does\s+not|don't|do\s+not)\s+apply|no\s+longer\s+"
+                r"(?:applies|apply|holds?))\b", re.I),
+     "said a rule the agent followed no longer holds"),
 ]
 
 # Cues that state a rule rather than a fault: in a reply to the agent's own question ("which do you

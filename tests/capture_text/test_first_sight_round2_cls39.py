@@ -187,3 +187,25 @@ def test_the_work_done_in_part_is_a_correction(text):
 ])
 def test_look_alikes_of_the_work_done_in_part_stay_quiet(text):
     assert not _flag(text, "I've fixed the handler and the tests pass now.")[0], text
+
+
+RULES_SAY = "Replaced axios with fetch in src/upload.js as the team rules say."
+
+
+@pytest.mark.parametrize("text", [  # review39 R39-20: a delivered rule said to hold no longer
+    "that axios rule is outdated, we use axios again since the v2 migration, fetch can't report upload progress",
+    "that lesson is outdated, we use axios again since the v2 migration",
+    "the rule about fetch no longer applies, we need upload progress",
+])
+def test_a_rule_said_to_hold_no_longer_is_a_correction(text):
+    assert _flag(text, RULES_SAY) == (True, "said a rule the agent followed no longer holds"), text
+
+
+@pytest.mark.parametrize("text", [
+    "the eslint rule no-console is outdated, remove it from the config",  # a linter's rule: new work
+    "this validation rule is wrong, it rejects valid emails",  # a rule of the product
+    "our convention is outdated?",  # asked
+    "add a rule that the guideline doc is outdated after 30 days",  # a new request
+])
+def test_look_alikes_of_a_rule_that_no_longer_holds_stay_quiet(text):
+    assert not _flag(text, RULES_SAY)[0], text
