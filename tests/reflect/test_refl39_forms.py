@@ -321,3 +321,13 @@ ROUND_THREE_QUIET = [
 @pytest.mark.parametrize("text", ROUND_THREE_QUIET, ids=[q[:40] for q in ROUND_THREE_QUIET])
 def test_round_three_no_lesson(text: str) -> None:
     assert _rules(text) == []
+
+
+@pytest.mark.parametrize("text", ["ugh, we store passwords in plain text??", "we store passwords in plain text?!",
+                                  "wait, we log the tokens in full??"])
+def test_a_shocked_question_in_the_shape_of_a_convention_gives_nothing(text) -> None:
+    """review39 R39-17: 'we store passwords in plain text??' gave 'Store passwords in plain text??.', the opposite of
+    the person's point."""
+    from altimate_learn.reflect.providers.builtin import correction_rules
+
+    assert correction_rules(text)[0] == []

@@ -97,6 +97,11 @@ def rules_for(text: str) -> tuple[list[str], str]:
     if shouted:  # "pnpm!! for the third time" (refl31, blind6)
         return [shouted], ""
     rules, declined = _extract(text)
+    asked = [rule for rule in rules if _ASKED.search(rule)]
+    if asked:  # "we store passwords in plain text??" is a shocked question, never the rule (review39 R39-17)
+        rules = [rule for rule in rules if rule not in asked]
+        if not rules:
+            return [], ASKS
     if rules and _narrowed(own, rules):
         return [], TAKEN_BACK  # "use httpx instead of requests, but only in the new services", "… npm is fine" (R35-17)
     if rules:
@@ -202,6 +207,8 @@ def _said_to_hold_from_now_on(own: str) -> str | None:
 BROKEN = ("no rule in it: it reports that something does not work (an error, \"still broken\", \"nothing happens\"); "
           "what to fix is in the conversation")
 ASKS = "no rule in it: a question; what it asks about is in the conversation"
+# A rule that kept its sentence's question mark ("Store passwords in plain text??."): the sentence asked, it stated nothing
+_ASKED = re.compile(r"\?[?!.]*$")
 KEEPS = ("no standing rule: a complaint about what the agent keeps doing (\"you keep …\") to something only the "
          "conversation names (\"the failing tests\", \"the button\"), not a kind of thing or code")
 # review22 R22-4: the reason above was given to every "you keep …" with no rule, also "you keep using var instead of
