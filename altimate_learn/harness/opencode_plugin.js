@@ -11,7 +11,10 @@
 //   event message.part.updated       -> failed tool calls (tool.execute.after never fires for them), for capture
 //   tool.execute.after               -> a command that exited non-zero (a failure too), and the successes after a
 //                                       failure (they end learn's count of failures in a row), for capture
-//   event session.idle / .compacted  -> the turn ended / the section is rebuilt after a compaction
+//   event session.idle / .compacted  -> the turn ended, with the text of the agent's last answer (the capture reads
+//                                       the next prompt against it: "it still fails" after "Fixed it.") / the section
+//                                       is rebuilt after a compaction
+//   event message.updated / message.part.updated (text) -> which messages are the agent's, and their text so far
 // It never throws and never waits more than TIMEOUT_MS: when learn fails, the session goes on without it.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -86,6 +89,8 @@ export const AltimateLearn = async (ctx) => {
   const errors = new Set(); // callIDs already reported as failed
   const chains = new Map(); // sessionID -> the last report: learn counts calls in the order they finished
   const commands = new Map(); // sessionID -> "/name args" the person typed; opencode sends its template next
+  const roles = new Map(); // messageID -> "assistant" | "user" (message.updated)
+  const replies = new Map(); // sessionID -> { messageID, parts: Map(partID -> text) }: the agent's latest message
   const report = (hook, sessionID, fields) => {
     const next = (chains.get(sessionID) || Promise.resolve()).then(() => call(hook, sessionID, fields));
     chains.set(sessionID, next);
@@ -174,8 +179,21 @@ export const AltimateLearn = async (ctx) => {
     event: async ({ event }) => {
       try {
         const props = (event && event.properties) || {};
-        if (event.type === "message.part.updated") {
+        if (event.type === "message.updated") {
+          const info = props.info || {};
+          if (roles.size > 10000) roles.clear(); // a long-lived server: only the current turns matter
+          if (info.id && typeof info.role === "string") roles.set(info.id, info.role);
+        } else if (event.type === "message.part.updated") {
           const part = props.part || {};
+          if (part.type === "text" && !part.synthetic && part.sessionID && roles.get(part.messageID) === "assistant") {
+            let reply = replies.get(part.sessionID);
+            if (!reply || reply.messageID !== part.messageID) {
+              reply = { messageID: part.messageID, parts: new Map() };
+              replies.set(part.sessionID, reply);
+            }
+            reply.parts.set(part.id, typeof part.text === "string" ? part.text : "");
+            return;
+          }
           if (part.type !== "tool" || !part.state || part.state.status !== "error" || errors.has(part.callID)) return;
           errors.add(part.callID);
           pending.delete(part.callID);
@@ -185,7 +203,10 @@ export const AltimateLearn = async (ctx) => {
           commands.delete(props.sessionID); // a command that failed before its message: the next message is typed
         } else if (event.type === "session.idle" && props.sessionID) {
           commands.delete(props.sessionID);
-          await call("session.idle", props.sessionID, {});
+          const reply = replies.get(props.sessionID);
+          replies.delete(props.sessionID);
+          const said = reply ? [...reply.parts.values()].filter((t) => t.trim()).join("\n") : "";
+          await call("session.idle", props.sessionID, said ? { last_assistant_message: said } : {});
         } else if (event.type === "session.compacted" && props.sessionID) {
           const answer = await call("session.compacted", props.sessionID, {});
           if (answer && text(answer.system)) sections.set(props.sessionID, answer.system);

@@ -154,3 +154,25 @@ def test_an_opencode_run_killed_mid_turn_and_run_again_on_its_session_gets_the_t
     again = world.model_requests()[1:]
     assert again and all(lessons.MARKERS["core"] in request_text(r) for r in again), len(again)
     assert "the same event again" not in hook_log(world)
+
+
+def test_a_complaint_that_needs_the_answer_it_replied_to_is_captured_live(world, opencode_bin):
+    """review39 R39-22: opencode's turn end carried no text of the agent's answer, so the live capture read every
+    prompt without it and lost what is a correction only after work the agent said it did ("the totals are off by
+    one cent now" after "Fixed the rounding."). The plugin now sends the agent's last message with the turn's end."""
+    files = prepare_project(world)
+    opencode_setup(world)
+    learn_ok(world, "install", "opencode")
+    model = str(files["model"])
+    world.set_script([
+        {"text": "Editing.", "tool": "edit", "input": {"filePath": model, "oldString": "amount_cents / 100",
+                                                       "newString": "amount_cents"}},
+        {"text": "Fixed the rounding in the orders model."},
+        {"text": "Sorry, I will look again."},
+    ])
+    session = session_of(run_opencode(world, opencode_bin, TASK).check())
+    assert signals(world) == []
+    run_opencode(world, opencode_bin, "the totals are off by one cent now", "--session", session).check()
+    live = signals(world)
+    assert len(live) == 1 and live[0]["sessionID"] == session and "one cent" in live[0]["text"], live
+    assert "captured a user_correction" in hook_log(world)
