@@ -331,3 +331,22 @@ def test_a_shocked_question_in_the_shape_of_a_convention_gives_nothing(text) -> 
     from altimate_learn.reflect.providers.builtin import correction_rules
 
     assert correction_rules(text)[0] == []
+
+
+@pytest.mark.parametrize("text", ["ugh, we store passwords in plain text", "wait, we store passwords in plain text. that's bad",
+                                  "we store passwords in plain text"])
+def test_a_team_practice_that_leaves_secrets_readable_is_never_the_rule(text) -> None:
+    """review39 R39-17 residue: without the '??' the complaint still gave 'Store passwords in plain text.'"""
+    from altimate_learn.reflect.providers.builtin import correction_rules
+
+    rules, why = correction_rules(text)
+    assert rules == [] and "secrets where anyone can read them" in why
+
+
+@pytest.mark.parametrize("text, lesson", [("never store passwords in plain text", "Never store passwords in plain text."),
+                                          ("don't log tokens", "Never log tokens."),
+                                          ("we keep secrets in the vault", "Keep secrets in the vault.")])
+def test_a_rule_that_keeps_secrets_safe_still_gives_its_lesson(text, lesson) -> None:
+    from altimate_learn.reflect.providers.builtin import correction_rules
+
+    assert correction_rules(text)[0] == [lesson]

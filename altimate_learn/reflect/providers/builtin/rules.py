@@ -97,6 +97,11 @@ def rules_for(text: str) -> tuple[list[str], str]:
     if shouted:  # "pnpm!! for the third time" (refl31, blind6)
         return [shouted], ""
     rules, declined = _extract(text)
+    unsafe = [rule for rule in rules if _UNSAFE_SECRET.search(rule) and not _TURNED_AWAY.match(rule)]
+    if unsafe:  # "ugh, we store passwords in plain text": a complaint about the team's practice (review39 R39-17)
+        rules = [rule for rule in rules if rule not in unsafe]
+        if not rules:
+            return [], UNSAFE
     asked = [rule for rule in rules if _ASKED.search(rule)]
     if asked:  # "we store passwords in plain text??" is a shocked question, never the rule (review39 R39-17)
         rules = [rule for rule in rules if rule not in asked]
@@ -207,6 +212,18 @@ def _said_to_hold_from_now_on(own: str) -> str | None:
 BROKEN = ("no rule in it: it reports that something does not work (an error, \"still broken\", \"nothing happens\"); "
           "what to fix is in the conversation")
 ASKS = "no rule in it: a question; what it asks about is in the conversation"
+# A rule that would keep secrets where anyone can read them ("Store passwords in plain text.", "Log the API tokens."):
+# whatever the words, a person who says the team does so is complaining; never written as the team's way (R39-17)
+_UNSAFE_SECRET = re.compile(
+    r"\b(?:store|keep|save|persist|log|print|commit|put|send|write|hard-?code|expose|paste|email)\w*\b[^.;]{0,40}?"
+    r"\b(?:passwords?|passwd|secrets?|(?:api|access|auth|bearer|session)[\s_-]?(?:keys?|tokens?)|tokens?|credentials?|"
+    r"private[\s_-]keys?)\b[^.;]{0,40}?(?:\b(?:in\s+)?(?:plain[\s-]?text|plaintext|clear[\s-]?text|unencrypted|unhashed)\b"
+    r"|\bin\s+(?:the\s+)?(?:repo(?:sitory)?|git|logs?|urls?|query\s+strings?|frontend|client|browser|local\s*storage|"
+    r"bundle|source(?:\s+code)?|code)\b)"
+    r"|\b(?:log|print)\w*\s+(?:the\s+|all\s+|every\s+)?(?:passwords?|secrets?|(?:api|access|auth)[\s_-]?(?:keys?|tokens?)|"
+    r"credentials?|private[\s_-]keys?)\b", re.I)
+_TURNED_AWAY = re.compile(r"^(?:never|don'?t|do\s+not|avoid|no)\b", re.I)
+UNSAFE = "no rule in it: it says the team keeps secrets where anyone can read them, which is a complaint, never a rule"
 # A rule that kept its sentence's question mark ("Store passwords in plain text??."): the sentence asked, it stated nothing
 _ASKED = re.compile(r"\?[?!.]*$")
 KEEPS = ("no standing rule: a complaint about what the agent keeps doing (\"you keep …\") to something only the "
