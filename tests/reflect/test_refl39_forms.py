@@ -350,3 +350,21 @@ def test_a_rule_that_keeps_secrets_safe_still_gives_its_lesson(text, lesson) -> 
     from altimate_learn.reflect.providers.builtin import correction_rules
 
     assert correction_rules(text)[0] == [lesson]
+
+
+@pytest.mark.parametrize("text", ["every product gets a placeholder image for the demo",
+                                  "every screen gets a dark mode variant for the beta",
+                                  "every row gets a uuid when you import the csv"])
+def test_what_this_tasks_product_should_have_for_an_occasion_is_no_standing_rule(text) -> None:
+    """review39 R39-14: 'every X gets Y' (a6134e4e) took a task's requirement for a standing lesson."""
+    from altimate_learn.reflect.providers.builtin import correction_rules
+
+    assert correction_rules(text)[0] == []
+
+
+@pytest.mark.parametrize("text", ["every function gets type hints", "every table gets a primary key",
+                                  "every migration gets a down step"])
+def test_what_each_one_of_a_kind_of_code_gets_is_still_a_rule(text) -> None:
+    from altimate_learn.reflect.providers.builtin import correction_rules
+
+    assert len(correction_rules(text)[0]) == 1

@@ -244,6 +244,9 @@ def imperative_rule(c: str, typed: str, usual: bool) -> Rule | None:
                                               r"(?:fix|update|rewrite|refactor|change|tweak|clean-?up|review|look|pass|"
                                               r"touch-?up|edit|redo|polish)", m.group(3).strip(" .!"), flags):
         m = None  # "every endpoint needs a fix", "each page needs an update": work on this task's things (refl39)
+    if m and _TASK_BOUND.search(m.group(3)):
+        m = None  # "every product gets a placeholder image for the demo", "every row gets a uuid when you import the csv":
+        # what this task's product or data should have, bounded by what it is for (review39 R39-14)
     if m and not re.search(r"\b(?:you|i|we|it|this|that|them|these|those)\b", m.group(1) + " " + m.group(3), flags):
         # "every PR needs tests": each one of a kind and what it must have, two words of content make it (refl25)
         return Rule(f"{m.group(1)} {m.group(2).lower()} {_clean_object(m.group(3))}",
@@ -334,3 +337,11 @@ def imperative_rule(c: str, typed: str, usual: bool) -> Rule | None:
                                  "focus"):
             return Rule(body, "imperative", [obj], [], standing=usual)
     return None
+
+
+# What bounds a requirement to this task: an occasion it is for ("for the demo", "for the beta", "in the fixture") or one
+# run of a job on this task's things ("when you import the csv", "when we seed the db") (review39 R39-14)
+_TASK_BOUND = re.compile(r"\b(?:for|in)\s+(?:the|this|our)\s+(?:demo|beta|launch|release|pitch|meeting|presentation|"
+                         r"prototype|mvp|poc|campaign|fixtures?|seed(?:\s+data)?|test\s+data|sample\s+data|mock(?:up)?s?)\b"
+                         r"|\bwhen\s+(?:(?:you|we|i)\s+(?:import|seed|migrate|load|run|generate|upload)|importing|seeding|migrating|loading|"
+                         r"running|generating|uploading)\s+(?:the|this|that)\b", re.I)
