@@ -155,23 +155,8 @@ def _aider_kind(line: str) -> str:
     return "text" if line.strip() else "blank"
 
 
-class _AiderKinds:
-    """The last non-blank line's kind ("start", "answer", "console", "input"; a line right under a console line is
-    part of its quote, as Markdown reads it: aider's `> Tokens: …` wraps onto `Cost: …`), and before a console block,
-    what came before it."""
-
-    def __init__(self) -> None:
-        self.last, self.before_console, self.blank = "start", "start", True
-
-    def see(self, kind: str) -> None:
-        if kind == "console" and self.last != "console":
-            self.before_console = self.last
-        if kind == "text":
-            if not (self.last == "console" and not self.blank):
-                self.last = "answer"
-        elif kind != "blank":
-            self.last = kind
-        self.blank = kind == "blank"
+# the product reader's own record of the last line's kind: the corpus reads aider's headings as `learn capture` does
+from altimate_learn.capture.sessions.aider import LineKinds as _AiderKinds  # noqa: E402
 
 
 def parse_aider(text: str, inputs: str | None = None) -> list[Session]:

@@ -77,7 +77,7 @@ class _Start:
     console_between: int = 0  # `####` lines after aider's console lines, after an answer's text
 
 
-class _Kinds:
+class LineKinds:
     """What the last non-blank line of a history was: "start", "answer", "console" (`> …`, and a line right under one,
     which Markdown reads as part of the quote: aider's `> Tokens: …` wraps onto `Cost: …`) or "input" (`####`), and
     before a console block, what came before it."""
@@ -141,7 +141,7 @@ def _starts(path: Path) -> list[_Start]:
     """Where each run starts in the file (one pass over its bytes, holding one line at a time)."""
     found: list[_Start] = []
     current = _Start(0, 0, None)  # lines before the first start line
-    kinds = _Kinds()
+    kinds = LineKinds()
     try:
         for offset, number, raw in iter_raw_lines(path, LineStats()):
             if raw is None:
@@ -152,7 +152,7 @@ def _starts(path: Path) -> list[_Start]:
                 stamp = raw[len(_START_BYTES):].decode("utf-8", "replace").strip()
                 current = _Start(offset, number, stamp or None)
                 found.append(current)
-                kinds = _Kinds()
+                kinds = LineKinds()
             elif raw.startswith(b"####"):
                 if raw.rstrip(b"\r\n").endswith(b"  "):
                     current.broken += 1
@@ -231,7 +231,7 @@ class AiderReader(SessionReader):
         end = self.info.extra.get("end")
         user, answer = Block(), Block()
         user_lines: list[str] = []  # the `####` lines of `user` as logged (a heading goes back into the answer so)
-        kinds = _Kinds()
+        kinds = LineKinds()
         after_answer = False  # the `####` lines of `user` came right after the answer's text
         preamble = True
         scripted = False
