@@ -37,8 +37,9 @@ def install(
     --user. Other settings and hooks are kept byte for byte, the previous file is copied to
     .altimate-code/learn/.backups/ (a user-level file: <file>.bak-<time>), and running it twice changes
     nothing. The hooks run this machine's Python by absolute path, isolated from the project folder and
-    PYTHONPATH; --on-path writes `learn hook <agent>` instead, for teammates. --check looks in every
-    settings file the agent reads. Outside a git repository the project is the nearest folder with
+    PYTHONPATH; --on-path writes `learn hook <agent>` instead, for teammates (a project file your team
+    committed in that form keeps it, and --local or --user add nothing while those hooks run here). --check
+    looks in every settings file the agent reads. Outside a git repository the project is the nearest folder with
     .altimate-code/ (named), or it refuses. claude-code --plugin writes the hooks as a Claude Code plugin
     instead (.altimate-code/claude-plugin/).
 

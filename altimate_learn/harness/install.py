@@ -493,12 +493,118 @@ def sweep_killed_writes(root: Path) -> int:
     return removed + sweep_temp_files(ProjectPaths(root).learn_dir / ".backups")  # the copies of project files
 
 
+def _program(command: str) -> str | None:
+    """Where the program a hook command of ours starts lives on this machine, or None when it would not start here
+    (another machine's interpreter, or no `learn` on PATH): the guard after it (`2>/dev/null || true`) and
+    `env -u NAME` before it are skipped."""
+    import shutil
+
+    try:
+        argv = shlex.split(command)
+    except ValueError:
+        return None
+    cut = next((i for i, token in enumerate(argv) if token in ("||", "&&", ";", "|") or token.startswith(("2>", ">"))),
+               len(argv))
+    argv = argv[:cut]
+    if argv and os.path.basename(argv[0]) == "env":
+        i = 1
+        while i < len(argv) and (argv[i].startswith("-") or "=" in argv[i]):
+            i += 2 if argv[i] == "-u" else 1
+        argv = argv[i:]
+    if not argv:
+        return None
+    first = argv[0]
+    if "/" in first or os.sep in first:
+        return first if os.path.isfile(first) and os.access(first, os.X_OK) else None
+    return shutil.which(first)
+
+
+def _ours_in(path: Path, module) -> dict[str, list[str]]:
+    """Our commands by event in the settings file at ``path`` ({} when it is missing or unreadable: `plan` says why)."""
+    try:
+        data = loads_document(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return {}
+    return ours_present(data, module.NAME) if isinstance(data, dict) and isinstance(data.get("hooks"), dict) else {}
+
+
+def _tracked(options: InstallOptions, path: Path) -> str | None:
+    """``path`` relative to its repository's top when git tracks it (a file the team shares), else None."""
+    from altimate_learn import git
+
+    top = git.toplevel(options.root)
+    if top is None:
+        return None
+    try:
+        rel = path.resolve().relative_to(top.resolve()).as_posix()
+    except (ValueError, OSError):
+        return None
+    return rel if git.is_tracked(top, rel) else None
+
+
+def _the_teams_form(options: InstallOptions, module) -> tuple[InstallOptions, list[str]]:
+    """A plain project install into a settings file the team committed with learn's hooks in the PATH form (`learn
+    install <agent> --on-path`) keeps that form: writing this machine's Python there leaves a change that a `git
+    commit -a` sends to every teammate, whose hooks then fail silently (review39 R39-21: a teammate following the
+    README's `learn install gemini` in a clone with the team's hooks)."""
+    if options.user or options.local or options.uninstall or options.on_path:
+        return options, []
+    path = settings_path(module, options)
+    ours = [command for commands in _ours_in(path, module).values() for command in commands]
+    if not ours or any("altimate_learn" in command for command in ours):
+        return options, []
+    rel = _tracked(options, path)
+    if rel is None:
+        return options, []
+    kept = InstallOptions(options.harness, options.root, dry_run=options.dry_run, on_path=True)
+    return kept, [f"{rel} is committed with learn's hooks run from each machine's PATH (your team's form), so they "
+                  "stay in that form: this machine's Python written there would reach every teammate with the next "
+                  "commit."]
+
+
+def _already_run_elsewhere(options: InstallOptions, module, path: Path) -> list[str] | None:
+    """A `--local` or `--user` install while the project's settings file already holds learn's hooks with another
+    command that runs on this machine (the team's `--on-path` hooks, learn on PATH here): the agent reads both files
+    and would run learn twice for every event, so nothing is written and this says why (review39 R39-21). None when
+    the install should go ahead (no hooks there, the same command, which the agents run once, or a command that
+    does not start here, such as another machine's interpreter)."""
+    if not (options.user or options.local) or options.uninstall:
+        return None
+    project = settings_path(module, InstallOptions(options.harness, options.root, command="-"))
+    if project == path:
+        return None
+    ours = [command for commands in _ours_in(project, module).values() for command in commands]
+    if not ours or all(command == options.command for command in ours):
+        return None
+    programs = [_program(command) for command in ours]
+    if not all(programs):
+        return None
+    try:
+        shown = project.relative_to(options.root).as_posix()
+    except ValueError:
+        shown = str(project)
+    committed = _tracked(options, project)
+    out = [f"learn's hooks for {options.harness} are already in {shown}{' (committed by your team)' if committed else ''}"
+           f" and run here ({programs[0]}); {options.harness} reads that file as well, so a second set in {path} "
+           "would run learn twice for every event. Nothing changed."]
+    if _ours_in(path, module):
+        out.append(f"learn's hooks are also in {path}: remove them with "
+                   f"`learn install {options.harness}{flag(options.scope)} --uninstall`.")
+    if not committed:
+        out.append(f"To keep the hooks in {path} instead, take them out of {shown} first "
+                   f"(`learn install {options.harness} --uninstall`).")
+    return out
+
+
 def run_install(options: InstallOptions) -> list[str]:
     module = harness_module(options.harness)
     if hasattr(module, "install"):
         return module.install(options)
+    options, out = _the_teams_form(options, module)
+    elsewhere = _already_run_elsewhere(options, module, settings_path(module, options))
+    if elsewhere is not None:
+        return elsewhere
     path, old, new, removed = plan(options)
-    out: list[str] = []
     if (old or "") == new or (old is None and options.uninstall):
         if options.uninstall:
             out.append(f"No learn hooks for {options.harness} in {path}; nothing to remove.")

@@ -273,10 +273,12 @@ def test_a_broken_local_install_is_repaired_with_the_local_flag(git_repo: Path):
 
 
 def test_hooks_in_two_files_are_reported_as_running_twice(git_repo: Path):
-    """Two commands (the local file's from another learn, another interpreter): Claude Code runs both."""
-    run_install(options(git_repo))
+    """Two commands (the local file's from another learn, another interpreter): Claude Code runs both. (The local
+    file first: a `--local` install beside project hooks that run here now writes nothing, review39 R39-21; the
+    project's install after it is how a clone gets there when the team commits its hooks later.)"""
     other = f"{shlex.quote(sys.executable)} -I -m altimate_learn hook claude-code --from-another-learn"
     run_install(options(git_repo, local=True, command=other))
+    run_install(options(git_repo))
     ok, lines = run_check(options(git_repo))
     assert ok and lines[-1].startswith("Note: the hooks are installed in 2 files and claude-code runs each")
 
@@ -304,9 +306,9 @@ def test_claude_code_hooks_in_two_files_with_one_command_are_reported_as_running
 
 def test_gemini_hooks_in_two_files_with_different_commands_are_reported_as_running_twice(git_repo: Path):
     """The user file's hook from another learn (another interpreter): Gemini runs both."""
-    run_install(options(git_repo, harness="gemini"))
     other = f"{shlex.quote(sys.executable)} -I -m altimate_learn hook gemini --from-another-learn"
-    run_install(options(git_repo, harness="gemini", user=True, command=other))
+    run_install(options(git_repo, harness="gemini", user=True, command=other))  # first: see the test above
+    run_install(options(git_repo, harness="gemini"))
     ok, lines = run_check(options(git_repo, harness="gemini"))
     assert lines[-1].startswith("Note: the hooks are installed in 2 files and gemini runs each"), lines
 
