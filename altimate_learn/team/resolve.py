@@ -8,6 +8,8 @@ the best source available:
    the base comes from the index (stage 1 of an unfinished merge), else from the merge commit that
    committed the markers (the merge base of its parents), else from diff3 base sections; without any
    base the sides merge as a union (a lesson one side removed and the other kept is kept: nothing lost);
+   when the blocks are still what merging the index's three versions gives (learn's driver, or git's own line
+   merge in a clone without the driver), the merge is redone from those three versions whole instead;
 2. a file git left unmerged without markers, still holding our version byte for byte (the driver could
    not run): stages 1, 2 and 3 of the index;
 3. a file without markers that parses: a person settled it by hand; it is only rewritten canonically.
@@ -256,12 +258,42 @@ def _as_the_merge_left_it(versions: _Versions, stage: Any, ours: str, theirs: st
         again = merge_texts(versions.rel, base, mine, other, replaced=replacements(versions.top, versions.rel))
     except (MergeInputError, ValueError):
         return None
-    if again.clean or not has_markers(again.text):
-        return None
-    redo = split_sides(again.text)
-    if _normalised(versions.kind, redo.ours) != ours or _normalised(versions.kind, redo.theirs) != theirs:
-        return None
-    return base, mine, other
+    if not again.clean and has_markers(again.text):
+        redo = split_sides(again.text)
+        if _normalised(versions.kind, redo.ours) == ours and _normalised(versions.kind, redo.theirs) == theirs:
+            return base, mine, other
+    if _left_by_a_line_merge(versions.kind, base, mine, other, ours, theirs):
+        return base, mine, other
+    return None
+
+
+def _left_by_a_line_merge(kind: str, base: str, mine: str, other: str, ours: str, theirs: str) -> bool:
+    """True when the file's blocks are what git's own line merge of the index's three versions gives: a clone without
+    learn's merge driver (or one that could not run it), the file untouched since. git applied one side's changes
+    that met no other change outside the blocks, so the blocks alone lose what a conflict needs: the other side's
+    replacement of a lesson removed the old one there, and the blocks read as if our side had retired the new rule
+    (review40 R40-7: `learn resolve` asked, and `--ours` dropped a teammate's new lesson, where the driver merges
+    cleanly). Redone from the three versions whole, the result is the driver's. Each conflict style git writes is
+    tried (merge, diff3, zdiff3: the working file's is not recorded)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="learn-resolve-") as folder:
+        names = []
+        for name, text in (("ours", mine), ("base", base), ("theirs", other)):
+            path = Path(folder) / name
+            path.write_text(text, encoding="utf-8")
+            names.append(str(path))
+        for style in ((), ("--diff3",), ("--zdiff3",)):
+            proc = git.run(folder, "merge-file", "-p", *style, *names)
+            if proc is None or not 0 < proc.returncode < 128:  # no conflict, or git could not (an older git: zdiff3)
+                continue
+            redo = split_sides(proc.stdout.decode("utf-8", "replace"))
+            try:
+                if _normalised(kind, redo.ours) == ours and _normalised(kind, redo.theirs) == theirs:
+                    return True
+            except (MergeInputError, ValueError):
+                continue
+    return False
 
 
 def _versions(path: Path) -> _Versions:
