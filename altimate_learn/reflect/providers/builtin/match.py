@@ -21,7 +21,7 @@ from altimate_learn.reflect.providers.builtin.phrase import (Rule, _ASKS, _NOT_A
                                                              _clean_object)
 from altimate_learn.reflect.providers.builtin.restate import _IS_GUARDED
 from altimate_learn.reflect.providers.builtin.text import strip_lead
-from altimate_learn.reflect.providers.builtin.vocabulary import (BEFORE_GERUNDS, TOOL_FAMILIES, WHEN_GERUNDS, LANGUAGES, NOT_A_WAY, PLURAL_NOUNS,
+from altimate_learn.reflect.providers.builtin.vocabulary import (BEFORE_GERUNDS, CHOICE_FAMILIES, TOOL_FAMILIES, WHEN_GERUNDS, LANGUAGES, NOT_A_WAY, PLURAL_NOUNS,
                                                                  PROJECT_TEXTS, VERBS, gerund_base)
 
 _USE_VERB = r"(?:use|prefer|switch\s+to|go\s+with|stick\s+(?:to|with)|pick|choose|call|import|depend\s+on)"
@@ -191,6 +191,17 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                           r"mrs?|code\s+review|review))(?:\s+here)?\s*[.!]*$", c, re.I)
     if through_pr:
         return Rule(f"Always go through {through_pr.group('what')}", "always", [through_pr.group("what")], [], standing=True)
+    # "no css files please, it's tailwind only in this repo" (review39 R39-18): the one thing the team uses, said as "X only"
+    # after a ban, is what to use instead ("don't add css files, we only use tailwind" was a lesson, this was not; refl40)
+    only_after = re.match(r"^(?:(?:hmm+|ok(?:ay)?|so|and|also|but|again|wait|ugh|al+right|please|pls)[\s,]+)*no\s+(?!more\b|longer\b|new\b|extra\b)(?P<x>(?:`[^`]+`|[\w.@/+-]+)(?:\s+[\w.@/+-]+){0,2}?)(?:\s+(?:please|pls|plz))?\s*[,;.]\s*"
+                          r"(?:(?:it'?s|its|it\s+is|we'?re|we\s+are|this\s+(?:repo(?:sitory)?|project|codebase)\s+is|"
+                          r"everything'?s|everything\s+is)\s+)?(?:all\s+)?(?P<y>`[^`]+`|[\w@/+-]+(?:\.\w+)?)\s+only"
+                          r"(?:\s+(?:here|now|in\s+this\s+(?:repo(?:sitory)?|project|codebase)))?\s*[.!]*$", typed, re.I)
+    if only_after and (only_after.group("y").startswith("`") or only_after.group("y").lower() in TOOL_FAMILIES
+                       or only_after.group("y").lower() in CHOICE_FAMILIES or _names_code(only_after.group("y"))):
+        # the one kept is a tool (not "no refactors, bugfixes only", "no emails, slack only": this task's scope, a habit)
+        x = only_after.group("x")
+        c = f"don't {'add' if re.search(r'files?$', x, re.I) else 'use'} {x}, we only use {only_after.group('y')}"
     # "we dont use axios in this repo, everything goes through fetch", "we don't use jest anymore, it's all vitest" (review39
     # R39-2): the team's one tool of the job after the ban is what to use instead (the ban alone dropped it; refl39)
     through = re.match(r"^(?P<ban>(?:we\s+)?(?:don'?t|do\s+not|never)\s+use\s+(?P<x>`[^`]+`|[\w.@/+-]+)(?:\s+(?:in\s+this\s+"

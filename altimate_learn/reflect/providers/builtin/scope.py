@@ -131,7 +131,10 @@ def trigger_for(rule: str, paths: Iterable[str], limit: int = 3, said: str | Non
     globs = path_globs(paths, limit)
     if globs:
         # a rule that names its own place in code (`models/staging/`, `stg_orders.sql`) is scoped by it, as before
-        globs = _named_areas(rule, paths, limit) or (not named_paths(rule) and _kind_globs(rule, globs, limit)) or globs
+        named = _named_areas(rule, paths, limit) or (not named_paths(rule) and _kind_globs(rule, globs, limit))
+        if not named and not named_paths(rule) and _said_team_way(rule, said):
+            return []  # "… and we don't do default exports": the team's way, in every folder (review39 R39-18)
+        globs = named or globs
     if globs and any(not _names_scoped_place(name, globs) for name in named_paths(rule)):
         return []
     return globs
@@ -144,6 +147,28 @@ def _said_everywhere(rule: str, said: str | None) -> bool:
         return False
     wanted = content_words(rule)
     return any(content_words(sentence) & wanted and _EVERYWHERE.search(re.sub(r"`[^`]*`", " ", sentence))
+               for sentence in sentences(said))
+
+
+# The team's way said as such ("we don't do default exports", "our team never …", "the team uses …"), and the words that
+# would name a part of the project for it ("… in this service", "… in this folder", "… for the admin app", a path).
+_TEAM_WAY = re.compile(r"\b(?:we|we'(?:re|ve|d)|(?:our|the|this)\s+team)\b", re.I)
+_A_PART = re.compile(r"\b(?:in|under|inside|within|for|across)\s+(?:this|that|the|these|those|our)\s+(?:[\w-]+\s+)?"
+                     r"(?:folder|folders|directory|directories|dir|file|files|module|modules|package|packages|service|services|"
+                     r"component|components|app|apps|pipeline|crate|workspace|part|area|layer|page|pages|screen|class|"
+                     r"function|script|notebook|test|tests|endpoint|job|branch)\b|[\w.-]+/[\w.*/-]*|\b[\w-]+\.[a-z]{1,5}\b", re.I)
+
+
+def _said_team_way(rule: str, said: str | None) -> bool:
+    """Whether the sentence of the person's words that shares a word with ``rule`` states the team's way ("we …", "our
+    team …") and names no part of the project for it: a convention the team keeps holds wherever the agent works, not in
+    the one folder the agent had open ("hmm no css files please, it's tailwind only in this repo. and we don't do default
+    exports" scoped "Never use default exports." to `web/src/components/*.jsx`: review39 R39-18)."""
+    if not said:
+        return False
+    wanted = content_words(rule)
+    return any(content_words(sentence) & wanted and _TEAM_WAY.search(sentence)
+               and not _A_PART.search(re.sub(r"`[^`]*`", lambda m: m.group(0).replace("/", " "), sentence))
                for sentence in sentences(said))
 
 

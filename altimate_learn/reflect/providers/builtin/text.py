@@ -18,6 +18,10 @@ _LEADING = re.compile(
            [A-Za-z][\w.+#-]{0,14}:(?=\s)|\[[\w\ -]{1,20}\]|
            [A-Za-z][\w.+#-]{0,14}(?:\ [\w.+#-]{1,14}){0,2}\ (?:failed|error|errors|warning|warnings|check):(?=\s)|
            no+|nope|nah|wrong|incorrect|hmm+|ugh|oops|oh|ah|ok(?:ay)?|so|and|but|also|well|actually|wait|hold\ on|
+           # an interjection however it is typed ("ALright the Dropdown Menu actually belongs in Layout.vue": corpus21's
+           # KLIMA row gave 'Put ALright the Dropdown Menu actually in `Layout.vue`.'); "right" and "sure" only before a
+           # mark ("right-align the labels", "sure the tests pass" say what to do)
+           al+right(?:y|ie)?|all\ right|aight|okey|kk?(?=\s*[,.!])|yeah|yep|yup|right(?=\s*[,.!])|sure(?=\s*[,.!])|
            (?:just\ )?(?:a\ )?(?:quick\ |friendly\ |gentle\ |small\ )?reminder(?:\ that)?|
            hey|again|seriously|please|kindly|pls|plz|careful|remember|note|nit|suggestion|important|fyi|
            stop(?=\s*[,.!:;—–-])|
