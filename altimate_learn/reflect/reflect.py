@@ -233,6 +233,7 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
             outcome.summary = f"its signals wait for a model or a person ({unlearned.WAY_OUT})"
             outcome.kept = batch.signal_ids
             return outcome
+        _given_in_session(store, batch, items)
         builtin = reflect_builtin(items, lessons, scope_paths=not options.apply_paths)
         raw_deltas = builtin.deltas
         outcome.skipped_feedback += [{"signal": who, "reason": why} for who, why in builtin.skipped]
@@ -360,6 +361,33 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
 
 
 WAITS = "already found unusable by the built-in reflector; waits for a model or a person"
+
+
+def _given_in_session(store: Store, batch: Batch, items: list[Any]) -> None:
+    """Each item's ``shown``: the lessons learn gave the agent in the session its signal came from (`shown.jsonl`),
+    which the built-in reflector's vote against a lesson said to no longer hold needs (review39 R39-20). Read only when
+    an item says so ("that axios rule is outdated, …"): most reflections never open the file."""
+    from altimate_learn.capture.cues import CUES
+    from altimate_learn.reflect.providers.builtin import NO_LONGER_HOLDS
+
+    cues = [pattern for pattern, label in CUES if label == NO_LONGER_HOLDS]
+    session_of = {s.get("id"): s.get("sessionID") for s in batch.signals or () if isinstance(s, dict)}
+    wanted = {session_of.get(item.signal_id) for item in items
+              if item.kind == "user_correction" and any(cue.search(item.text) for cue in cues)} - {None}
+    if not wanted:
+        return
+    given: dict[str, dict[str, None]] = {}
+    try:
+        records = store.records(store.SHOWN)
+    except (LearnError, OSError, ValueError):
+        return
+    for record in records:
+        if record.get("session") in wanted and isinstance(record.get("id"), str):
+            given.setdefault(record["session"], {})[record["id"]] = None
+    for item in items:
+        found = given.get(session_of.get(item.signal_id) or "")
+        if found:
+            item.shown = tuple(found)
 
 
 def _used_signals(builtin: BuiltinResult, rejected: list[dict[str, Any]]) -> set[str]:

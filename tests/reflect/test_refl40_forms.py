@@ -125,3 +125,101 @@ def test_the_reflection_writes_the_team_way_without_paths() -> None:
     result = reflect_builtin([FeedbackItem("user_correction", text, "sig_1", None, list(TOUCHED))], [])
     assert [(d["text"], d.get("paths")) for d in result.deltas] == [
         ("Use `tailwind` instead of adding css files.", None), ("Never use default exports.", None)]
+
+
+# --- R39-20 (learner half): a person saying a lesson learn gave the session no longer holds -----------------------------
+
+AXIOS = {"id": "L-5514bce2", "text": "Never use `axios`; use `fetch` for HTTP calls."}
+UTC = {"id": "L-6673472d", "text": "Keep every datetime in UTC."}
+PNPM = {"id": "L-1c0ffee1", "text": "Use `pnpm` for packages."}
+
+
+def _reflect(text: str, shown: tuple[str, ...], lessons=(AXIOS, UTC, PNPM)):
+    return reflect_builtin([FeedbackItem("user_correction", text, "sig_1", None, [], shown=shown)], list(lessons))
+
+
+SAID_OUTDATED = [
+    ("that axios rule is outdated, we use fetch now", AXIOS["id"]),
+    ("that axios rule is outdated, we use axios again since the v2 migration, fetch can't report upload progress",
+     AXIOS["id"]),
+    ("the team rule about fetch doesn't apply to uploads, put axios back", AXIOS["id"]),
+    ("the pnpm rule is outdated, we use bun now", PNPM["id"]),
+    ("hmm the utc convention is wrong, the reports are in local time", UTC["id"]),
+]
+
+
+@pytest.mark.parametrize("text, lesson", SAID_OUTDATED, ids=[t[:40] for t, _ in SAID_OUTDATED])
+def test_a_lesson_given_in_the_session_and_said_outdated_gets_a_harmful_vote(text: str, lesson: str) -> None:
+    result = _reflect(text, (AXIOS["id"], UTC["id"], PNPM["id"]))
+    harmful = [d for d in result.deltas if d["op"] == "HARMFUL"]
+    assert [d["id"] for d in harmful] == [lesson]
+    assert harmful[0]["reason"].startswith("user_correction says it no longer holds: ")
+    assert not [d for d in result.deltas if d["op"] == "ADD" and d.get("supersedes") != lesson]
+    assert result.sources == ["sig_1"] * len(result.deltas)  # the vote is what uses the signal up
+
+
+@pytest.mark.parametrize("text, lesson", SAID_OUTDATED, ids=[t[:40] for t, _ in SAID_OUTDATED])
+def test_a_lesson_not_given_in_that_session_gets_no_vote(text: str, lesson: str) -> None:
+    # learn did not give it there: which rule the agent followed is not known offline; the signal stays open or gives
+    # what its words give, never a vote
+    result = _reflect(text, tuple(i for i in (AXIOS["id"], UTC["id"], PNPM["id"]) if i != lesson))
+    assert not [d for d in result.deltas if d["op"] == "HARMFUL"]
+    assert not [d for d in _reflect(text, ()).deltas if d["op"] == "HARMFUL"]
+
+
+NO_VOTE = [
+    "that lesson is outdated",                          # names no subject: which one, a model or a person says
+    "the eslint rule about axios is outdated",          # a linter's rule, not the team's lesson
+    "is the axios rule still valid?",                   # a question
+    "the axios rule is fine, keep it",                  # not said to no longer hold
+    "the rule about react is outdated",                 # no lesson given that session names it
+    "the new rule is outdated",                         # no subject word
+]
+
+
+@pytest.mark.parametrize("text", NO_VOTE, ids=NO_VOTE)
+def test_no_vote_without_a_lesson_told_with_confidence(text: str) -> None:
+    result = _reflect(text, (AXIOS["id"], UTC["id"], PNPM["id"]))
+    assert not [d for d in result.deltas if d["op"] == "HARMFUL"]
+
+
+def test_two_lessons_naming_the_subject_get_no_vote() -> None:
+    other = {"id": "L-2", "text": "Wrap `axios` calls in the retry helper."}
+    result = _reflect("that axios rule is outdated, we use fetch now", (AXIOS["id"], other["id"]), (AXIOS, other))
+    assert not [d for d in result.deltas if d["op"] == "HARMFUL"]
+
+
+def test_a_rule_named_as_outdated_is_no_tool_to_replace() -> None:
+    # "Use `bun` instead of the `pnpm` rule." was written from it before
+    assert _rules("the pnpm rule is outdated, we use bun now") == ["Use `bun`."]
+    assert _rules("pnpm is outdated, we use bun now") == ["Use `bun` instead of `pnpm`."]
+
+
+def test_learn_reflect_votes_against_the_lesson_the_session_was_given(git_repo, cli) -> None:
+    import json
+
+    from altimate_learn.capture.signals import NewSignal, append_signals, list_signals
+    from altimate_learn.schema import make_lesson
+    from altimate_learn.store import Store, project
+
+    store = Store(project(git_repo), "team-playbook")
+    store.ensure()
+    store.write_lessons(Store.APPROVED, [make_lesson(AXIOS["text"], lesson_id=AXIOS["id"], now="2026-11-01T00:00:00Z"),
+                                         make_lesson(UTC["text"], lesson_id=UTC["id"], now="2026-11-01T00:00:00Z")])
+    store.append_jsonl(Store.SHOWN, [{"at": "2026-12-06T15:12:55.717Z", "id": lesson, "session": "sess-1",
+                                      "tier": "core"} for lesson in (AXIOS["id"], UTC["id"])])
+    said = "that axios rule is outdated, we use axios again since the v2 migration, fetch can't report upload progress"
+    signals = append_signals(store, [NewSignal(kind="user_correction", session_id=sess, text=said, reason="test",
+                                               message_id=f"m-{sess}") for sess in ("sess-1", "sess-2")])
+    code, out, err = cli("reflect", "--session", "sess-1", "--json")
+    assert code == 0, err
+    staged = {lesson["id"]: lesson for lesson in json.loads(store.path(Store.CANDIDATE).read_text())}
+    assert staged[AXIOS["id"]]["harmful"] == 1 and staged[UTC["id"]].get("harmful", 0) == 0
+    status = {s["id"]: s["status"] for s in list_signals(store, include_consumed=True)}
+    assert status[signals[0]["id"]] == "consumed"
+    # a session that was not given the lesson: no vote, its signal stays open
+    code, out, err = cli("reflect", "--session", "sess-2", "--json")
+    assert code == 0, err
+    staged = {lesson["id"]: lesson for lesson in json.loads(store.path(Store.CANDIDATE).read_text())}
+    assert staged[AXIOS["id"]]["harmful"] == 1
+    assert {s["id"]: s["status"] for s in list_signals(store, include_consumed=True)}[signals[1]["id"]] == "open"

@@ -50,7 +50,9 @@ rule that would carry a typo of the person's (`typos.py`: repaired only when the
 one dropped letter, swap or doubled letter away, "everwhere" -> "everywhere"; declined otherwise); the reason names the
 shape.
 
-A rule that restates an existing lesson (word overlap) becomes HELPFUL on that lesson. A rule sharing a
+A rule that restates an existing lesson (word overlap) becomes HELPFUL on that lesson; a correction that says a lesson
+learn gave that session no longer holds ("that axios rule is outdated, …") becomes HARMFUL on it when exactly one such
+lesson holds a word of the rule's name (:func:`no_longer_holds`). A rule sharing a
 backticked identifier with an existing lesson declares the relation the curator asks for: ``supersedes``
 when they point opposite ways (the new rule avoids what the old one recommends, or the reverse),
 ``coexists`` when they agree. Lessons are scoped (``paths``) to the folders of the files the agent was
@@ -106,6 +108,7 @@ class FeedbackItem:
     message_id: str | None = None
     paths: list[str] = field(default_factory=list)  # files the agent worked on just before it
     model_only: bool = False  # a correction only the trained model flagged (no pattern): never a lesson here
+    shown: tuple[str, ...] = ()  # the lessons learn gave the agent in the session the feedback came from
 
 
 @dataclass
@@ -129,6 +132,7 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
     """Deltas for ``items`` against the current ``lessons`` (see the module docstring)."""
     result = BuiltinResult([], [])
     helpful: set[str] = set()
+    harmful: set[str] = set()
     added: list[dict[str, Any]] = []
 
     def propose(delta: dict[str, Any], who: str, item: FeedbackItem) -> None:
@@ -149,6 +153,17 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
             skip(who, MODEL_ONLY)
             continue
         rules, why = item_rules(item)
+        wrong = no_longer_holds(item, lessons)
+        if wrong is not None and wrong not in harmful:
+            # "that axios rule is outdated, we use fetch now" after "Never use `axios`." was given to the agent: a vote
+            # against that lesson, the loop that retires a wrong lesson starts offline too (review39 R39-20); what the
+            # rest of the message says is read as ever, and one that goes against the lesson is left to a model or a
+            # person
+            harmful.add(wrong)
+            propose({"op": "HARMFUL", "id": wrong, "reason": f"{item.kind} says it no longer holds: {_quote(item.text)}"},
+                    who, item)
+            if not rules:
+                continue
         if not rules:
             again = restated(item.text, lessons)
             if again and again not in helpful:
@@ -215,6 +230,8 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
             # `Decimal`, never `float`.": one half agrees with the lesson, the other changes what it gives; counted as
             # a vote for it, the two would stand side by side (review13 R13-7)
             proposals, declined, waits = [], f"goes against {mixed}: a model or a person should decide which holds", ""
+        if not proposals and wrong is not None and wrong in harmful:
+            continue  # its vote against the lesson is what came of it (the rest goes against that lesson)
         if not proposals:
             if declined and not waits:
                 skip(who, declined)
@@ -232,6 +249,46 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
                 added.append(delta)
             propose(delta, who, item)
     return result
+
+
+# The rule, lesson or convention a person says no longer holds, named by its subject: "that axios rule is outdated",
+# "the rule about fetch doesn't apply to uploads", "the `requests` lesson is wrong now" (capture.cues: the signal "said a
+# rule the agent followed no longer holds")
+_NAMED_RULE = re.compile(r"\b(?:that|this|the|your|our)\s+(?P<before>(?:[\w`.-]+\s+){0,3}?)(?:rule|lesson|convention|guideline|"
+                         r"instruction)s?\s+(?:(?:about|on|for|against)\s+(?P<after>(?:[\w`.-]+\s*){1,3}?))?"
+                         r"(?=(?:is|are|was|were|'s|doesn'?t|does\s+not|don'?t|do\s+not|no\s+longer)\b)", re.I)
+# words of a rule's name that say which rule it is by no subject of its own
+_NOT_A_SUBJECT = frozenset("""team old new whole same other last first one that this the our your whole code style naming
+project repo repository company house general global default main""".split())
+
+
+def no_longer_holds(item: FeedbackItem, lessons: Sequence[dict[str, Any]]) -> str | None:
+    """The lesson ``item`` says no longer holds ("that axios rule is outdated, we use fetch now"), when it can be told
+    with confidence: the message is the capture cue's kind, and exactly one lesson learn gave that session
+    (``item.shown``) holds a word of the rule's name that is a subject ("axios"). None otherwise: the signal stays open
+    for a model or a person."""
+    if not item.shown or item.kind != "user_correction":
+        return None
+    from altimate_learn.capture.cues import CUES
+
+    said = prose(item.text)
+    if not any(label == NO_LONGER_HOLDS and pattern.search(said) for pattern, label in CUES):
+        return None
+    named = _NAMED_RULE.search(said)
+    if not named:
+        return None
+    terms = {word.lower() for word in re.findall(r"[\w.-]+", f"{named.group('before')} {named.group('after') or ''}")
+             if len(word) > 1 and word.lower() not in _NOT_A_SUBJECT}
+    if not terms:
+        return None
+    given = set(item.shown)
+    found = [lesson["id"] for lesson in lessons if lesson.get("id") in given
+             and any(re.search(r"(?<![\w-])" + re.escape(term) + r"(?![\w-])", str(lesson.get("text", "")), re.I)
+                     for term in terms)]
+    return found[0] if len(found) == 1 else None
+
+
+NO_LONGER_HOLDS = "said a rule the agent followed no longer holds"
 
 
 def _mixed(proposals: list[dict[str, Any]], lessons: Sequence[dict[str, Any]]) -> str | None:
@@ -441,7 +498,7 @@ def _quote(text: str, limit: int = 120) -> str:
 
 
 
-__all__ = ["says_what_worked", "MAX_ADDS", "MAX_CHARS", "HELPFUL_OVERLAP", "LEARN_KINDS", "MODEL_ONLY", "BuiltinResult", "FeedbackItem",
+__all__ = ["says_what_worked", "MAX_ADDS", "MAX_CHARS", "HELPFUL_OVERLAP", "LEARN_KINDS", "MODEL_ONLY", "NO_LONGER_HOLDS", "BuiltinResult", "FeedbackItem",
            "content_words", "correction_rule", "correction_rules", "item_rule", "item_rules",
-           "extract_rule", "extract_rules", "rules_for", "finalize", "jaccard", "mark_identifiers", "match_rule", "named_paths", "normalise",
+           "extract_rule", "extract_rules", "rules_for", "finalize", "jaccard", "mark_identifiers", "match_rule", "named_paths", "no_longer_holds", "normalise",
            "path_globs", "prose", "reflect_builtin", "relate", "restated", "rule_for", "trigger_for", "NO_RULE", "TOO_LONG"]

@@ -534,6 +534,9 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     m = re.match(r"^(.{1,60}?)\s+(?:is|are)\s+(?:now\s+)?(?:deprecated|obsolete|legacy|outdated|banned|forbidden|dead|gone|"
                  r"removed|not\s+allowed|not\s+supported)\s*(?:[,;.—–-]+|\s+)\s*(?:so\s+|please\s+|just\s+|we\s+)*"
                  r"(?:use|call|import|switch\s+to)\s+(.+)$", c, flags)
+    if m and re.search(r"\b(?:rule|lesson|convention|guideline|instruction)s?$", m.group(1), flags):
+        m = None  # "the pnpm rule is outdated, we use bun now": a lesson said to no longer hold, no tool (refl40: gave
+        # "Use `bun` instead of the `pnpm` rule."); the vote against that lesson is the reflection's (no_longer_holds)
     if m and not _bad_object(m.group(1)) and not re.search(r"\b(?:you|i)\b", m.group(1), flags):
         found = _instead(m.group(2), m.group(1), verb="use")
         if found:
