@@ -6,7 +6,7 @@ text that must still say everything they said. Two questions, both answered from
 - :func:`missing` — the **audit of meaning**: what of ``original`` the ``rewrite`` no longer carries: a code
   identifier (a backtick span), a number (a threshold), an exception or condition clause (the words after
   "except", "unless", "only", "but", "if", "when", "without", …), or the way the rule points (an order
-  turned into a prohibition). Length is not a criterion: a merge that halves the wording while keeping
+  turned into a prohibition, or the same words with what to use and what to avoid swapped). Length is not a criterion: a merge that halves the wording while keeping
   every one of those passes; one that keeps the length but drops an exception does not.
 - :func:`carries` — ``rewrite`` carries ``original``: nothing is missing and most of the original's content
   words (stemmed, function words aside) are in the rewrite.
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from altimate_learn.gates.offline import content_words, identifiers, negated
+from altimate_learn.gates.offline import content_words, identifiers, negated, swapped_choice
 
 CARRIED = 0.8  # share of the original's content words a carrying rule holds
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?%?")
@@ -54,6 +54,8 @@ def missing(original: str, rewrite: str) -> list[str]:
     if negated(original) != negated(rewrite) and _single_clause(original) and _single_clause(rewrite) \
             and _mostly(original, rewrite):
         lost.append("its direction (the rewrite points the other way)")
+    elif (swapped := swapped_choice(original, rewrite)) is not None:  # review40 R40-6
+        lost.append(f"its choice about {swapped[0]} (the rewrite says the opposite)")
     return lost
 
 

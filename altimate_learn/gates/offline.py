@@ -147,7 +147,8 @@ _NAME_BEFORE = re.compile(r"\b(?:use|uses|using|used|with|via|through|call|calls
 # After a plain word used as a name, a word for what kind of name it is ("any type", "the requests library").
 _KIND_AFTER = re.compile(r"\s+(?:type|types|library|libraries|package|packages|module|modules|command|commands|"
                          r"function|functions|class|classes|method|methods|keyword|statement|statements|client|cli|api|"
-                         r"sdk|call|calls)\b")
+                         r"sdk|call|calls|formatter|formatters|linter|linters|runner|runners|framework|frameworks|"
+                         r"bundler|bundlers)\b")
 
 
 def _plain_name(text: str, token: str) -> bool:
@@ -652,7 +653,8 @@ class Rule:
         if self._bare is None:
             avoided = frozenset(token for token, after in ((m.group(1).rstrip(".-"), self.lower[m.end():m.end() + 30])
                                                            for m in _BARE_AVOIDED.finditer(self.lower))
-                                if len(token) >= 2 and token not in _FUNCTION_WORDS and _ENDS_OBJECT.match(after))
+                                if len(token) >= 2 and token not in _FUNCTION_WORDS
+                                and (_ENDS_OBJECT.match(after) or _KIND_AFTER.match(after)))
             used = frozenset(m.group(1).rstrip(".-") for m in _USED_BARE.finditer(self.lower))
             self._bare = (avoided, used - _FUNCTION_WORDS)
         return self._bare
@@ -769,6 +771,10 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
         return None
     if mine_rule.negated != other_rule.negated:
         return None
+    flipped = _flipped_name(mine_rule, other_rule)
+    if flipped is not None:
+        return Finding("contradiction", other_rule.text, 1.0 + jac,
+                       f"it is {flipped[1]} {flipped[0]} where the other says the opposite")
     if names_beyond(mine_rule.text, other_rule.text):
         return None  # the same words about other code: a parallel rule (`models/staging/`, `models/intermediate/`)
     if jac >= DUPLICATE_JACCARD:
@@ -784,12 +790,12 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
 _USE_VERBS = frozenset(stem(w) for w in "use uses using used run runs running prefer prefers preferring".split())
 
 # A bare name a negation takes as its object ("never pip", "instead of npm"): an avoided command.
-_BARE_AVOIDED = re.compile(r"\b(?:never|not|avoid|instead of|rather than)\s+(?:use\s+|using\s+|run\s+|call\s+)?"
+_BARE_AVOIDED = re.compile(r"\b(?:never|not|avoid|instead of|rather than)\s+(?:use\s+|using\s+|run\s+|call\s+)?(?:the\s+)?"
                            r"([a-z][a-z0-9_.\-]*)(?=[\s.,;:)!?]|$)")
 # A plain name a rule says to use: the object of a verb of use or of "with"/"via" ("use pip to install", "install
 # dependencies with pip install -r …", "indent with spaces"), never the verb that starts an order ("Merge PRs …").
 _USED_BARE = re.compile(r"\b(?:use|uses|using|with|via|through|run|runs|prefer|choose)\s+(?:the\s+)?"
-                        r"([a-z][a-z0-9_.\-]*)(?=[\s.,;:)!?]|$)")
+                        r"([a-z][a-z0-9_.\-]*)(?='s\b|[\s.,;:)!?]|$)")  # "use structlog's logger" uses structlog
 
 
 # After a plain avoided name, what shows the name is the whole thing avoided: the end of the clause, a word that
@@ -819,6 +825,34 @@ def _bare_conflict(a: Rule, b: Rule) -> tuple[str, str] | None:
                 continue
             return token, way
     return None
+
+
+def _flipped_name(a: Rule, b: Rule) -> tuple[str, str] | None:
+    """A plain name one rule says to use and the other avoids, between two rules that both forbid something: the same
+    words with the choice swapped ("Use ruff, never the black formatter." / "Never use ruff; use the black
+    formatter.", "Use structlog's logger …, never print or the stdlib logging module." / "Never use structlog; …").
+    Word overlap read them as one rule, and `learn check` / `learn tidy` offered to keep one, dropping a teammate's
+    opposite choice (review40 R40-6). Unlike :func:`_bare_conflict` the avoided name needs no contrast in its own
+    clause: the pair's shared wording is what sets the two choices against each other."""
+    for avoids, uses, way in ((b, a, "for"), (a, b, "against")):
+        for token in sorted(avoids.bare[0] & uses.bare[1]):
+            if _thing_of(a, token, b) or _thing_of(b, token, a) or _different_commands(a, b, token):
+                continue
+            if not any(s.sign < 0 for s in stances(avoids.text, token)):
+                continue
+            if not any(s.sign > 0 for s in stances(uses.text, token)):
+                continue
+            if different_situations(a, b, token) or different_subjects(a, b, token):
+                continue
+            return token, way
+    return None
+
+
+def swapped_choice(rule: str | Rule, other: str | Rule) -> tuple[str, str] | None:
+    """(name, "for"/"against") when ``rule`` uses a plain name ``other`` avoids or the other way round (see
+    :func:`_flipped_name`); for the audit of meaning (:mod:`altimate_learn.curate.meaning`), which must not read the
+    swapped pair as one rule carrying the other."""
+    return _flipped_name(rule if isinstance(rule, Rule) else Rule(rule), other if isinstance(other, Rule) else Rule(other))
 
 
 # Words that carry no content of their own beside the commands of a rule ("use … for new dependencies").

@@ -109,3 +109,14 @@ def test_choices_for_the_same_job_everywhere_are_one_conflict(team: Team):
     assert "--both" not in report
     both = ana.learn("resolve", "--both", check=False)
     assert both.returncode != 0 and "cannot both stand" in both.stdout + both.stderr
+
+
+def test_the_same_words_with_the_choice_swapped_are_one_conflict(team: Team):
+    """review40 R40-6: the driver merged this pair cleanly (the offline compare read it as one rule said twice), and
+    `learn tidy` then kept one of them."""
+    ana, ours_id, theirs_id, pulled = _both_approve(
+        team, "Use structlog's logger from app/log.py, never print or the stdlib logging module.",
+        "Never use structlog; the stdlib logging logger from app/log.py is the only logger.")
+    report = pulled.stdout + pulled.stderr
+    assert pulled.returncode != 0, report
+    assert f"{ours_id} {theirs_id}: changed on different sides, saying opposite things" in report

@@ -1,0 +1,52 @@
+"""Two rules with the same words and the choice swapped contradict; they are not one rule said twice (review40 R40-6:
+after a clean team merge, Ana's "Use structlog's logger from app/log.py, never print or the stdlib logging module."
+and Bob's "Never use structlog; the stdlib logging logger from app/log.py is the only logger." were a "duplicate" to
+`learn check`, and `learn tidy` merged them, dropping Bob's rule)."""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.gates.offline import compare
+from tests.tidy.helpers import approved, lesson, setup
+
+ANA = "Use structlog's logger from app/log.py, never print or the stdlib logging module."
+BOB = "Never use structlog; the stdlib logging logger from app/log.py is the only logger."
+
+SWAPPED = [
+    ("Use ruff, never the black formatter.", "Never use ruff; use the black formatter."),
+    ("Use structlog, never the logging module.", "Never use structlog; use the logging module."),
+    ("Use vitest, never the jest runner.", "Never use vitest; use the jest runner."),
+    (ANA, BOB),
+]
+SAME = [
+    ("Never commit secrets to the repo; keep them in vault.", "Keep secrets in vault, never in the repo."),
+    ("Use the logger from `app/log.py`, never `print`.", "Never use print; use the logger from app/log.py."),
+    ("Use ruff for linting, never flake8.", "Use ruff for linting and never run flake8."),
+    ("Use pnpm, never npm.", "Never use npm; always pnpm."),
+]
+
+
+@pytest.mark.parametrize("one, other", SWAPPED)
+def test_the_same_words_with_the_choice_swapped_contradict(one: str, other: str):
+    for a, b in ((one, other), (other, one)):
+        found = compare(a, b)
+        assert found is not None and found.verdict == "contradiction", (a, b, found)
+        assert found.reason.endswith("where the other says the opposite")
+
+
+@pytest.mark.parametrize("one, other", SAME)
+def test_the_same_choice_in_other_words_is_still_one_rule(one: str, other: str):
+    for a, b in ((one, other), (other, one)):
+        found = compare(a, b)
+        assert found is not None and found.verdict == "duplicate", (a, b, found)
+
+
+def test_check_and_tidy_never_fold_the_pair_into_one_rule(git_repo, cli):
+    setup(git_repo, [lesson("L-0001", ANA), lesson("L-0002", BOB)])  # both approved (a merge before this fix)
+    code, out, err = cli("check")
+    said = " ".join((out + err).split())
+    assert code == 0 and "duplicate" not in said and "learn tidy" not in said, said
+    code, out, err = cli("tidy", "--dry-run")
+    assert "MERGED" not in out, out
+    assert [x["id"] for x in approved(git_repo)] == ["L-0001", "L-0002"]
