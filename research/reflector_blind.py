@@ -806,6 +806,14 @@ NOTES_BLIND11_READ: list[str] = [
     "hedged statements of the team's way, a kind of data and its unit, \"X is not yours to change\", generated files and "
     "\"them\", the team's one tool after a ban): blind11 rule rows 11 -> 14 of 57, blind10 12 -> 15, blind9 12 -> 15, "
     "blind8 4 -> 8, each new lesson reviewed good.",
+    "",
+    "Session #22 (refl40): 2 more rule rows give their rule, both reviewed good: the team's way said as what it does and "
+    "what it does not (\"we return errors here, we don't panic\" -> \"Always return errors, never panic.\"; \"we use "
+    "pnpm, we don't use npm\" -> \"Use `pnpm` instead of `npm`.\"; \"we fixed it, we don't need the flag\", \"we tried "
+    "it, we don't like it\" give nothing) and a slip said to be made again after the rule (\"dude. no force pushes on "
+    "shared branches. you just did it again\" -> \"Never use force pushes on shared branches.\"; bare, \"no force "
+    "pushes on shared branches\" may be about this change and gives nothing): blind11 14 -> 16 of 57; blind8-10 "
+    "unchanged; no one-off or not row changed (pool check: only these two rows and test strings).",
 ]
 
 
@@ -825,6 +833,11 @@ MEASURED_BLIND12: list[tuple[str, str, str, dict[str, int]]] = [
       "not": 120, "not lesson": 5, "not flagged": 7, "not flagged lesson": 0}),
     ("0c37c51d (refl39's three reflector commits: R38-15, blind11 read, review39 R39-2/4/6/13, blind8-11 forms)",
      "16:12 (session #21)", "refl39's second and last look, before its last landing",
+     {"rule": 59, "rule lesson": 9, "rule match": 4, "rule flagged": 25, "rule flagged lesson": 6,
+      "one-off": 61, "one-off lesson": 0, "one-off flagged": 37, "one-off flagged lesson": 0,
+      "not": 120, "not lesson": 5, "not flagged": 7, "not flagged lesson": 0}),
+    ("c3b60073 (main; the reflector as refl39 and the lead left it)", "18:01 (session #22)", "refl40's first look, "
+     "before any change of refl40's",
      {"rule": 59, "rule lesson": 9, "rule match": 4, "rule flagged": 25, "rule flagged lesson": 6,
       "one-off": 61, "one-off lesson": 0, "one-off flagged": 37, "one-off flagged lesson": 0,
       "not": 120, "not lesson": 5, "not flagged": 7, "not flagged lesson": 0}),
@@ -851,7 +864,7 @@ def blind12_lines() -> list[str]:
              "reflector, the classifier or the earlier sets; `corrections_blind12_README.md`), the fields of blind2-11. "
              "Nobody tuning the reflector read a row: it was counted whole, by numbers only (`python "
              "research/reflector_blind.py --file research/data/corrections_blind12.jsonl --numbers`), once in session #20 "
-             "and twice in session #21, with "
+             "and twice in sessions #21 and #22 each, with "
              "blind3's measure of a match to the reference (fixed in session #11). In brackets: of the rows the "
              "correction classifier flags given the answer.", ""]
     if not MEASURED_BLIND12:

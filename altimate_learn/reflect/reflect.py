@@ -234,6 +234,7 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
             outcome.kept = batch.signal_ids
             return outcome
         _given_in_session(store, batch, items)
+        _memory_echoes(store, batch, items, lessons)
         builtin = reflect_builtin(items, lessons, scope_paths=not options.apply_paths)
         raw_deltas = builtin.deltas
         outcome.skipped_feedback += [{"signal": who, "reason": why} for who, why in builtin.skipped]
@@ -388,6 +389,51 @@ def _given_in_session(store: Store, batch: Batch, items: list[Any]) -> None:
         found = given.get(session_of.get(item.signal_id) or "")
         if found:
             item.shown = tuple(found)
+
+
+def _memory_echoes(store: Store, batch: Batch, items: list[Any], lessons: list[dict[str, Any]]) -> None:
+    """Each item's ``echoes``: the lessons staged from an agent memory written during the turn of the item's message (after
+    the session's capture before it, at the latest when the turn's own capture ran), which is the agent's note of that
+    very message: the person said the rule once, and the typed message is no vote for the lesson the note became
+    (review39 R39-5: "please remember: …" and Codex's ad-hoc note of it gave "helpful 1" on a brand-new candidate). The
+    memory import's own echo rule is the other way round (a memory of a lesson learn gave the agent is not counted)."""
+    from altimate_learn.history.memory_import import read_state
+
+    live = {lesson.get("id") for lesson in lessons}
+    written = [(lesson, at) for lesson, at in ((entry.get("lesson"), _instant(entry.get("modified")))
+                                               for entry in read_state(store)["memories"].values())
+               if lesson in live and at is not None]
+    mine = {s.get("id"): s for s in batch.signals or () if isinstance(s, dict)}
+    if not written or not any(item.signal_id in mine for item in items):
+        return
+    from altimate_learn.capture.signals import list_signals
+
+    captured: dict[str, list[float]] = {}
+    for signal in list_signals(store, include_consumed=True):
+        at = _instant(signal.get("at"))
+        if at is not None and isinstance(signal.get("sessionID"), str):
+            captured.setdefault(signal["sessionID"], []).append(at)
+    for item in items:
+        signal = mine.get(item.signal_id)
+        at = _instant(signal.get("at")) if signal else None
+        if at is None:
+            continue
+        before = [t for t in captured.get(signal.get("sessionID") or "", []) if t < at]
+        if not before:
+            continue  # the turn's start is not known: counted as before
+        # a memory's time is kept to the second: one second of slack on the earlier bound
+        item.echoes = tuple(lesson for lesson, when in written if max(before) - 1 < when <= at)
+
+
+def _instant(value: Any) -> float | None:
+    """An ISO time ("2026-12-06T15:17:43.567Z") as epoch seconds, or None."""
+    if not isinstance(value, str) or not value:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return parsed.timestamp() if parsed.tzinfo is not None else None
 
 
 def _used_signals(builtin: BuiltinResult, rejected: list[dict[str, Any]]) -> set[str]:

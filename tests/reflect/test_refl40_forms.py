@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules, reflect_builtin, trigger_for
+from altimate_learn.reflect.providers.builtin import FeedbackItem, echoed, item_rules, reflect_builtin, trigger_for
 from altimate_learn.reflect.providers.builtin.text import prose
 
 
@@ -223,3 +223,131 @@ def test_learn_reflect_votes_against_the_lesson_the_session_was_given(git_repo, 
     staged = {lesson["id"]: lesson for lesson in json.loads(store.path(Store.CANDIDATE).read_text())}
     assert staged[AXIOS["id"]]["harmful"] == 1
     assert {s["id"]: s["status"] for s in list_signals(store, include_consumed=True)}[signals[1]["id"]] == "open"
+
+
+# --- R39-5: a typed "please remember: X" and the agent's own memory of it are one say, not a vote ------------------------
+
+STAGING = {"id": "L-9e6c272a",
+           "text": "Load files into the warehouse with etl/load.py --staging first; never load straight into prod tables."}
+REMEMBER = "please remember: load files with etl/load.py --staging first, never straight into prod tables"
+
+
+def test_a_message_restating_the_lesson_its_own_memory_staged_is_no_vote() -> None:
+    counted = reflect_builtin([FeedbackItem("user_correction", REMEMBER, "sig_1", None, [])], [STAGING])
+    assert [(d["op"], d["id"]) for d in counted.deltas] == [("HELPFUL", STAGING["id"])]
+    merged = reflect_builtin([FeedbackItem("user_correction", REMEMBER, "sig_1", None, [], echoes=(STAGING["id"],))],
+                             [STAGING])
+    assert merged.deltas == [] and merged.skipped == [("sig_1", echoed(STAGING["id"]))]
+    # another lesson it restates is still its vote
+    other = {"id": "L-2", "text": STAGING["text"]}
+    voted = reflect_builtin([FeedbackItem("user_correction", REMEMBER, "sig_1", None, [], echoes=(STAGING["id"],))],
+                            [other])
+    assert [(d["op"], d["id"]) for d in voted.deltas] == [("HELPFUL", "L-2")]
+
+
+def _memory_store(repo, modified_at):
+    """A store whose candidate holds the lesson a Codex note staged, the note written at ``modified_at(first, second)``
+    (the capture times of the session's two signals), and the session's two typed messages."""
+    import json
+
+    from altimate_learn.capture.signals import NewSignal, append_signals
+    from altimate_learn.schema import make_lesson
+    from altimate_learn.store import Store, project
+
+    store = Store(project(repo), "team-playbook")
+    store.ensure()
+    store.write_lessons(Store.CANDIDATE, [make_lesson(STAGING["text"], lesson_id=STAGING["id"],
+                                                      now="2026-12-06T15:17:48Z")])
+    first = append_signals(store, [NewSignal(kind="user_correction", session_id="sess-1", reason="test", message_id="m1",
+                                             text="shouldn't that be tz-aware? it breaks the report")])[0]
+    second = append_signals(store, [NewSignal(kind="user_correction", session_id="sess-1", reason="test",
+                                              message_id="m2", text=REMEMBER)])[0]
+    store.write_json("memories.json", {"version": 1, "memories": {
+        "codex:memories_v2/extensions/ad_hoc/notes/staging-first.md": {
+            "agent": "codex", "lesson": STAGING["id"], "modified": modified_at(first["at"], second["at"]),
+            "status": "staged", "type": "feedback"}}})
+    return store, json
+
+
+def _helpful_after_reflect(repo, cli, store, json) -> int:
+    code, out, err = cli("reflect", "--session", "sess-1", "--json")
+    assert code == 0, err
+    return {lesson["id"]: lesson for lesson in json.loads(store.path("candidate.json").read_text())}[STAGING["id"]]["helpful"]
+
+
+def test_learn_reflect_does_not_count_the_message_the_memory_was_written_from(git_repo, cli) -> None:
+    store, json = _memory_store(git_repo, lambda first, second: second)  # written during the second message's turn
+    assert _helpful_after_reflect(git_repo, cli, store, json) == 0
+
+
+def test_learn_reflect_counts_a_message_that_repeats_an_older_memory(git_repo, cli) -> None:
+    # the note was written before the session's first capture: the person says it again, a vote
+    store, json = _memory_store(git_repo, lambda first, second: "2026-01-01T00:00:00Z")
+    assert _helpful_after_reflect(git_repo, cli, store, json) == 1
+
+
+# --- forms from the dev blind sets ---------------------------------------------------------------------------------------
+
+SAID_BOTH_WAYS = [
+    ("we return errors here, we don't panic", ["Always return errors, never panic."]),   # blind11
+    ("we don't panic, we return errors", ["Always return errors, never panic."]),
+    ("we squash merge, we don't rebase", ["Always squash merge, never rebase."]),
+    ("we log to stdout, we never write log files", ["Always log to stdout, never write log files."]),
+    ("we use pnpm, we don't use npm", ["Use `pnpm` instead of `npm`."]),
+    ("we don't use npm, we use pnpm", ["Use `pnpm` instead of `npm`."]),
+    ("we use tabs, we don't use spaces", ["Use tabs, not spaces."]),
+    # a slip said to be made again after the rule is the reminder said first (blind11)
+    ("dude. no force pushes on shared branches. you just did it again", ["Never use force pushes on shared branches."]),
+]
+
+
+@pytest.mark.parametrize("text, lessons", SAID_BOTH_WAYS, ids=[t[:40] for t, _ in SAID_BOTH_WAYS])
+def test_blind_forms(text: str, lessons: list[str]) -> None:
+    assert _rules(text) == lessons
+
+
+NOT_THE_TEAMS_WAY = [
+    "we fixed it, we don't need the flag",
+    "we tried it, we don't like it",
+    "we have errors here, we don't know why",
+    "we looked, we don't see it",
+    "we don't know, we just guessed",
+    "we don't need it, we have one already",
+    "we don't have tests, we test by hand",
+    "no force pushes on shared branches",          # bare, it may be about this change
+    "the build is red. you did it again",
+    "you did it again",
+]
+
+
+@pytest.mark.parametrize("text", NOT_THE_TEAMS_WAY, ids=NOT_THE_TEAMS_WAY)
+def test_blind_look_alikes_give_nothing(text: str) -> None:
+    assert _rules(text) == []
+
+
+# --- review40 R40-12: what this task's function does in one case is no standing rule -----------------------------------
+
+ONE_CASE = [
+    "also guard against an empty list, raise ValueError",
+    "guard against an empty list, raise ValueError",
+    "also check for a negative number and raise ValueError",
+    "handle the None case, return 0",
+    "check for an empty file and return an empty list",
+]
+
+
+@pytest.mark.parametrize("text", ONE_CASE, ids=ONE_CASE)
+def test_what_the_code_at_hand_does_in_one_case_gives_nothing(text: str) -> None:
+    assert _rules(text) == []
+
+
+STILL_A_RULE = [
+    ("always guard against an empty list, raise ValueError", ["Always guard against an empty list; raise `ValueError`."]),
+    ("guard against empty lists, raise ValueError", ["Guard against empty lists; raise `ValueError`."]),
+    ("validate inputs at the api boundary, raise ValueError", ["Validate inputs at the api boundary; raise `ValueError`."]),
+]
+
+
+@pytest.mark.parametrize("text, lessons", STILL_A_RULE, ids=[t for t, _ in STILL_A_RULE])
+def test_a_case_said_to_hold_every_time_or_of_a_kind_is_still_a_rule(text: str, lessons: list[str]) -> None:
+    assert _rules(text) == lessons

@@ -109,6 +109,7 @@ class FeedbackItem:
     paths: list[str] = field(default_factory=list)  # files the agent worked on just before it
     model_only: bool = False  # a correction only the trained model flagged (no pattern): never a lesson here
     shown: tuple[str, ...] = ()  # the lessons learn gave the agent in the session the feedback came from
+    echoes: tuple[str, ...] = ()  # lessons staged from the agent's own memory of this very message (never its vote)
 
 
 @dataclass
@@ -166,6 +167,9 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
                 continue
         if not rules:
             again = restated(item.text, lessons)
+            if again and again in item.echoes:
+                skip(who, echoed(again))
+                continue
             if again and again not in helpful:
                 helpful.add(again)
                 propose({"op": "HELPFUL", "id": again, "reason": f"{item.kind} restates it: {_quote(item.text)}"},
@@ -180,6 +184,7 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
         proposals: list[dict[str, Any]] = []
         waits = ""
         declined = ""
+        echo = ""
         for rule in rules:
             if any(jaccard(content_words(rule), content_words(d["text"])) >= HELPFUL_OVERLAP
                    for d in added + [p for p in proposals if p["op"] == "ADD"]):
@@ -207,6 +212,9 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
                 against = rival or supersedes
                 declined = f"goes against {against}: a model or a person should decide which holds"
                 continue
+            if same and same in item.echoes:
+                echo = echo or same  # the agent's memory of this very message staged it: merged, not counted (R39-5)
+                continue
             if same:
                 if same not in helpful and all(p.get("id") != same for p in proposals):
                     proposals.append({"op": "HELPFUL", "id": same, "reason": f"{item.kind} restates it: {_quote(item.text)}"})
@@ -232,6 +240,9 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
             proposals, declined, waits = [], f"goes against {mixed}: a model or a person should decide which holds", ""
         if not proposals and wrong is not None and wrong in harmful:
             continue  # its vote against the lesson is what came of it (the rest goes against that lesson)
+        if not proposals and echo and not waits and not declined:
+            skip(who, echoed(echo))
+            continue
         if not proposals:
             if declined and not waits:
                 skip(who, declined)
@@ -289,6 +300,13 @@ def no_longer_holds(item: FeedbackItem, lessons: Sequence[dict[str, Any]]) -> st
 
 
 NO_LONGER_HOLDS = "said a rule the agent followed no longer holds"
+
+
+def echoed(lesson_id: str) -> str:
+    """Why a typed message that restates ``lesson_id`` is no vote for it: the lesson was staged from the agent's own
+    memory of that message (review39 R39-5: "please remember: …" and Codex's note of it counted as "helpful 1")."""
+    return (f"restates {lesson_id}, which was staged from the agent's own memory of this message: merged, not counted "
+            "as helpful")
 
 
 def _mixed(proposals: list[dict[str, Any]], lessons: Sequence[dict[str, Any]]) -> str | None:
@@ -498,7 +516,7 @@ def _quote(text: str, limit: int = 120) -> str:
 
 
 
-__all__ = ["says_what_worked", "MAX_ADDS", "MAX_CHARS", "HELPFUL_OVERLAP", "LEARN_KINDS", "MODEL_ONLY", "NO_LONGER_HOLDS", "BuiltinResult", "FeedbackItem",
+__all__ = ["says_what_worked", "MAX_ADDS", "MAX_CHARS", "HELPFUL_OVERLAP", "LEARN_KINDS", "MODEL_ONLY", "NO_LONGER_HOLDS", "echoed", "BuiltinResult", "FeedbackItem",
            "content_words", "correction_rule", "correction_rules", "item_rule", "item_rules",
            "extract_rule", "extract_rules", "rules_for", "finalize", "jaccard", "mark_identifiers", "match_rule", "named_paths", "no_longer_holds", "normalise",
            "path_globs", "prose", "reflect_builtin", "relate", "restated", "rule_for", "trigger_for", "NO_RULE", "TOO_LONG"]

@@ -202,6 +202,23 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         # the one kept is a tool (not "no refactors, bugfixes only", "no emails, slack only": this task's scope, a habit)
         x = only_after.group("x")
         c = f"don't {'add' if re.search(r'files?$', x, re.I) else 'use'} {x}, we only use {only_after.group('y')}"
+    # "we return errors here, we don't panic" (blind11), "we don't panic, we return errors": the team's way said as what it
+    # does and what it does not, each a verb of its own, is "always A, never B" (refl40)
+    both = re.match(r"^we\s+(?P<a>(?!(?:don'?t|do|never|are|were|have|had|need|want|like|know|think|got|get|can|could|should|"
+                    r"will|would|just|also|still|tried|see|saw)\b)[a-z]+\s+[^,;.]{0,40}?|[a-z]+)(?:\s+here|\s+in\s+this\s+"
+                    r"(?:repo|project|codebase))?\s*[,;.]\s*(?:and\s+|but\s+)?we\s+(?:don'?t|do\s+not|never)\s+"
+                    r"(?P<b>(?!(?:have|need|want|like|know|think|get|care|mind|see)\b)[a-z]+(?:\s+[^,;.]{0,40}?)?)"
+                    r"(?:\s+here)?\s*[.!]*$", c, re.I)
+    both = both or re.match(r"^we\s+(?:don'?t|do\s+not|never)\s+(?P<b>(?!(?:have|need|want|like|know|think|get|care|mind|see)\b)"
+                            r"[a-z]+(?:\s+[^,;.]{0,40}?)?)(?:\s+here)?\s*[,;.]\s*(?:but\s+|instead\s+)?we\s+(?:just\s+|always\s+)?"
+                            r"(?P<a>(?!(?:don'?t|do|never|are|were|have|had|need|want|like|know|think|got|get|can|could|should|"
+                            r"will|would|just|also|still|tried|see|saw)\b)[a-z]+(?:\s+[^,;.]{0,40}?)?)(?:\s+here|\s+instead)?\s*[.!]*$",
+                            c, re.I)
+    if both and not re.search(r"(?:ed|ing)$", both.group("a").split()[0], re.I):
+        a, b = both.group("a").strip(), both.group("b").strip()
+        same = a.split()[0].lower() == b.split()[0].lower() and len(a.split()) > 1 and len(b.split()) > 1
+        # "we use pnpm, we don't use npm": one verb, two things: the one instead of the other
+        c = f"{a} instead of {' '.join(b.split()[1:])}" if same else f"always {a}, never {b}"
     # "we dont use axios in this repo, everything goes through fetch", "we don't use jest anymore, it's all vitest" (review39
     # R39-2): the team's one tool of the job after the ban is what to use instead (the ban alone dropped it; refl39)
     through = re.match(r"^(?P<ban>(?:we\s+)?(?:don'?t|do\s+not|never)\s+use\s+(?P<x>`[^`]+`|[\w.@/+-]+)(?:\s+(?:in\s+this\s+"

@@ -605,6 +605,11 @@ _BEFORE_EACH = re.compile(r"\b(?:before|after)\s+(?:(?:any|each|every)\s+\w+|(?:
                           r"deploying|releasing|answering|responding|replying|implementing|editing|starting|submitting|"
                           r"opening\s+(?:a|the)\s+(?:pr|pull\s+request|mr)|making\s+(?:any\s+)?changes|"
                           r"writing\s+(?:any\s+)?code|changing\s+(?:any\s+)?code))[.!]?$", re.I)
+# What the code at hand does in one case, said with the error or value it gives ("also guard against an empty list, raise
+# ValueError", "handle the None case, return 0"): a requirement of this task's function, not a habit; "guard against empty
+# lists" (a kind) or "always …" may hold beyond it.
+_ONE_CASE = re.compile(r"^(?:guard|check|handle|validate|catch|protect|test)\s+(?:against\s+|for\s+)?(?:a|an|the|that|this)\s+"
+                       r"[^;,]{1,40}?\s*(?:;|,|\band\b)\s*(?:then\s+)?(?:raise|throw|return|log|exit)\b", re.I)
 _VAGUE_OBJECT = re.compile(r"\b(?:anything|everything|something|nothing)\b", re.I)
 _FUNCTION_WORD_END = re.compile(r"\b(?:to|of|with|including|look|the|a|an|and|or|for|in|on|at|by|from|into|that|which|"
                                 r"this|these|like|as|than|be|is|are)\.$", re.I)
@@ -636,6 +641,8 @@ def _standing(rule: Rule, text: str) -> bool:
         if head in ONE_OFF_VERBS and not _GENERAL.search(text) and not (rule.shape == "imperative" and rule.standing) and not (
                 _BEFORE_EACH.search(text) and not one_of_many(text.split(" ", 1)[1] if " " in text else "")):
             return False  # "Add the env var before deploying.": one thing of this task, before the deploy
+        if _ONE_CASE.match(text) and not _GENERAL.search(text):
+            return False  # "Guard against an empty list; raise `ValueError`." (review40 R40-12): what this code does in one case
         if _ATTACHED_FILE.search(text) and not _GENERAL.search(text):
             return False  # "Ask gemini pro and o3 to read @Bio.md … before evaluating": one evaluation's step
         # "Follow `camelCase` and add SKU and offers": a step joined to the rule

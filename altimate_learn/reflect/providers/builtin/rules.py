@@ -281,6 +281,11 @@ def _shape_of_no_rule(own: str) -> str:
     return NO_RULE
 
 
+_DID_IT_AGAIN = re.compile(r"^(?:and\s+|but\s+)?(?:you|u)\s+(?:just\s+|literally\s+|have\s+|'ve\s+)?(?:did|done|do)\s+"
+                           r"(?:it|that|this|the\s+same)\s+(?:again|once\s+more)(?:\s+(?:today|now|just\s+now))?\s*[.!?\u2026]*$",
+                           re.I)
+
+
 def _lead_joined(said: list[str]) -> list[str]:
     """The sentences, a reminder lead said as a sentence of its own ("again.", "I told you.", "how many times...") joined
     to the one after it as its lead: "how many times... tests go next to the file, not in __tests__" (blind11; refl39)."""
@@ -293,6 +298,10 @@ def _lead_joined(said: list[str]) -> list[str]:
         hands_off = _HANDS_OFF.match(sentence)
         if lead and lead.end() >= len(out[-1]):
             out[-1] = re.sub(r"[\s.!?\u2026]+$", "", out[-1]) + ", " + sentence
+        elif out and _DID_IT_AGAIN.match(sentence):
+            # "dude. no force pushes on shared branches. you just did it again" (blind11): the slip said again after the
+            # rule is the reminder "again, …" said first (refl40)
+            out[-1] = "again, " + out[-1]
         elif made and hands_off:
             # "the snapshot files are generated. don't hand-edit them" -> "never hand-edit the snapshot files" (refl39)
             verb = hands_off.group("verb").lower()
