@@ -109,6 +109,13 @@ def remember(store: Store, text: str, *, paths: list[str] | None = None, approve
     from altimate_learn.curate.lint import lint
 
     typed = lint(clean, typed_by_person=True)  # a person's text is normalised with a warning (issue 12.9)
+    if typed.rule == "secret":
+        # the lint sees a secret the redactor did not name (a base64 key with '/' in it, a long random token): saved
+        # and quarantined, the value was on disk (review40 R40-13); nothing is saved, as for a named secret
+        raise LearnError("the rule looks like it holds a secret (a long random value, as keys and tokens are); a "
+                         "lesson never stores one, so nothing was saved.",
+                         "State the rule without the value (a commit id or checksum too), e.g. learn remember \"Read "
+                         "the staging secret from the STAGING_SECRET environment variable.\"")
     normalised = typed.ok and typed.warning is not None and typed.text != clean
     if normalised:
         clean = typed.text

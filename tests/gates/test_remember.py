@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.fakes.model_server import FakeModelServer, model_server  # noqa: F401
 from tests.gates.helpers import quarantined, read_json, stamps, texts, write_instructions
 
@@ -116,6 +118,18 @@ def test_a_secret_in_a_rule_never_reaches_the_store(git_repo, cli):
     for path in folder.rglob("*"):
         if path.is_file():
             assert secret not in path.read_text(errors="replace")
+
+
+@pytest.mark.parametrize("rule", ["The staging secret is {key}.", "Export the aws secret {key} before deploys."])
+def test_a_rule_with_a_secret_only_the_lint_sees_is_refused_and_nothing_is_saved(git_repo, cli, rule):
+    """review40 R40-13: a base64 key with '/' in it passes the redactor, and the lint's "looks like a secret" saved
+    the rule in quarantine, value and all (quarantine.json, history.jsonl)."""
+    key = "wJalrXUtnFEMI/K7MDENG/" + "bPxRfiCYEXAMPLEKEY"
+    code, out, err = cli("remember", rule.format(key=key))
+    assert code == 1 and "holds a secret" in err and "nothing was saved" in err, err
+    assert key not in out + err
+    folder = git_repo / ".altimate-code"
+    assert not folder.exists() or all(key not in p.read_text(errors="replace") for p in folder.rglob("*") if p.is_file())
 
 
 def test_approve_keeps_other_staged_changes_in_the_candidate(git_repo, cli, tmp_path):

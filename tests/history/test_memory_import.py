@@ -131,6 +131,19 @@ def test_a_memory_quoting_a_token_leaves_no_trace_in_the_store(cli, git_repo):
     assert TOKEN not in out and SECRET_AWS not in out
 
 
+def test_a_memory_with_a_secret_the_redactor_does_not_name_leaves_no_trace(cli, git_repo):
+    """review40 R40-13: an AWS secret access key (base64 with '/') passes the redactor; the lint refuses the memory as
+    "looks like a secret", and its reject record in history.jsonl kept the text, value and all."""
+    key = "wJalrXUtnFEMI/K7MDENG/" + "bPxRfiCYEXAMPLEKEY"
+    write(claude_folder(git_repo), "project_deploy.md", memory("deploy-aws", "project",
+                                                               f"Deploy staging with the aws secret {key} exported."))
+    code, out, err = cli("import-memories", "--dry-run")
+    assert code == 0 and "looks like a secret" in out and key not in out + err, out + err
+    result = run_json(cli)
+    assert {m["file"]: m["status"] for m in result["memories"]} == {"project_deploy.md": "refused"}
+    assert key not in all_text(git_repo) and key not in json.dumps(result)
+
+
 def test_an_instruction_overriding_memory_is_refused_and_cannot_be_promoted(cli, git_repo):
     folder = claude_folder(git_repo)
     write(folder, "feedback_override.md", memory(
