@@ -31,6 +31,14 @@ from altimate_learn.schema import make_lesson, new_lesson_id
 MAX_ADDS = 3
 MAX_EDITS = 3
 WITHHELD = "[withheld: the text looks like it holds a secret]"  # what a rejection records of such a text
+
+
+def unredactable_secret(text: str) -> bool:
+    """``text`` still looks like it holds a secret once redacted: the redactor did not name the value (a base64 key
+    with '/' in it, a long random token), so the text may be kept nowhere."""
+    from altimate_learn.curate.rules.secrets import looks_secret
+
+    return looks_secret(redact(text))
 MAX_REMOVES = 3
 DEDUPE_THRESHOLD = 0.6
 # a short rule (at most SHORT_RULE words of content) that differs from a lesson in one place shares few of its words:
@@ -244,20 +252,22 @@ class _Pass:
 
     # -- bookkeeping
     def reject(self, delta: _Delta | None, reason: str, rule: str | None = None, raw: Any = None) -> None:
+        source = delta.raw if delta is not None else raw
+        text = source.get("text") if isinstance(source, dict) else None
+        # a secret the lint sees and the redactor does not name: the text is kept nowhere, in quarantine or history,
+        # since no redaction of it can be trusted (review40 R40-13: a base64 key with '/' in it)
+        withheld = rule == "secret" and isinstance(text, str) and unredactable_secret(text)
         if (self.screen is not None and self.screen.author == "person" and delta is not None
-                and delta.op in ("ADD", "EDIT") and rule != "secret"):
+                and delta.op in ("ADD", "EDIT") and not withheld):
             return self.screen.quarantine_delta(delta, self, reason, rule=rule)  # a person's rule is kept
         entry: dict[str, Any] = {"reason": reason}
-        source = delta.raw if delta is not None else raw
         if isinstance(source, dict):
             op = source.get("op")
             entry["op"] = op.strip().upper() if isinstance(op, str) and op.strip().upper() in OPS else _echo(op, 20)
             if isinstance(source.get("id"), str):
                 entry["id"] = _echo(source["id"], 40)
             if isinstance(source.get("text"), str):
-                # a text the lint found a secret in is not kept, in history or quarantine: the redactor did not name
-                # the value, so no redaction of it can be trusted (review40 R40-13: a base64 key with '/' in it)
-                entry["text"] = WITHHELD if rule == "secret" else _echo(source["text"])
+                entry["text"] = WITHHELD if withheld else _echo(source["text"])
             if isinstance(source.get("reason"), str):
                 entry["delta_reason"] = _echo(source["reason"], MAX_REASON_CHARS)
         if delta is not None:

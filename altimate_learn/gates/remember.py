@@ -106,10 +106,11 @@ def remember(store: Store, text: str, *, paths: list[str] | None = None, approve
         raise LearnError("the rule holds a secret (" + _redacted_kinds(clean) + "); a lesson never stores one.",
                          "State the rule without the value, e.g. learn remember \"Read the database password from "
                          "the DB_PASSWORD environment variable.\"")
+    from altimate_learn.curate.apply import unredactable_secret
     from altimate_learn.curate.lint import lint
 
     typed = lint(clean, typed_by_person=True)  # a person's text is normalised with a warning (issue 12.9)
-    if typed.rule == "secret":
+    if typed.rule == "secret" and unredactable_secret(clean):
         # the lint sees a secret the redactor did not name (a base64 key with '/' in it, a long random token): saved
         # and quarantined, the value was on disk (review40 R40-13); nothing is saved, as for a named secret
         raise LearnError("the rule looks like it holds a secret (a long random value, as keys and tokens are); a "

@@ -38,7 +38,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from altimate_learn.curate.apply import WITHHELD
+from altimate_learn.curate.apply import WITHHELD, unredactable_secret
 from altimate_learn.capture.sessions._memory import AGENT_LABELS, TEAM_TYPES, TYPES, AgentMemory, SkippedMemory
 from altimate_learn.english import plural
 from altimate_learn.errors import LearnError, MalformedFileError
@@ -576,7 +576,7 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
                 verdict = lint(outcome.text or "")  # need a real run)
                 outcome.status = "would-stage" if verdict.ok else "refused"
                 outcome.reason = outcome.reason if verdict.ok else (verdict.reason or "fails lint")
-                if verdict.rule == "secret":
+                if verdict.rule == "secret" and unredactable_secret(outcome.text or ""):
                     outcome.text = WITHHELD  # a value the redactor did not name is not shown either (R40-13)
                 vetted = _vet_offline(store, base, verdict.text) if verdict.ok and index not in rewrites else None
                 if vetted is not None:  # what the real run's vet says, which sends nothing either (review14 R14-36)
@@ -1218,7 +1218,7 @@ def _curate(store: Store, deltas: list[tuple[dict[str, Any], int]], work: list[t
             done.add(index)
             reason = str(rejected.get("reason", ""))
             outcome.status = _rejected_status(rejected.get("rule"))
-            if rejected.get("rule") == "secret":
+            if rejected.get("rule") == "secret" and unredactable_secret(outcome.text or ""):
                 outcome.text = WITHHELD  # a value the redactor did not name is not shown either (review40 R40-13)
             if outcome.status == "merged":
                 match = _LESSON.search(reason)
