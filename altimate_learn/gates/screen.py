@@ -400,6 +400,10 @@ class Screen:
                 return self._helpful(delta, work, target, "restated by a person")
             if not self._beside_narrower(delta, work, target):
                 return self._replace(delta, work, target)
+        else:
+            whole = _carried_whole(delta.text or "", words, work, delta.coexists)
+            if whole is not None and not self._beside_narrower(delta, work, whole):
+                return self._replace(delta, work, whole)
         part = _part_of(delta.text or "", words, work, delta.coexists)
         if part is not None:
             # "Never use float for money." beside "Represent money amounts with `Decimal`, never `float`.": the
@@ -677,6 +681,25 @@ def _says_less(new: str, old: str) -> bool:
 
     mine, theirs = content_words(new), content_words(old)
     return bool(mine) and mine < theirs
+
+
+CARRIED_FLOOR = 0.25  # word overlap below which a rule is not read for a lesson it carries whole
+
+
+def _carried_whole(text: str, words: frozenset[str], work: Any, coexists: Any) -> str | None:
+    """The lesson a person's rule says again whole and adds to ("Use httpx for HTTP calls, never requests; the shared
+    client is in app/clients/http.py." of "Use httpx for HTTP calls, never requests."): a sharpening, which replaces
+    it. The added clause took the word overlap under the curator's threshold, so both stayed in force, the old one
+    word for word inside the new (review40 R40-1). Every content word, name, number and condition of the lesson must
+    be in the rule (:func:`altimate_learn.curate.meaning.carries` at 1.0), about the same code."""
+    from altimate_learn.curate.curator import DEDUPE_THRESHOLD
+    from altimate_learn.curate.meaning import carries
+    from altimate_learn.curate.names import names_beyond
+
+    found = [(score, lid) for lid, score in work.words.similar(words, CARRIED_FLOOR).items()
+             if score < DEDUPE_THRESHOLD and lid not in coexists and lid in work.by_id
+             and not names_beyond(work.by_id[lid]["text"], text) and carries(text, work.by_id[lid]["text"], 1.0)]
+    return max(found)[1] if found else None
 
 
 COVER_SHARE = 0.6  # of a lesson's content words a rule about its code must say again to sharpen (replace) it
