@@ -150,11 +150,41 @@ def _preferred_clis(hooks: dict[str, dict[str, Any]]) -> list[str]:
     return [HARNESS_CLI[h] for h, v in hooks.items() if v["installed"] and h in HARNESS_CLI]
 
 
+_HOME_CONFIG = "~/.altimate-code/altimate-code.json"  # the home folder's config: it wins over the project's
+
+
+def _shared_model_note(model: str, path: Path, root: Path) -> str | None:
+    """After `learn enable --model <agent CLI>` in a git repository: the project config is committed with the lessons,
+    so every teammate who pulls reflects with that CLI, on their own login, and fails without it (review40 R40-11)."""
+    from altimate_learn import git
+    from altimate_learn.reflect.providers.agentcli import AGENT_CLIS
+
+    command = AGENT_CLIS.get(model.split("/", 1)[0])
+    if command is None or git.toplevel(root) is None:
+        return None
+    try:
+        shown = path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return None
+    return (f"Note: {shown} is shared through git, so every teammate who pulls it reflects with {model}, on their own "
+            f"login and plan; without the `{command}` command their runs fail and keep their signals open. To choose "
+            f"it only for yourself, set learn.model in {_HOME_CONFIG} or ALTIMATE_LEARN_MODEL (either wins over the "
+            "project's) and `learn enable --model builtin` here.")
+
+
 def model_lines(choice: Any, *, next_step: bool = True) -> list[str]:
     """What `enable` and `status` say about the reflection model: which one, why, and what it costs."""
     if choice.model == "session":
         return [f"Reflection model: {choice.why}."]
     if choice.problem:
+        if choice.source.startswith("learn.model from project config"):
+            # the team's committed setting: `learn enable --model NAME` would change it for everyone who pulls, and a
+            # teammate without that agent CLI was told only that (review40 R40-11)
+            return [f"Reflection model: {choice.model} ({choice.source}) cannot be used now: {choice.problem}.",
+                    "  Reflections fail and keep their signals open until it is fixed. The project's config is shared "
+                    f"through git: to use another model only here, set ALTIMATE_LEARN_MODEL=NAME or learn.model in "
+                    f"{_HOME_CONFIG} (either wins over the project's); `learn enable --model NAME` changes it for "
+                    "everyone who pulls."]
         return [f"Reflection model: {choice.model} ({choice.source}) cannot be used now: {choice.problem}.",
                 "  Reflections fail and keep their signals open until it is fixed; `learn enable --model NAME` "
                 "chooses another."]
@@ -224,6 +254,9 @@ def enable(
     if model is not None:
         report.line(f"Learning enabled: learn.capture and learn.auto_reflect set to true, learn.model to "
                     f"{json.dumps(updates['model'])} in {path}.")
+        shared = _shared_model_note(str(updates["model"]), Path(path), paths.root)
+        if shared:
+            report.line(shared)
     else:
         report.line(f"Learning enabled: learn.capture and learn.auto_reflect set to true in {path}.")
     from altimate_learn.team.setup import install as setup_git
