@@ -13,7 +13,8 @@ the `<think>` sections of a reasoning model in aider (which aider also shows in 
 Formats (the Markdown renderings and Cursor's transcript are read in `research/real_sessions_formats_more.py`):
 - `aider`: `.aider.chat.history.md` (`#### ` lines are typed input; `> ` lines are aider's console), with the
   `.aider.input.history` committed beside it where there is one. Sessions started with `--message` (a script drove
-  aider) and aider's own prompts ("Fix any errors below") are skipped; `/ask X` is logged twice by aider, once with
+  aider), aider's own prompts ("Fix any errors below") and its confirmation prompts logged with their answer ("Add
+  file to the chat? (Y)es/(N)o … [Yes]: all") are skipped; `/ask X` is logged twice by aider, once with
   the command, and kept once; the model's own `####` headings stay in its answer (see `parse_aider`).
 - `specstory`: SpecStory exports (`.specstory/history/*.md`) of Cursor, GitHub Copilot Chat and Claude Code
   sessions (`_**User**_` / `_**Assistant**_` / `_**Agent (model)**_` headers).
@@ -123,7 +124,6 @@ _AIDER_MODE = re.compile(r"^/(ask|code|architect|context|help|chat-mode\s+\w+)\s
 # none of the message's lines, and, without such inputs or hard line breaks, where the file shows aider's console
 # between an answer and the next input elsewhere. A heading stays in the answer it belongs to.
 _AIDER_INPUT_TIME = re.compile(r"^# (\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})")
-_AIDER_CONFIRM = re.compile(r"\(Y\)es/\(N\)o\b.*\[(?:Yes|No)\]:", re.S)
 
 
 def _aider_key(line: str) -> str:
@@ -155,7 +155,9 @@ def _aider_kind(line: str) -> str:
     return "text" if line.strip() else "blank"
 
 
-# the product reader's own record of the last line's kind: the corpus reads aider's headings as `learn capture` does
+# the product reader's own record of the last line's kind, and its confirmation prompt (aider logs "Add file to the
+# chat? (Y)es/(N)o … [Yes]: all" as input): the corpus reads aider's headings and prompts as `learn capture` does
+from altimate_learn.capture.sessions.aider import _CONFIRM as _AIDER_CONFIRM  # noqa: E402
 from altimate_learn.capture.sessions.aider import LineKinds as _AiderKinds  # noqa: E402
 
 
@@ -233,6 +235,8 @@ def parse_aider(text: str, inputs: str | None = None) -> list[Session]:
             pending_mode = None
             if message.startswith("/") or _AIDER_AUTO.match(message) or not message or message == "<blank>":
                 return
+            if "\n" not in message and _AIDER_CONFIRM.search(message):
+                return  # one of aider's confirmation prompts with its answer ("… (Y)es/(N)o … [Yes]: all")
             previous = next((t.text for t in reversed(session.turns) if t.role == "assistant"), "")
             if previous and squeeze(message)[:200] in squeeze(previous):
                 return  # architect mode hands its own answer to the editor model as a "user" message

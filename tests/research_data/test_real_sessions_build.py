@@ -770,3 +770,25 @@ def test_the_builder_reads_aiders_input_history_committed_beside_the_chat_histor
     row["commit"] = subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True, text=True,
                                    check=True).stdout.strip()
     assert len([t for s in parse_row(repo, row) for t in s.turns if t.role == "user"]) == 3  # nothing tells here
+
+
+def test_aiders_confirmation_prompts_logged_as_input_are_not_typed_as_in_the_product_reader(tmp_path):
+    from altimate_learn.capture.model import UserMessage
+    from altimate_learn.capture.sessions import read_session
+    from research.real_sessions_formats import parse_aider
+
+    chat = ("\n# aider chat started at 2026-12-06 10:00:00\n\n> Aider v0.86.1\n\n"
+            "#### fix the date parsing in app/util.py\n\n"
+            "> app/util.py\n"
+            "#### Add file to the chat? (Y)es/(N)o/(A)ll/(S)kip all/(D)on't ask again [Yes]: all\n\n"
+            "I changed the parser.\n\n"
+            "#### Add app\\page.tsx to the chat? (Y)es/(N)o/(A)ll/(S)kip all [Yes]: skip\n\n"
+            "#### no, keep the old format for the API\n"
+            "#### and what does (Y)es/(N)o [Yes]: mean in the prompt?\n\n"
+            "Sorry, keeping the old format.\n")
+    typed = [t.text for s in parse_aider(chat) for t in s.turns if t.role == "user"]
+    assert typed == ["fix the date parsing in app/util.py",
+                     "no, keep the old format for the API\nand what does (Y)es/(N)o [Yes]: mean in the prompt?"]
+    (tmp_path / ".aider.chat.history.md").write_text(chat, encoding="utf-8")
+    events = read_session(tmp_path / ".aider.chat.history.md", harness="aider").events()
+    assert [e.text for e in events if isinstance(e, UserMessage) and e.kind == "text"] == typed  # as `learn capture`
