@@ -5,6 +5,8 @@ and Bob's "Never use structlog; the stdlib logging logger from app/log.py is the
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from altimate_learn.gates.offline import compare
@@ -50,3 +52,21 @@ def test_check_and_tidy_never_fold_the_pair_into_one_rule(git_repo, cli):
     code, out, err = cli("tidy", "--dry-run")
     assert "MERGED" not in out, out
     assert [x["id"] for x in approved(git_repo)] == ["L-0001", "L-0002"]
+
+
+def test_a_lesson_that_names_a_tool_the_instruction_never_mentions_is_no_duplicate_of_it(git_repo, cli, tmp_path):
+    """review40 R40-6 addendum: the re-vet quarantined Ana's lesson as "duplicates AGENTS.md" beside a line that says
+    less (word overlap 0.60), and promoting that removal would lose "structlog" and "never the stdlib logging module"."""
+    from tests.gates.helpers import deltas_file, read_json, write_instructions
+
+    write_instructions(git_repo, agents="# Project\n\n- never use print here, always use the logger from app/log.py\n",
+                       claude=None)
+    assert compare(ANA, "never use print here, always use the logger from app/log.py") is None
+    code, out, err = cli("curate", "--deltas", deltas_file(tmp_path, {"op": "ADD", "text": ANA, "reason": "r"}),
+                         "--json")
+    assert code == 0, err
+    assert json.loads(out)["rejected"] == []
+    assert [lesson["text"] for lesson in read_json(git_repo, "candidate.json")] == [ANA]
+    # the same line said again stays a duplicate of it
+    assert compare("Never use print; always use the logger from app/log.py.",
+                   "never use print here, always use the logger from app/log.py").verdict == "duplicate"
