@@ -855,7 +855,13 @@ def _names_more(a: Rule, b: Rule) -> bool:
     from app/log.py, never print or the stdlib logging module." beside the instruction "never use print here, always
     use the logger from app/log.py" shares 0.6 of its words, and the re-vet quarantined the lesson as its duplicate,
     losing what only the lesson says (review40 R40-6 addendum)."""
-    return any(_has_word(b.lower, token) < 0 and stem(token) not in b.words for token in a.bare[0] | a.bare[1])
+    def unsaid(one: Rule, other: Rule) -> bool:
+        return any(_has_word(other.lower, token) < 0 and stem(token) not in other.words
+                   for token in one.bare[0] | one.bare[1])
+
+    # and names every one ``b`` names: "Use requests for HTTP calls." beside "Use httpx for HTTP calls." is two
+    # choices for one job (a conflict to settle, never two rules side by side), not one rule saying more
+    return unsaid(a, b) and not unsaid(b, a)
 
 
 def swapped_choice(rule: str | Rule, other: str | Rule) -> tuple[str, str] | None:
