@@ -829,6 +829,23 @@ def _bare_conflict(a: Rule, b: Rule) -> tuple[str, str] | None:
     return None
 
 
+# "prefer X over Y", "prefer X to Y", "favor X over Y": the one chosen and the one passed over (one word or a
+# hyphenated/dotted name each, an article allowed).
+_PREFERENCE = re.compile(r"\b(?:prefer|prefers|favou?r|favou?rs)\s+(?:the\s+|a\s+|an\s+)?"
+                         r"([a-z][\w.\-]*(?:\s+[a-z][\w.\-]*){0,2}?)\s+(?:over|to|rather than|instead of)\s+"
+                         r"(?:the\s+|a\s+|an\s+)?([a-z][\w.\-]*(?:\s+[a-z][\w.\-]*){0,2}?)"
+                         r"(?=\s*(?:[.,;:!?)]|$)|\s+(?:in|for|when|whenever|on|at|unless|except|where|if)\b)")
+
+
+def _preference(lower: str) -> tuple[str, str, str] | None:
+    """(chosen, passed over, the rest of the rule: where it holds) of a "prefer X over Y" rule, or None."""
+    text = lower.replace("`", "")
+    found = _PREFERENCE.search(text)
+    if found is None:
+        return None
+    return found.group(1).rstrip(".-"), found.group(2).rstrip(".-"), "Use it " + text[found.end():]
+
+
 def _flipped_name(a: Rule, b: Rule) -> tuple[str, str] | None:
     """A plain name one rule says to use and the other avoids, between two rules that both forbid something: the same
     words with the choice swapped ("Use ruff, never the black formatter." / "Never use ruff; use the black
@@ -836,6 +853,10 @@ def _flipped_name(a: Rule, b: Rule) -> tuple[str, str] | None:
     Word overlap read them as one rule, and `learn check` / `learn tidy` offered to keep one, dropping a teammate's
     opposite choice (review40 R40-6). Unlike :func:`_bare_conflict` the avoided name needs no contrast in its own
     clause: the pair's shared wording is what sets the two choices against each other."""
+    mine, theirs = _preference(a.lower), _preference(b.lower)
+    if mine is not None and theirs is not None and mine[:2] == theirs[1::-1] \
+            and situation(mine[2]) == situation(theirs[2]):
+        return mine[0], "for"  # "Prefer composition over inheritance." / "Prefer inheritance over composition."
     for avoids, uses, way in ((b, a, "for"), (a, b, "against")):
         for token in sorted(avoids.bare[0] & uses.bare[1]):
             if _thing_of(a, token, b) or _thing_of(b, token, a) or _different_commands(a, b, token):

@@ -20,13 +20,24 @@ SWAPPED = [
     ("Use structlog, never the logging module.", "Never use structlog; use the logging module."),
     ("Use vitest, never the jest runner.", "Never use vitest; use the jest runner."),
     (ANA, BOB),
+    ("Prefer composition over inheritance.", "Prefer inheritance over composition."),  # review40's residue
+    ("Prefer named exports to default exports.", "Prefer default exports to named exports."),
+    ("Favor async functions over callbacks.", "Prefer callbacks over async functions."),
+    ("Prefer composition over inheritance in services.", "Prefer inheritance over composition in services."),
 ]
 SAME = [
     ("Never commit secrets to the repo; keep them in vault.", "Keep secrets in vault, never in the repo."),
     ("Use the logger from `app/log.py`, never `print`.", "Never use print; use the logger from app/log.py."),
     ("Use ruff for linting, never flake8.", "Use ruff for linting and never run flake8."),
     ("Use pnpm, never npm.", "Never use npm; always pnpm."),
+    ("Prefer composition over inheritance.", "Favor composition over inheritance."),
 ]
+
+
+def test_opposite_preferences_for_different_places_are_not_set_against_each_other():
+    found = compare("Prefer composition over inheritance in services.",
+                    "Prefer inheritance over composition in the UI layer.")
+    assert found is None or found.verdict != "contradiction", found
 
 
 @pytest.mark.parametrize("one, other", SWAPPED)
