@@ -9,13 +9,12 @@ curator writes afterwards. It reads and writes no file.
 
 from __future__ import annotations
 
-import re
-
 import collections
 import hashlib
 import heapq
 import itertools
 import operator
+import re
 from typing import Any
 
 from altimate_learn.curate import prepared
@@ -38,7 +37,12 @@ def unredactable_secret(text: str) -> bool:
     with '/' in it, a long random token), so the text may be kept nowhere."""
     from altimate_learn.curate.rules.secrets import looks_secret
 
-    return looks_secret(redact(text))
+    # what the redactor named is gone with the word it sat in ("password=[REDACTED:password]" still reads as an
+    # assignment of a secret, and the text it left is safe to keep)
+    return looks_secret(_PLACEHOLDER_WORD.sub(" ", redact(text)))
+
+
+_PLACEHOLDER_WORD = re.compile(r"\S*\[REDACTED(?::[^\]\s]*)?\]\S*")
 MAX_REMOVES = 3
 DEDUPE_THRESHOLD = 0.6
 # a short rule (at most SHORT_RULE words of content) that differs from a lesson in one place shares few of its words:
