@@ -813,7 +813,10 @@ NOTES_BLIND11_READ: list[str] = [
     "it, we don't like it\" give nothing) and a slip said to be made again after the rule (\"dude. no force pushes on "
     "shared branches. you just did it again\" -> \"Never use force pushes on shared branches.\"; bare, \"no force "
     "pushes on shared branches\" may be about this change and gives nothing): blind11 14 -> 16 of 57; blind8-10 "
-    "unchanged; no one-off or not row changed (pool check: only these two rows and test strings).",
+    "unchanged; no one-off or not row changed (pool check: only these two rows and test strings). Then blind8 11 -> 13 "
+    "of 59, both reviewed good: a tool asked about that the team dropped (\"is there a reason you used moment? we got "
+    "rid of it last year\" -> \"Never use `moment`.\") and \"nobody uses X here\" as the team's \"we don't\" (\"the "
+    "design system has its own Button, nobody uses a raw <button> here\" -> \"Never use a raw <button>.\").",
 ]
 
 

@@ -351,3 +351,79 @@ STILL_A_RULE = [
 @pytest.mark.parametrize("text, lessons", STILL_A_RULE, ids=[t for t, _ in STILL_A_RULE])
 def test_a_case_said_to_hold_every_time_or_of_a_kind_is_still_a_rule(text: str, lessons: list[str]) -> None:
     assert _rules(text) == lessons
+
+
+# --- more forms from the dev blind sets (blind8, blind11) -----------------------------------------------------------------
+
+DROPPED_OR_NOBODY = [
+    # a tool asked about that the team dropped (blind8: "is there a reason you used moment? we got rid of it last year")
+    ("is there a reason you used moment? we got rid of it last year", ["Never use `moment`."]),
+    ("why did you use moment? we dropped it", ["Never use `moment`."]),
+    ("why did you add lodash? we removed it last year", ["Never use `lodash`."]),
+    # nobody on the team is the team's "we don't" (blind8: "… nobody uses a raw <button> here")
+    ("the design system has its own Button, nobody uses a raw <button> here", ["Never use a raw <button>."]),
+    ("nobody uses moment here", ["Never use `moment`."]),
+    ("nobody here uses jquery", ["Never use `jquery`."]),
+    ("nobody uses var anymore", ["Never use `var`."]),
+    # a guarded part of the project recalled with "remember" (blind11: "remember staging is read-only for us")
+    ("remember, the staging db is read-only for us", ["The staging db is read-only."]),
+    ("remember the seeds are read-only", ["The seeds are read-only."]),
+    ("please remember: the prod db is off-limits", ["The prod db is off-limits."]),
+]
+
+
+@pytest.mark.parametrize("text, lessons", DROPPED_OR_NOBODY, ids=[t[:40] for t, _ in DROPPED_OR_NOBODY])
+def test_more_blind_forms(text: str, lessons: list[str]) -> None:
+    assert _rules(text) == lessons
+
+
+MORE_LOOK_ALIKES = [
+    "is there a reason you used moment?",                       # the question alone asks
+    "why did you use moment? we dropped the dates page",        # what was dropped is no tool
+    "why did you use the old endpoint? we removed it",          # one thing of this task
+    "why did you delete it? we dropped it",
+    "nobody uses the export button",                            # how the product is used
+    "nobody uses that feature anyway",
+    "nobody uses the old api here",                             # one thing
+    "the dashboard has a new chart, nobody uses it here",
+    "remember this file is read-only",                          # which file only the conversation says
+    "remember the file is read-only",
+    "remember the new table is read-only",                      # one thing of this task
+    "remember it is read-only",
+]
+
+
+@pytest.mark.parametrize("text", MORE_LOOK_ALIKES, ids=MORE_LOOK_ALIKES)
+def test_more_look_alikes_give_nothing(text: str) -> None:
+    assert _rules(text) == []
+
+
+# --- review39 R39-6's leftover: what to use, said after asking about what the agent is doing ----------------------------
+
+USE_INSTEAD_OF_DOING = [
+    ("why are you installing things globally? use the project venv",
+     ["Use the project venv instead of installing things globally."]),
+    ("why are you writing raw sql? use the query builder", ["Use the query builder instead of writing raw sql."]),
+    ("why are you installing requests? use httpx", ["Use `httpx` instead of `requests`."]),
+    ("why are you installing requests? we use httpx", ["Use `httpx` instead of `requests`."]),   # as before
+    ("why are you using npm? use pnpm", ["Use `pnpm` instead of `npm`."]),                       # as before
+]
+
+
+@pytest.mark.parametrize("text, lessons", USE_INSTEAD_OF_DOING, ids=[t[:40] for t, _ in USE_INSTEAD_OF_DOING])
+def test_what_to_use_after_asking_what_the_agent_is_doing(text: str, lessons: list[str]) -> None:
+    assert _rules(text) == lessons
+
+
+NOT_INSTEAD_OF_DOING = [
+    "why are you installing things globally?",                              # the question alone asks
+    "why are you installing things globally? use the project venv for now",  # for now
+    "why are you asking? use the staging one",                              # nothing done to anything; "one"
+    "why are you editing the config? use that one",                         # which one only the conversation says
+    "use the project venv",                                                  # bare: a step of this task
+]
+
+
+@pytest.mark.parametrize("text", NOT_INSTEAD_OF_DOING, ids=NOT_INSTEAD_OF_DOING)
+def test_no_instead_without_a_question_about_the_agents_act_or_a_thing_to_use(text: str) -> None:
+    assert _rules(text) == []

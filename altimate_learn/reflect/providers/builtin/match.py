@@ -202,6 +202,14 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         # the one kept is a tool (not "no refactors, bugfixes only", "no emails, slack only": this task's scope, a habit)
         x = only_after.group("x")
         c = f"don't {'add' if re.search(r'files?$', x, re.I) else 'use'} {x}, we only use {only_after.group('y')}"
+    # "nobody uses a raw <button> here" (blind8): nobody on the team is the team's "we don't" (refl40); only said of the
+    # project ("here", "in this repo", "anymore"): "nobody uses the export button" is how the product is used
+    # (after what the project has instead, a statement: "the design system has its own Button, nobody uses …")
+    c = re.sub(r"^(?:(?:the|our)\s+[\w\s'-]{1,40}?\s+(?:has|have|comes\s+with|ships)\s+[^,;]{1,40}[,;]\s+)?(?:nobody|no\s+one|no-one)\s+"
+               r"(?:(?P<here>here|on\s+the\s+team)\s+)?(?P<verb>uses|writes|calls|imports)\s+(?P<x>.+?)"
+               r"(?P<where>\s+(?:here|in\s+this\s+(?:repo(?:sitory)?|project|codebase)|anymore|any\s+more))?\s*[.!]*$",
+               lambda m: f"we don't {m.group('verb')[:-1]} {m.group('x')}{m.group('where') or ' here'}"
+               if m.group("where") or m.group("here") else m.group(0), c, flags=re.I)
     # "we return errors here, we don't panic" (blind11), "we don't panic, we return errors": the team's way said as what it
     # does and what it does not, each a verb of its own, is "always A, never B" (refl40)
     both = re.match(r"^we\s+(?P<a>(?!(?:don'?t|do|never|are|were|have|had|need|want|like|know|think|got|get|can|could|should|"

@@ -91,7 +91,8 @@ _CAN_YOU_NOT = re.compile(
 # "why did you use npm install?" (the agent's choice, asked about)
 _WHY_DID = re.compile(
     r"^(?:(?:wait|hmm+|um+|so|but|ugh)[\s,]+)?(?:why\s+(?:did|do|are|were|would|have)\s+you|why'?d\s+you|"
-    r"how\s+come\s+(?:you|u)(?:'ve|\s+have|\s+are|'re)?)\s+(?:(?:still|just|again)\s+)?"
+    r"how\s+come\s+(?:you|u)(?:'ve|\s+have|\s+are|'re)?|is\s+there\s+(?:a|any)\s+reason\s+(?:why\s+)?(?:you|u)(?:'re|\s+are)?)\s+"
+    r"(?:(?:still|just|again)\s+)?"
     r"(?:use|using|used|run|running|ran|install|installing|installed|pick|picked|choose|chose|add|adding|added|"
     r"import|importing|imported)\s+(?P<what>.+?)(?:\s+(?:again|here|there|for\s+this|instead))?\s*\?+\s*$",
     re.I)
@@ -166,6 +167,12 @@ _DOES_NOT = re.compile(r"^" + _SUBJECT + r"\s+(?:doesn'?t|does\s+not|don'?t|do\s
                        r"(?P<rest>.+?)\s*[.!]*$", re.I)
 _HAS_TO = re.compile(r"^" + _SUBJECT + r"\s+(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:always\s+|never\s+)?"
                      r"[a-z]+\b", re.I)
+
+
+_REMEMBER_GUARDED = re.compile(r"^(?:please\s+)?(?:remember|don'?t\s+forget|keep\s+in\s+mind)(?:\s+that|\s*[,:])?\s+"
+                               r"(?P<said>(?:the|our)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are)\s+(?:always\s+)?"
+                               r"(?:read-only|readonly|immutable|append-only|frozen|off-limits|generated|auto-generated|vendored)"
+                               r"(?:\s+for\s+(?:us|you|agents|everyone))?)\s*[.!]*$", re.I)
 
 
 def _recalled_statement(said: str) -> str | None:
@@ -312,7 +319,27 @@ def _question(sentence: str) -> str | None:
     return None
 
 
+# "why did you use moment? we got rid of it last year" (blind8): the tool asked about is one the team dropped (refl40)
+_TEAM_DROPPED = re.compile(r"^(?:(?:but|and|actually|no)[\s,]+)?we(?:'ve|\s+have)?\s+(?:already\s+)?(?:got\s+rid\s+of|gotten\s+rid\s+of|"
+                           r"dropped|removed|ditched|banned|deprecated|killed|retired|stopped\s+using|moved\s+(?:off|away\s+from))\s+"
+                           r"(?P<what>it|them|that|[\w.@+-]+)(?:\s+(?:last\s+(?:week|month|year|sprint|quarter)|a\s+while\s+ago|"
+                           r"recently|already|ages\s+ago|years\s+ago|long\s+ago))?\s*[.!]*$", re.I)
+
+
+# "why are you installing things globally?": what the agent is doing, asked about, with what it does it to
+_WHY_DOING = re.compile(r"^(?:(?:wait|hmm+|um+|so|but|ugh)[\s,]+)?(?:why\s+(?:are|were)\s+(?:you|u)|why\s+r\s+u|y\s+r\s+u|"
+                        r"why\s+do\s+you\s+keep)\s+(?P<verb>(?!using\b|going\b|doing\b|asking\b|trying\b|getting\b)[a-z]+ing)\s+"
+                        r"(?P<what>(?!(?:it|this|that|them|me|us|so|again|now|here)\b)[^?]{3,60}?)\s*\?+\s*$", re.I)
+# and what to use instead, said next: "use the project venv" (not one thing only the conversation names)
+_USE_INSTEAD = re.compile(r"^(?:just\s+|please\s+|pls\s+)?(?P<use>use\s+(?:the\s+|our\s+)?(?!(?:one|it|that|this|them|those|"
+                          r"these|mine|yours)\b)[\w`'./<>-]+(?:\s+(?!for\s+now\b|this\s+time\b|instead\b)[\w`'./<>-]+){0,3})"
+                          r"(?:\s+instead)?\s*[.!]*$", re.I)
+
+
 def _team(sentence: str, asked: str | None) -> str | None:
+    dropped = _TEAM_DROPPED.match(sentence) if asked and re.fullmatch(r"[\w.@+-]+", asked) else None
+    if dropped and dropped.group("what").lower() in ("it", "them", "that", asked.lower()):
+        return f"never use {asked}"
     match = _TEAM_USES.match(sentence)
     if not match and asked and re.fullmatch(r"[\w.@+-]+", asked):
         named = _TEAM_IS.match(sentence)
@@ -402,6 +429,7 @@ def restate(text: str) -> tuple[str, bool]:
     out: list[str] = []
     corrective = False
     asked: str | None = None
+    act: str | None = None  # what the agent is doing, asked about ("why are you installing things globally?")
     approving = bool(_APPROVAL.search(text))
     asking = bool(_CURIOUS.search(text))  # "since when do we use Kotlin? I didn't know": a real question (review25 R25-10)
     for sentence in parts:
@@ -425,6 +453,14 @@ def restate(text: str) -> tuple[str, bool]:
                 # not for one thing of this task ("I told you, don't change the button": which one only the
                 # conversation says, review21)
                 body = f"from now on, {body}"
+        kept = _REMEMBER_GUARDED.match(sentence.strip())
+        recalled = _recalled_statement(kept.group("said")) if kept else None
+        if recalled:
+            # "remember, the staging db is read-only for us" (blind11's form): a part of the project recalled as guarded,
+            # as "I told you the seeds are read-only" is (refl40)
+            corrective = True
+            out.append(recalled)
+            continue
         question = None if asking and _WHY_WOULD.match(body) else _question(body)
         if question is not None:
             corrective = True
@@ -452,9 +488,21 @@ def restate(text: str) -> tuple[str, bool]:
             out.append(team)
             continue
         why = _WHY_DID.match(body)
-        if why:
-            asked = why.group("what").strip()
+        doing = _WHY_DOING.match(body)
+        if why or doing:
+            asked = why.group("what").strip() if why else None
+            act = f"{doing.group('verb').lower()} {doing.group('what').strip()}" if doing else None
             continue  # the question itself states nothing; a statement after it may
+        instead = _USE_INSTEAD.match(body) if act else None
+        if instead:
+            # "why are you installing things globally? use the project venv" (review39 R39-6): what to use, said after
+            # asking about what the agent is doing, is used instead of doing it (refl40)
+            corrective = True
+            tool = asked if asked and re.fullmatch(r"[\w.@+-]+", asked) else None  # "installing requests? use httpx"
+            out.append(f"{instead.group('use')} instead of {tool or act}")
+            act = None
+            continue
+        act = None
         team = _team(body, asked)
         if team is not None:
             corrective = corrective or asked is not None
