@@ -359,6 +359,8 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
                 return Verdict(True, reason, "pattern")
         if not spec and not tasking and not replying and languages.BARE_BAN.match(own.strip()):
             return Verdict(True, "prohibited an action", "pattern")  # "别用npm", "print を使わないでください" (cls39)
+        if not spec and not replying and languages.AGAIN_AGAINST_CONVENTION.match(own.strip()):
+            return Verdict(True, "stated a convention the agent's work broke", "pattern")  # "また print 使ってる。…logging を使って"
         # "日本語でお願いします" after an English answer, "keep our chat in english" after a Portuguese one: the agent
         # answered in a language the person did not want (a request to translate something is a task, not this).
         if not spec and len(own) <= LONG_MESSAGE and languages.asked_another_language(own, answer):

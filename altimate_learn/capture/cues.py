@@ -162,8 +162,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\byou\s+(?:(?:have|had|just)\s+)?(?:forgot(?:ten)?|missed|overlooked|ignored|neglected|skipped|failed\s+to|dropped|broke|deleted|removed|reverted|clobbered|overwrote)\b|\byou\s+keep\s+\w+ing\b|\byou(?:'re|\s+are)\s+doing\s+it\s+again\b", re.I),
      'says "you forgot…"'),
     # the work done in part: "you only changed one of the two handlers", "there are two handlers, you fixed one" (review39
-    # R39-15, cls39; "what about the PUT handler? same bug there" is left: "the same issue is there in my old branch" has
-    # the same words)
+    # R39-15, cls39; "what about the PUT handler? same bug there": PERSISTS, cls40)
     (re.compile(r"\byou\s+(?:only\s+)?(?:changed|fixed|updated|touched|edited|handled|covered|did|migrated|renamed)\s+(?:only\s+)?"
                 r"(?:one|half|part|some)\s+of\s+(?:the|them|it|those|these)\b"
                 r"|\bthere\s+are\s+(?:two|three|four|several|\d+)\s+[\w-]+\s*[,;]\s*(?:but\s+|and\s+)?you\s+(?:only\s+)?"
@@ -205,7 +204,9 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"edit|change|modify|update|touch|put|move|call|import|rename|keep|only|just)\b[^?!\n]{0,80}?(?:,|\s[-\u2013\u2014])\s*not\s+(?!(?:sure|yet|now|really|only|just|always|necessarily|too|that|much|bad|great|quite|exactly|so|very|a\s+(?:big\s+)?(?:deal|problem|blocker)|(?:a\s+|our\s+)?concerns?|needed|necessary|required|relevant|important|urgent|in\s+scope)\b)[`'\"\w./<>=~-]", re.I),
      'says "X, not Y"'),
     # Prohibitions, "stop", "leave X alone"
-    (re.compile(r"^\W*" + LEAD + r"(?:don't|do\s+not|dont|no\s+more|never(?!\s+(?:" + _NOT_A_RULE + r")))\s+(?!worry\b|bother\b|forget\b|hesitate\b|mind\b|be\s+(?:afraid|shy|sorry)\b|feel\b|rush\b|need\b|think\b|know\b|see\b|understand\b|care\b|stress\b)\w+", re.I),
+    # ("next time don't use print", "in future don't use print": the rule for later said in one clause, review39, cls40)
+    (re.compile(r"^\W*" + LEAD + r"(?:(?:next\s+time|in\s+(?:the\s+)?future|from\s+now\s+on|going\s+forward)[,:]?\s+)?"
+                r"(?:don't|do\s+not|dont|no\s+more|never(?!\s+(?:" + _NOT_A_RULE + r")))\s+(?!worry\b|bother\b|forget\b|hesitate\b|mind\b|be\s+(?:afraid|shy|sorry)\b|feel\b|rush\b|need\b|think\b|know\b|see\b|understand\b|care\b|stress\b)\w+", re.I),
      "prohibited an action"),
     (re.compile(r"^\W*" + LEAD + r"(?:stop|quit|enough\s+with)\s+(?:\w+ing|it|that|doing|trying)\b|^\W*" + LEAD + r"leave\s+(?:the\s+[\w`.-]+(?:\s+[\w`.-]+)?|it|that|them|those|this)\s+alone\b", re.I),
      'says "stop…"'),
@@ -449,6 +450,12 @@ PERSISTS: list[tuple[re.Pattern[str], str]] = [
                 r"(?:\b(?:is|are|does|can)\s+not|'(?:s|re)\s+not|\b(?:is|are|does|ca)n't)\b"
                 r"(?:(?!\b(?:crash|fail|error|break|broke|hang|freez|throw|complain|time\s*out)\w*)[^.?!\n]){0,40}?\bagain\b", re.I),
      "said the result is still broken"),
+    # another place with the fault just fixed: "what about the PUT handler? same bug there", "same bug in the PUT handler",
+    # "the PUT handler has the same bug" (review39 R39-15 rest, cls40; the person's own copy, "… in my old branch", is
+    # theirs: `guards.OWN_BREAKAGE`)
+    (re.compile(r"\bsame\s+(?:bug|issue|problem|error|mistake)\s+(?:there\b|(?:is\s+|exists\s+)?in\s+(?:the|that|this)\s+"
+                r"(?!old\b|previous\b|legacy\b|original\b)[\w./-]+)|\b(?:has|have)\s+the\s+same\s+(?:bug|issue|problem|mistake)\b", re.I),
+     "said a part of the result does not work"),
     (re.compile(r"\b(?:that|this|it|the\s+(?:fix|change|update|patch))\s+(?:did(?:n't|\s+not)|does(?:n't|\s+not)|has(?:n't|\s+not))\s+"
                 r"(?:fix|solve|resolve|help|change|work)\b|\bnot\s+fixed\b|\bsame\s+(?:error|issue|problem|result)\b", re.I),
      "said the fix did not work"),

@@ -215,7 +215,8 @@ CONFIRMS_MEANING = re.compile(r"\bthat(?:'s|\s+is|\s+was)\s+(?:exactly\s+|just\s
 # logs?", "separate issue: the search page throws a 500 on empty queries". Unless the message ties it to the change
 # (`BLAMES_CHANGE`: "since your change").
 OWN_BREAKAGE = re.compile(r"\bi\s+(?:think\s+|guess\s+|might\s+have\s+|may\s+have\s+|probably\s+|just\s+|accidentally\s+)*"
-                          r"(?:broke|messed\s+up|screwed\s+up)\b|\b(?:on|in)\s+my\s+(?:own\s+|local\s+)*branch\b", _I)
+                          r"(?:broke|messed\s+up|screwed\s+up)\b|\b(?:on|in)\s+my\s+(?:own\s+|local\s+|old\s+|other\s+|previous\s+|feature\s+)*"
+                          r"(?:branch|fork|clone|checkout|copy)\b", _I)
 UNRELATED_ISSUE = re.compile(
     r"\bunrelated\b(?!\s+(?:files?|changes?|code)\b)|\bnot\s+related\s+to\s+(?:this|that|it|your|what)\b"
     r"|\b(?:separate|different|another|other)\s+(?:issue|problem|bug|topic|question)\s*[:,\u2013\u2014-]|\bon\s+(?:an)?other\s+(?:note|topic)\b"

@@ -130,10 +130,18 @@ CUES += [
 BARE_BAN = re.compile(
     r"^\W*(?:(?:以后|今后|千万|请你?|也|就|还是|所以)\s*)*(?:别|不要|不准|不许|禁止)\s*(?:再|随便|乱)?\s*"
     r"(?:用|使用|改|修改|动|碰|删|删除|提交|推送|加|添加|写|装|安装|硬编码|引入|升级|降级|重命名|覆盖)[^，,。！!？?；;\n]{0,30}[。！!.]?\s*$"
-    r"|^\W*(?:(?:por\s+favor|pfv)[,\s]+)?n[aã]o\s+(?:use|utilize|usar|utilizar)\s+[\w.@/()-]+(?:\s+[\w.@/()-]+){0,3}\s*[.!]?\s*$"
+    r"|^\W*(?:(?:por\s+favor|pfv)[,\s]+)?n[aã]o\s+(?:use|utilize|usar|utilizar)\s+[\w.@/()-]+(?:\s+[\w.@/()-]+){0,3}"
+    # ... and what the team uses instead: "não use console.log, usamos o logger do projeto" (review39 R39-10, cls40)
+    r"(?:\s*[,;.]\s*(?:(?:aqui|n[oó]s)\s+)?(?:usamos|utilizamos|use|usa|utilize)\s+[^.!?\n]{1,40}?)?\s*[.!]?\s*$"
     r"|^[^。！!？?\n、]{1,30}(?:を|は)\s*(?:使わないで|使用しないで)(?:ください|下さい|ね|よ)?(?:[、,，]\s*[^。！!？?\n]{1,30}を?\s*使って(?:ください|下さい)?)?\s*[。！!.]?\s*$"
     r"|^\W*(?:bitte\s+)?nicht\s+[\w.@/-]+\s+(?:verwenden|benutzen|nutzen)\b[^.!?\n]{0,40}[.!]?\s*$"
     r"|^\W*(?:benutz|benutze|verwende|nutze|nimm)\s+(?:bitte\s+)?kein(?:e|en)?\s+[\w.@/()-]+[^.!?\n]{0,40}[.!]?\s*$", _I)
+
+# "また print 使ってる。このリポジトリでは logging を使って": what the agent used again, then what this repository uses
+# (review39 R39-10, cls40). Both halves: "また" alone is also "also", and the convention alone is a request.
+AGAIN_AGAINST_CONVENTION = re.compile(
+    r"^\W*また\s*[^。！!？?\n]{1,30}?を?\s*使(?:って|い)(?:る|いる|います|ますね|るね|るよ|てる)?\s*[。！!、,，]\s*"
+    r"[^。！!？?\n]{0,20}?(?:では|じゃ)\s*[^。！!？?\n]{1,30}?を?\s*使(?:って|う|います|ってる|ってます)(?:ください|下さい|ね|よ)?\s*[。！!.]?\s*$")
 
 PERSISTS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(

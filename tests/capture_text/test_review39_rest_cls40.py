@@ -1,0 +1,90 @@
+"""Session #22 (cls40, issue 20): the rest of review39's open findings, each a pair (a look-alike that must stay quiet,
+the correction that must still fire).
+
+- R39-10: a ban with what the team uses instead ("não use console.log, usamos o logger do projeto"), and what the agent
+  used again set against this repository's convention ("また print 使ってる。このリポジトリでは logging を使って").
+- R39-15 rest: the fault just fixed, found in another place ("what about the PUT handler? same bug there"); the person's
+  own copy of it ("the same issue is there in my old branch") is theirs.
+- A rule for later said in one clause ("next time don't use print", "in future don't use print") reads as the same rule
+  with a comma after "next time" did.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.capture.classifier import classify_text
+
+FIXED = "I've fixed the handler and the tests pass now."
+LOGGED = "I added console.log statements to trace the request in api.js."
+PRINTED_JA = "utils.py に print() でデバッグ出力を追加しました。"
+PRINTED = "I've added debug output with print() calls in utils.py so you can trace the values. Done."
+
+
+def _flag(text: str, answer: str | None) -> tuple[bool, str]:
+    verdict = classify_text(text, answer)
+    return bool(verdict.correction), verdict.reason
+
+
+@pytest.mark.parametrize("text, answer", [
+    ("não use console.log, usamos o logger do projeto", LOGGED),
+    ("não use console.log; aqui usamos o logger", LOGGED),
+    ("また print 使ってる。このリポジトリでは logging を使って", PRINTED_JA),
+    ("また print 使ってる。ここでは logging を使ってください", PRINTED_JA),
+])
+def test_a_ban_with_the_teams_way_is_a_correction(text, answer):
+    assert _flag(text, answer)[0], text
+
+
+@pytest.mark.parametrize("text, answer", [
+    ("não se preocupe, usamos o logger do projeto", LOGGED),  # a reassurance: nothing banned
+    ("não use console.log, obrigado", LOGGED),  # thanks, no convention: not the whole-message ban either
+    ("não use console.log? usamos o logger?", LOGGED),  # asked
+    ("また print 使ってる", PRINTED_JA),  # "また" is also "also": alone it sets nothing against the work
+    ("このリポジトリでは logging を使って", PRINTED_JA),  # the convention alone is a request
+    ("また print 使ってる？このリポジトリでは logging を使う？", PRINTED_JA),  # asked
+])
+def test_look_alikes_of_a_ban_with_the_teams_way_stay_quiet(text, answer):
+    assert not _flag(text, answer)[0], text
+
+
+@pytest.mark.parametrize("text", [
+    "what about the PUT handler? same bug there",
+    "same bug in the PUT handler",
+    "the PUT handler has the same bug",
+])
+def test_the_fixed_fault_in_another_place_is_a_correction(text):
+    assert _flag(text, FIXED) == (True, "said a part of the result does not work"), text
+
+
+@pytest.mark.parametrize("text", [
+    "the same issue is there in my old branch",
+    "we had the same bug in the old app years ago",
+    "is the same bug there?",
+])
+def test_look_alikes_of_the_fixed_fault_elsewhere_stay_quiet(text):
+    assert not _flag(text, FIXED)[0], text
+
+
+def test_the_same_issue_with_no_other_place_still_says_the_fix_did_not_work():
+    assert _flag("the same issue is there", FIXED) == (True, "said the fix did not work")
+
+
+@pytest.mark.parametrize("text", [
+    "next time don't use print",
+    "in future don't use print",
+    "next time don't use print statements",
+    "from now on don't use print",
+    "next time, don't use print statements",
+])
+def test_a_rule_for_later_in_one_clause_is_a_correction(text):
+    assert _flag(text, PRINTED) == (True, "prohibited an action"), text
+
+
+@pytest.mark.parametrize("text", [
+    "next time don't worry about it",
+    "next time we can do the docs first",
+    "in future releases we may drop print support",
+])
+def test_look_alikes_of_a_rule_for_later_stay_quiet(text):
+    assert not _flag(text, PRINTED)[0], text
