@@ -329,7 +329,7 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         reason = clause_rules.clause_reason(clause_rules.Reading(
             own=own, parts=parts, answer=answer, spec=spec, proposal=proposal, claimed=claimed, replying=replying,
             tasking=tasking, explaining=explaining, blamed=blamed, wrong_place=wrong_place, handed_back=handed_back,
-            reminder_opened=reminder_opened))
+            reminder_opened=reminder_opened, pasted=_pasted_failure_not_a_tree(text)))
         if reason and guards.builds_on_a_skeleton(reason, own, answer):
             reason = None  # "I've created the ETL script skeleton." "the script should never overwrite the output" (cls30)
         if reason:

@@ -193,6 +193,7 @@ class Reading:
     wrong_place: bool  # the failure is of where a command ran, or of the agent's own model provider
     handed_back: bool  # the answer handed the next step over and the short message hands it back
     reminder_opened: bool  # the message opens as a reminder ("Remember: …")
+    pasted: bool = False  # the message is output the person pasted that shows a failure (`classifier.pasted_failure`)
 
 
 def clause_reason(reading: Reading) -> str | None:
@@ -338,6 +339,10 @@ def clause_reason(reading: Reading) -> str | None:
             reason = None
         if reason and withdrawals.withdrawn(reason, own):
             reason = None  # "any reason you chose Postgres? I'm writing the design doc" (review25 R25-2)
+        if (reason in families.ASIDE_REPORTS and at > 0 and not reading.pasted
+                and (families.WAY_FORWARD_QUESTION.match(parts[0]) or families.GO_AHEAD.match(parts[0]))
+                and not families.TURN.search(" ".join(parts[max(at - 1, 0):at + 1]))):
+            reason = None  # "Yes, implement this, don't bother running mix precommit as it isn't working yet" (cls40)
         if reason == families.STANDING_RULE_REASON and languages.asked_another_language(own, answer):
             reason = "asked for the language the agent did not answer in"  # "answer me in french from now on"
         if reason:

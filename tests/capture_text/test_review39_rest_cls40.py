@@ -88,3 +88,34 @@ def test_a_rule_for_later_in_one_clause_is_a_correction(text):
 ])
 def test_look_alikes_of_a_rule_for_later_stay_quiet(text):
     assert not _flag(text, PRINTED)[0], text
+
+
+# -- Thirty-fourth pass (cls40): a report that is an aside after an opening question of the way forward or a go-ahead.
+# The report families narrowed were below 0.80 precision on dev owners at first sight (research/classifier_families.py).
+
+UPDATED = "I've updated the dashboard and the chart now loads the data; everything should work."
+
+
+@pytest.mark.parametrize("text", [
+    "How should we handle the submodules? they are not working well and get out of date",
+    "what is the best way to pin versions? the lockfile is not working well",
+    "can we switch to pnpm? npm install fails on the CI runner",
+    "yes, do it. the nightly job is not working either",
+    "ok, proceed. the linter is failing on the vendored files",
+])
+def test_a_report_aside_after_a_question_of_the_way_forward_or_a_go_ahead_stays_quiet(text):
+    assert not _flag(text, UPDATED)[0], text
+
+
+@pytest.mark.parametrize("text", [
+    "is the chart done? the tooltip is not working",  # a question about the agent's result
+    "what? the tooltip is not working",  # a bare "what?"
+    "did you run it? the page is not loading",
+    "where is the export button? but now the page does not load",  # the message turns to the report
+    "ok, go ahead. but the tooltip you added is still broken",
+    "yes, do it. the chart is still not working after your change",
+    "the tooltip is not working",  # the report opens the message
+    "can you check? TypeError: Cannot read properties of undefined (reading 'map')\n    at Chart (Chart.tsx:12)",  # output
+])
+def test_a_report_after_other_openings_or_with_a_turn_still_fires(text):
+    assert _flag(text, UPDATED)[0], text
