@@ -876,6 +876,40 @@ THIRTY_THIRD_PASS = (
 )
 
 
+THIRTY_FOURTH_PASS = (
+    "Thirty-fourth pass (`cls40`, 2026-12-06 #22): precision by rule family, measured on dev owners at first sight "
+    "(`research/classifier_families.py`, written to `research/CLASSIFIER_FAMILIES.md`: each dev owner judged by the newest "
+    "classifier version that had not yet seen it). First sight 0.75 (TP 370, FP 125) against 0.95 on the whole dev split "
+    "(TP 678, FP 34), the split the guards were written on. The bar, decided before the second held-out look: a family "
+    "below 0.80 at first sight with at least 8 flags is narrowed, by what the message is, where a property read off the "
+    "message splits it at first sight into a side at or below 0.55 that costs dev fewer right flags than false ones. Eight "
+    "families are below the bar (interrupted then redirected 26 / 22, reported an error after the agent's change 74 / 21, "
+    "said the result does not work 55 / 14, pasted an error 34 / 12, the agent's reply conceded 15 / 5, said the result is "
+    "not right yet 12 / 4, repeated an earlier instruction 7 / 2, prohibited an action 6 / 2). Properties tried: the kind "
+    "of answer before the message (claim words, code, a short act, length alone), the message's shape (output, a question, "
+    "short, long), where in the message the report sits, a turn word (but, now, still, you), whether the rule's words are "
+    "in the answer. One split passed: a report in a later clause after an opening question of the way forward or a "
+    "go-ahead, with no turn to it (\"How should we handle submodules? I feel like it's not working well\", \"Yes, implement "
+    "this, don't bother running mix precommit as it isn't working yet\"): 0 right and 2 false at first sight, nothing on "
+    "today's dev; narrowed for the four report families. The others do not split: after an answer that claims no work in "
+    "words the report families are 0.56 at first sight (TP 40, FP 31) but 0.95 on dev (60 / 4) and 0.70 in held-out look 1 "
+    "(reported an error 14 / 6, does not work 6 / 6, pasted an error 16 / 1): dropping them trades about one right flag "
+    "for each false one; a report after the opening clause is 0.64 at first sight, mostly pasted output under an intro "
+    "line. The dev counterparts of the held-out false-alarm families are labelled unevenly: a pasted traceback with no "
+    "words right after an answer that claimed the fix is `bug` in 26 dev rows and `borderline` in 11 (the labelling "
+    "guideline, `research/data/real/agreement/GUIDELINE.md`, makes it `bug` when the agent changed the failing code), and "
+    "questions that challenge the agent's choice, conceded by its reply, are `borderline` on dev though the guideline "
+    "makes them `correction` (reported to the corpus owner, not relabelled). Also review39's rest: a ban with the team's "
+    "way (\"não use console.log, usamos o logger do projeto\"), what the agent used again against the repository's "
+    "convention (\"また print 使ってる。このリポジトリでは logging を使って\"), the fixed fault in another place (\"what about "
+    "the PUT handler? same bug there\"; \"… in my old branch\" is the person's own), a rule for later in one clause "
+    "(\"next time don't use print\"). Dev, `corrections.jsonl` and the readable written sets unchanged by all of it. Held-out "
+    "look 1 (c3b60073, counts only): 0.759 / 0.433 (TP 333, FP 106, FN 436, TN 3203); false alarms by family: reported an "
+    "error 14, the agent's reply conceded 13, said the result does not work 10, pasted an error 6, prohibited an action 5, "
+    "use X instead of Y 5, still broken 4, a rejected tool call 4, not right yet 4, asked to fix 4. LOOK2"
+)
+
+
 def main() -> str:
     lines: list[str] = []
     add = lines.append
@@ -993,6 +1027,7 @@ def main() -> str:
     add(THIRTY_FIRST_PASS)
     add(THIRTY_SECOND_PASS)
     add(THIRTY_THIRD_PASS)
+    add(THIRTY_FOURTH_PASS)
     add("Limits: one person labelled every message, so the labels carry one reader's judgement (the reasons are "
         "in `labels.jsonl` to be argued with); sessions are mostly in English (the 2026-12 additions bring Spanish, "
         "Turkish, Chinese, Czech, Italian and others) and mostly from IDE agents "
