@@ -109,8 +109,8 @@ BROKEN += [
 OPENING_ONLY = frozenset({"said a part of the result does not work"})
 OPENING_CLAUSES = 3
 
-# Reports that are an aside when the message opens with something else: a question of its own ("How should we handle
-# submodules? I feel like it's not working well, and things are getting out of date?") or a go-ahead ("Yes, implement this,
+# Reports that are an aside when the message opens with something else: a question of its own ("what is the best way to pin
+# versions? the lockfile is not working well") or a go-ahead ("Yes, implement this,
 # don't bother running mix precommit as it isn't working yet"). After such an opening, a report in a later clause counts
 # only when the message turns to it: a contrast ("…? but now the url image is not working"), a now / still / again, or the
 # agent named ("you", "your"), in the languages the classifier reads; pasted output is read on its own terms
@@ -127,9 +127,10 @@ TURN = re.compile(
     r"|(?<![\w-])(?:но|однако|теперь|сейчас|вс[её]\s+ещ[её]|опять|снова|по-прежнему|ты|вы|твой|ваш)(?![\w-])"
     r"|但|可是|不过|现在|目前|还是|仍然|依然|又|还|你|之后|然后|でも|けど|が、|しかし|今|まだ|また|あなた|後"
     r"|하지만|그런데|지금|아직|여전히|또|다시", _I)
-# ... an opening question that asks the way forward ("How should we …?", "what about caching?", "can we use redis?"), not
-# one about the agent's result ("is the chart done?", "did you run it?", "why?") nor a bare "what?".
-WAY_FORWARD_QUESTION = re.compile(r"^\W*(?:how|what|which|where|when|should|shall|can|could|would|do\s+we|is\s+there|are\s+there|"
+# ... an opening question that asks the way forward ("what about caching?", "can we use redis?", "should we pin it?"), not
+# one about the agent's result ("is the chart done?", "did you run it?", "why?") nor a bare "what?"; a how-to question is
+# the thirteenth pass's (`guards.HOW_TO`: "how do I test this? the endpoint returns 500" is a report).
+WAY_FORWARD_QUESTION = re.compile(r"^\W*(?:what|which|where|when|should|shall|can|could|would|do\s+we|is\s+there|are\s+there|"
                                   r"any)\b(?:\W+\w+){2,}[^?\n]*\?\W*$", _I)
 GO_AHEAD = re.compile(r"^\W*(?:(?:yes|yeah|yep|ok(?:ay)?|sure|alright|sounds\s+good|great)\W+)+(?:please\s+)?(?:go\s+ahead|"
                       r"implement|do|proceed|apply|continue|add|make|build|create|write|start)\b", _I)

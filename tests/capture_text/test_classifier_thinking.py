@@ -164,9 +164,7 @@ def test_reasoning_alone_does_not_make_these_corrections(text, thinking):
     assert not judge(text, thinking).correction
 
 
-# (the whole message, "How should we handle submodules?  I feel like …", is quiet by the patterns since cls40's aside rule:
-# a report after an opening question of the way forward; its second sentence alone is still flagged by them)
-FLAGGED_QUESTION = "I feel like it's not working well, and things are getting out of date?"
+FLAGGED_QUESTION = "How should we handle submodules?  I feel like it's not working well, and things are getting out of date?"
 COMMITTED = ("Committed as `874cad4`. Only `.fzf.zsh` and `.zprofile` were included; the submodule updates and "
              "settings.json changes are left unstaged.")
 
@@ -181,7 +179,6 @@ def test_reasoning_that_takes_a_flagged_message_as_a_question_withdraws_the_flag
                                        "right tool here.", COMMITTED).correction
     # reasoning that reads it otherwise keeps the flag
     assert judge(FLAGGED_QUESTION, "The user says submodules are out of date; let me check them.", COMMITTED).correction
-    assert not judge("How should we handle submodules?  " + FLAGGED_QUESTION, None, COMMITTED).correction
 
 
 def test_a_question_reading_never_withdraws_what_a_message_says_plainly():

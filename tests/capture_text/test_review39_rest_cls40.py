@@ -97,8 +97,8 @@ UPDATED = "I've updated the dashboard and the chart now loads the data; everythi
 
 
 @pytest.mark.parametrize("text", [
-    "How should we handle the submodules? they are not working well and get out of date",
     "what is the best way to pin versions? the lockfile is not working well",
+    "should we vendor the submodules? they are not working well and get out of date",
     "can we switch to pnpm? npm install fails on the CI runner",
     "yes, do it. the nightly job is not working either",
     "ok, proceed. the linter is failing on the vendored files",
@@ -112,6 +112,7 @@ def test_a_report_aside_after_a_question_of_the_way_forward_or_a_go_ahead_stays_
     "what? the tooltip is not working",  # a bare "what?"
     "did you run it? the page is not loading",
     "where is the export button? but now the page does not load",  # the message turns to the report
+    "how do I test this? the endpoint returns 500",  # a how-to question: the thirteenth pass's
     "ok, go ahead. but the tooltip you added is still broken",
     "yes, do it. the chart is still not working after your change",
     "the tooltip is not working",  # the report opens the message
