@@ -300,7 +300,9 @@ def _clause_stances(lower: str, places: list[int]) -> list[Stance]:
 def negated(sentence: str) -> bool:
     """The sentence says not to do something ("instead of" counts: it rules the other way out)."""
     lower = sentence.lower().replace("`", "")
-    return any(_contains_phrase(lower, n) >= 0 for n in NEGATIONS + CONTRASTS)
+    # "prefer X over Y" rules Y out as "X instead of Y" does: "Prefer f-strings over format()." and "Use f-strings
+    # instead of format()." say one thing, not the same words with opposite negation
+    return any(_contains_phrase(lower, n) >= 0 for n in NEGATIONS + CONTRASTS) or bool(_PREFERENCE.search(lower))
 
 
 def sentences(text: str) -> list[str]:
@@ -832,8 +834,8 @@ def _bare_conflict(a: Rule, b: Rule) -> tuple[str, str] | None:
 # "prefer X over Y", "prefer X to Y", "favor X over Y": the one chosen and the one passed over (one word or a
 # hyphenated/dotted name each, an article allowed).
 _PREFERENCE = re.compile(r"\b(?:prefer|prefers|favou?r|favou?rs)\s+(?:the\s+|a\s+|an\s+)?"
-                         r"([a-z][\w.\-]*(?:\s+[a-z][\w.\-]*){0,2}?)\s+(?:over|to|rather than|instead of)\s+"
-                         r"(?:the\s+|a\s+|an\s+)?([a-z][\w.\-]*(?:\s+[a-z][\w.\-]*){0,2}?)"
+                         r"([a-z][\w.\-]*(?:\s+[a-z][\w.\-]*){0,2}?)(?:\(\))?\s+(?:over|to|rather than|instead of)\s+"
+                         r"(?:the\s+|a\s+|an\s+)?([a-z][\w.\-]*(?:\s+[a-z][\w.\-]*){0,2}?)(?:\(\))?"
                          r"(?=\s*(?:[.,;:!?)]|$)|\s+(?:in|for|when|whenever|on|at|unless|except|where|if)\b)")
 
 

@@ -81,3 +81,23 @@ def test_a_lesson_that_names_a_tool_the_instruction_never_mentions_is_no_duplica
     # the same line said again stays a duplicate of it
     assert compare("Never use print; always use the logger from app/log.py.",
                    "never use print here, always use the logger from app/log.py").verdict == "duplicate"
+
+
+@pytest.mark.parametrize("one, other", [
+    ("Prefer f-strings over format().", "Use f-strings instead of format()."),
+    ("Prefer pnpm over npm.", "Always use pnpm, never npm."),
+    ("Prefer composition over inheritance.", "Avoid inheritance; use composition."),
+    ("Use uv, not pip.", "Prefer uv over pip."),  # review40 R40-15: a real team pull stopped on this pair
+    ("Use uv instead of pip.", "Prefer uv over pip."),
+])
+def test_a_preference_and_the_same_choice_said_as_a_ban_do_not_contradict(one: str, other: str):
+    """"Prefer X over Y" rules Y out as "X instead of Y" does; it was read as no negation, and the pair as the same
+    words with opposite negation: a contradiction (a pull would stop on two teammates saying one thing)."""
+    for a, b in ((one, other), (other, one)):
+        found = compare(a, b)
+        assert found is None or found.verdict != "contradiction", (a, b, found)
+
+
+def test_a_preference_against_the_opposite_ban_still_contradicts():
+    found = compare("Use pip, not uv.", "Prefer uv over pip.")
+    assert found is not None and found.verdict == "contradiction", found
