@@ -91,7 +91,9 @@ asks about: one Read, no Edit). `delivery_tasks_deliver38.jsonl` (12 tasks by th
 touches files whose name or folder says what kind of file they are (a list, a live feed, a modal, a schema module,
 a client of another system) with requests that say nothing of what that kind needs. `delivery_tasks_deliver39.jsonl`
 (12 tasks by the delivery engineer of session 2026-12-06 #21) opens files among the dozens of conventions of one folder
-with requests that say nothing (file tasks) or describe a symptom in everyday words (vague tasks).
+with requests that say nothing (file tasks) or describe a symptom in everyday words (vague tasks); `delivery_tasks_deliver40.jsonl`
+(12 tasks by the delivery engineer of session 2026-12-06 #22) tells symptoms that name no convention (a screen that
+keeps working after it is left, a call that never returns, a full rebuild, one failure among parallel calls).
 
 Precision (recall sets reward anything shown): `research/data/delivery_precision.jsonl` holds
 84 ordinary requests that need no lesson of the store (UI tweaks, renames, typo fixes, questions, creative text, 14
@@ -101,7 +103,7 @@ past the core tier (the core tier is shown whatever the request) and the tokens 
 gives the share of the lessons its request and file tiers showed that its tasks did not need (`needed` lists what a
 task must get, not all that may help, so this share is an upper bound; it moves when a change shows more or less).
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,precision,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,deliver38,deliver39,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,precision,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,deliver38,deliver39,deliver40,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
         blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44,blind45,blind46,blind47,blind48,blind49,blind50,
         blind51,blind52,blind53,blind54,blind55,blind56,blind57,blind58,blind59,blind60,blind61,blind62,blind63,blind64,
         blind65,blind66]
@@ -1008,6 +1010,16 @@ DELIVER39_INTRO = (
     "everyday words (\"keeps going\", \"instead of\", \"open\", \"state\") that share no word with the rule "
     "they need; written by the delivery engineer of session 2026-12-06 #21 before measuring or changing anything for "
     "them.")
+DELIVER40_TASKS = ROOT / "research" / "data" / "delivery_tasks_deliver40.jsonl"
+DELIVER40_INTRO = (
+    "12 vague tasks, each a symptom told in everyday words that names no convention, in a file among the dozens of "
+    "conventions of `web/src/**`, `services/**` or `models/**`: a screen that keeps working after it is left or grows "
+    "over time (its timers are not cleared), a call to another system that never comes back (no timeout), a model "
+    "rebuilt from scratch on every run (not incremental), one failure among parallel calls while the others run on "
+    "(bare `gather()`); written by the delivery engineer of session 2026-12-06 #22 before measuring or changing "
+    "anything for them: 4 / 4 / 4 of 12 at 300 / 1,000 / 10,000 lessons on the code before that session's symptom "
+    "shapes (c3b60073), 10 / 10 / 10 with them (the misses left: rows edited after they first loaded, told without a "
+    "word of rebuilding, and one lookup that throws while the others \"carry on\", with no word for the others).")
 BLIND9_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind9.jsonl"
 SIXTH_ROUND_WRITER = (
     "Written by {who} who read only the store's source lessons, this docstring's first 45 lines and the sample "
@@ -2566,6 +2578,8 @@ SETS = {
                   DELIVER38_INTRO),
     "deliver39": (DELIVER39_TASKS, "Crowded folders: the delivery engineer's own tasks of session 2026-12-06 #21",
                   DELIVER39_INTRO),
+    "deliver40": (DELIVER40_TASKS, "Symptoms: the delivery engineer's own tasks of session 2026-12-06 #22",
+                  DELIVER40_INTRO),
     "blind7": (BLIND7_TASKS, "Blind batch 7 (written apart from the code)", BLIND7_INTRO),
     "blind8": (BLIND8_TASKS, "Blind batch 8 (written apart from the code)", BLIND8_INTRO),
     "blind9": (BLIND9_TASKS, "Blind batch 9 (written apart from the code)", BLIND9_INTRO),

@@ -157,7 +157,9 @@ GROUPS: dict[str, str] = {
              "swallow swallowed swallowing silently sentry bugsnag rollbar|stack trace|white screen|"
              "blank page|blank screen|white page|goes white|error page",
     "retry": "retry retries retried retrying backoff tenacity transient|try again",
-    "timeout": "timeout timeouts hang hangs hanging hung stuck|time out|timed out|times out",
+    "timeout": "timeout timeouts hang hangs hanging hung stuck unresponsive|time out|timed out|times out|"
+               "wait forever|waits forever|waiting forever|waited forever|spins forever|spinning forever|"
+               "never returns|never responds|never responded|never answers",
     "pagination": "paginate paginated pagination paginator cursor offset|load more|infinite scroll|next page|"
                   "every row|all rows|all records|page size",
     "duplicate": "duplicate duplicates duplicated duplication dedupe dedup deduplicate deduplication twice "

@@ -32,8 +32,10 @@ from altimate_learn.deliver.bm25 import unpack
 from altimate_learn.deliver.concepts import IMPLIED, KIND, NEAR, PREFIX, WEIGHT, concept_terms, links
 from altimate_learn.deliver.corpus import VERB_LEADS, Corpus
 from altimate_learn.deliver.render import SUBFOLDERS, split_scope
-from altimate_learn.deliver.shapes import (DECIMAL, EMPTY_DIVISION, EMPTY_PERIOD, ERROR_MESSAGE, HTTP, RATIO, TIMER,
-                                          empty_period, failure_shown, http_call, locale_number, timed_refresh)
+from altimate_learn.deliver.shapes import (DECIMAL, EMPTY_DIVISION, EMPTY_PERIOD, ERROR_MESSAGE, FULL_REBUILD, HTTP,
+                                          LINGERING, LINGERING_IDEA, RATIO, SIBLINGS, SIBLINGS_IDEA, TIMER, empty_period,
+                                          failure_shown, full_rebuild, http_call, lingering, locale_number, one_fails,
+                                          timed_refresh)
 from altimate_learn.deliver.tokenize import (folded_words, identifier_parts, money_amounts, operators, overlap, said_zero,
                                             search_tokens, tokenize, without_idioms, word_set, words)
 from altimate_learn.deliver.globs import (EXACT_NAME, NAME_PATTERN, Glob, _may_match, _translate,  # noqa: F401
@@ -151,6 +153,16 @@ def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
     spoken = "money" if implied and money_amounts(text) else ""
     if implied and failure_shown(text):  # "the import just says 'Invalid file'": an error message people see
         spoken += " " + ERROR_MESSAGE
+    # "still polls after you navigate away", "eats memory if you leave it open": what the screen started outlives
+    # it, and the cleanup of its effects (its timers, on unmount) is what the request is about (shapes.lingering)
+    left = implied and lingering(text)
+    if left:
+        spoken += " " + LINGERING
+    if implied and full_rebuild(text):  # "rebuilds the whole table every hour": an incremental model
+        spoken += " " + FULL_REBUILD
+    parallel = implied and one_fails(text)  # "one lookup fails but the other 30 keep running": a task group
+    if parallel:
+        spoken += " " + SIBLINGS
     tokens = search_tokens((without_idioms(text) + " " + spoken) if implied else text)
     found = {t for t in tokens if t in vocabulary}
     near: list[str] = []
@@ -168,6 +180,10 @@ def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
             named.append(HTTP)
         if implied and DECIMAL not in named and DECIMAL in vocabulary and locale_number(text):  # "1.234,50"
             named.append(DECIMAL)
+        if left and LINGERING_IDEA not in named and LINGERING_IDEA in vocabulary:
+            named.append(LINGERING_IDEA)
+        if parallel and SIBLINGS_IDEA not in named and SIBLINGS_IDEA in vocabulary:
+            named.append(SIBLINGS_IDEA)
         if implied and empty_period(words):  # "months with no sales": a calendar (see shapes.empty_period)
             # and an average or a rate over such a period divides by zero ("average order value blows up on
             # days with no orders")
@@ -854,6 +870,7 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0,
                 placed[i] = depth
     kinds = file_concerns(corpus, norm)
     kind = corpus.bm25.score_docs(kinds, list(candidates)) if kinds else {}
+    agreed = _agreed(corpus, terms, kinds, matches, pick) if kinds else set()
     net, ids = corpus.net, corpus.ids
     levels = _pointed_up(corpus, matches, name, placed, folder.count("/") + 1 if folder else 0, pick)
     first: set[int] = set()  # in a later topic, a bucket level's lessons the file's name points at
@@ -862,9 +879,38 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0,
         for level in matches.values():
             sizes[level] = sizes.get(level, 0) + 1
         first = {i for i in named if sizes[matches[i]] > BUCKET * pick}
-    order = sorted(matches, key=lambda i: (-levels[i], i not in first, -request.get(i, 0.0), i not in named, -placed.get(i, 0),
+    order = sorted(matches, key=lambda i: (-levels[i], i not in first, i not in agreed, -request.get(i, 0.0), i not in named,
+                                           -placed.get(i, 0),
                                            -kind.get(i, 0.0), -net[i], -own.get(i, 0.0), ids[i], i))
     return [(i, levels[i], request.get(i, 0.0)) for i in order]
+
+
+def _agreed(corpus: Corpus, terms: list[str], kinds: list[str], matches: dict[int, float], pick: int) -> set[int]:
+    """The file's lessons holding an idea the request names (a concept term of ``terms``, not an implied concern) that
+    the kind of file implies too (``kinds``, :func:`file_concerns`), when at most ``pick`` of the lessons at their
+    level hold it: "the partner api hung and every worker was stuck waiting" (`~timeout`) for
+    `integrations/lab_partner_client.py` (a client: http, timeouts, retries). Two signals apart, the symptom and what
+    the file is, point at one idea; each alone is weak (a symptom's everyday words share words with other rules of a
+    crowded folder, "api", "whole"; a kind only breaks ties). An idea many of the level's rules hold ("worker" and the
+    Celery rules of a task module) says nothing about which of them."""
+    out: set[int] = set()
+    if pick <= 0:
+        return out
+    wanted = set(matches)
+    for concern in kinds:
+        term = PREFIX + concern[len(IMPLIED):]
+        if term not in terms:
+            continue
+        entry = corpus.bm25._entry(term)
+        if entry is None:
+            continue
+        hits: dict[float, list[int]] = {}
+        for doc in corpus.bm25.within(entry[0], wanted):
+            hits.setdefault(matches[doc], []).append(doc)
+        for docs in hits.values():
+            if len(docs) <= pick:
+                out.update(docs)
+    return out
 
 
 def _pointed_up(corpus: Corpus, matches: dict[int, float], name: str, placed: dict[int, int], depth: int,

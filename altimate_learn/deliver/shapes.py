@@ -90,6 +90,159 @@ def timed_refresh(words: list[tuple[str, ...]]) -> bool:
     return False
 
 
+# --- a screen that keeps working after it is left ----------------------------------------------------------
+# "the live orders page still hammers the api after you navigate away", "react warns about a state update on an
+# unmounted component", "the tab eats memory if you leave it open, chrome at 2gb after one night", "gets slower and
+# slower until somebody reloads it": what a screen started (an interval, a timeout, a poll, a listener) outlives it,
+# and what fixes that is the cleanup of its effects, though the request names no timer. Three shapes, on the
+# request's own words (lower case, letters and digits):
+# - a word of unmounting ("unmounted component": React's own warning);
+# - leaving a screen ("after you navigate away", "after I switch over to the list view", "once you close the
+#   popup": a word of leaving, then "away" or a screen's noun) while work goes on ("keeps polling", "still
+#   hammering", "in the background");
+# - memory (or a browser tab's size in MB/GB) that grows while the screen stays open ("memory keeps climbing", "eats
+#   memory if you leave it open", "goes up every time someone opens the drawer", "after a while", "tab was at 3GB"
+#   overnight), or a thing that gets worse and worse ("slower and slower").
+# Not: "after you close the modal, keep the focus on the button" (nothing goes on), "after switching workspace the
+# page still shows the old channels" (stale data, nothing runs), "revenue keeps changing after close" (no screen is
+# left), "the export eats 6GB and the pod gets killed", "OOMs on big tenants" (one run's memory, not a screen's: the
+# batches and iterators of a service), "the bundle went from 300kB to 2.1MB", "the docker image is 1.8GB" (nothing
+# grows while open).
+LINGERING = "cleanup unmount"  # the words a request gets for it (see select.query_terms), as "money" for "$49"
+LINGERING_IDEA = PREFIX + "timer"  # and the idea: what a screen starts and must stop
+UNMOUNT = frozenset("unmount unmounts unmounted unmounting".split())
+LEAVE = frozenset("navigate navigates navigated navigating switch switches switched switching leave leaves left "
+                  "leaving close closes closed closing".split())
+SCREENS = frozenset("away page pages tab tabs screen screens view views dashboard modal modals drawer popup popups "
+                    "dialog dialogs editor widget panel route".split())
+KEEPS = frozenset("keep keeps kept still".split())
+MEMORY = frozenset("memory ram heap".split())
+OVER_TIME = frozenset("overnight overnite night nights hours shift climbing climbs keeps leak leaks leaking".split())
+BROWSER = frozenset("tab tabs browser chrome firefox safari edge".split())  # where a size is a screen's memory
+ONE_RUN = frozenset("oom ooms oomed oomkilled killed dies died crash crashes crashed".split())
+WORSE = frozenset("slower worse bigger higher more longer heavier laggier".split())
+
+
+_last: list[tuple[str, list[str]]] = []  # the last text split: the three shapes below read one request in turn
+
+
+def _plain_words(text: str) -> list[str]:
+    """``text``'s words, lower case, letters and digits only (one split for the shapes of one request)."""
+    if _last and _last[0][0] is text:
+        return _last[0][1]
+    out = _split_words(text[:4000])  # a long paste is read at its start: a symptom is told in a sentence or two
+    _last[:] = [(text, out)]
+    return out
+
+
+def _split_words(text: str) -> list[str]:
+    out: list[str] = []
+    word: list[str] = []
+    for ch in text.lower():
+        if ch.isalnum():
+            word.append(ch)
+        elif word:
+            out.append("".join(word))
+            word = []
+    if word:
+        out.append("".join(word))
+    return out
+
+
+def _size(word: str) -> bool:  # "3gb", "500mb", "2gb"
+    return len(word) > 2 and word[-2:] in ("gb", "mb") and word[:-2].isdigit()
+
+
+def lingering(text: str) -> bool:
+    """Whether a request tells of a screen that keeps working after it is left, or grows while it stays open
+    (see above)."""
+    words = _plain_words(text)
+    if not words:
+        return False
+    have = set(words)
+    if have & UNMOUNT:
+        return True
+    goes_on = "background" in have or any(w in KEEPS and words[i + 1:i + 2] and words[i + 1].endswith("ing")
+                                          for i, w in enumerate(words))
+    if goes_on:
+        for i, w in enumerate(words):
+            if w in LEAVE and any(x in SCREENS for x in words[i + 1:i + 6]):
+                return True
+    memory = bool(have & MEMORY) or (bool(have & BROWSER) and any(_size(w) for w in words))
+    over_time = bool(have & OVER_TIME) or ("open" in have and bool(have & LEAVE)) or any(
+        (w in EACH and words[i + 1:i + 2] == ["time"]) or (w == "a" and words[i + 1:i + 2] == ["while"])
+        for i, w in enumerate(words))
+    if memory and over_time and not have & ONE_RUN:
+        return True
+    for i in range(len(words) - 2):
+        if words[i] in WORSE and words[i + 1] == "and" and words[i + 2] == words[i]:
+            return True
+    return False
+
+
+# --- a table rebuilt from scratch on every run -------------------------------------------------------------------
+# "fct_events rebuilds the whole table every hour and takes 40 min", "it reprocesses all five years of clicks on every
+# run", "recomputing fct_sessions from scratch though only yesterday changed": a model that redoes all its history
+# each time is what an incremental model fixes, though the request names neither. A verb of doing again (rebuild,
+# recompute, reprocess, reload, recalculate) with all of it ("the whole table", "the entire history", "all five
+# years", "from scratch") or with every run ("every hour", "each run", "every night"). Not: "rebuild the docker image",
+# "reload the page every time you save" (a verb alone, or with a time and no model's data: both are needed words of
+# the same clause, so "recompute the totals" or "every run prints a warning" name nothing).
+REDO = frozenset("rebuild rebuilds rebuilt rebuilding recompute recomputes recomputed recomputing reprocess reprocesses "
+                 "reprocessed reprocessing recalculate recalculates recalculated recalculating reload reloads reloaded "
+                 "reloading reread rereads rescan rescans rescanned".split())
+WHOLE = frozenset("whole entire all full".split())
+HISTORY = frozenset("history table tables years yrs months rows data".split())
+EACH = frozenset("every each".split())
+RUNS = frozenset("run runs time times hour hours night nights day days build builds".split())
+FULL_REBUILD = "incremental"  # the word a request gets for it (see select.query_terms)
+
+
+def full_rebuild(text: str) -> bool:
+    """Whether a request tells of a model that redoes all its history on every run (see above)."""
+    words = _plain_words(text)
+    for i, w in enumerate(words):
+        if w not in REDO:
+            continue
+        after = words[i + 1:i + 10]
+        if "scratch" in after:
+            return True
+        whole = any(a in WHOLE for a in after) and any(a in HISTORY for a in after)
+        each = any(a in EACH and b in RUNS for a, b in zip(after, after[1:]))
+        if whole and each or whole and "history" in after or each and any(a in HISTORY for a in after):
+            return True
+    return False
+
+
+# --- one failure among calls made together ---------------------------------------------------------------------
+# "one bad sku lookup fails but the other 30 lookups keep running", "if one of the fan-out calls errors, the rest keep
+# going in the background", "one failing sub-request leaves the other calls running": calls made together whose
+# failure does not stop the others is what a task group (cancelling the siblings) fixes, though the request names no
+# concurrency. A failure, one of many, and the others going on. Not: "the job fails but keeps retrying" (nothing else
+# goes on), "one test fails on ci" (nothing goes on).
+FAILS = frozenset("fail fails failed failing throw throws threw throwing error errors errored raise raises raised "
+                  "crash crashes crashed bad broken".split())
+OTHERS = frozenset("other others rest remaining sibling siblings".split())
+GOING = frozenset("running going continuing continue continues".split())
+SIBLINGS = "cancel sibling"  # the words a request gets for it (see select.query_terms)
+SIBLINGS_IDEA = PREFIX + "concurrency"
+
+
+def one_fails(text: str) -> bool:
+    """Whether a request tells of one failure among calls made together while the others go on (see above)."""
+    words = _plain_words(text)
+    have = set(words)
+    if not (have & FAILS and have & OTHERS and "one" in have):
+        return False
+    for i, w in enumerate(words):
+        if w in GOING and any(x in KEEPS or x in OTHERS or x in ("still", "leaves", "leave", "left")
+                              for x in words[max(0, i - 4):i]):
+            return True
+        if w in ("carry", "carries", "carried") and words[i + 1:i + 2] == ["on"]:
+            return True
+    return False
+
+
 # --- an HTTP call written out -------------------------------------------------------------------------------
 # "write the client for GET /internal/balances", "POST /v1/refunds returns 500": an HTTP method in capitals
 # followed by a path or a URL is an HTTP call (the client, the timeout, the retries), though the request says
