@@ -130,10 +130,20 @@ class Recorded:
     def __init__(self, existing: Iterable[dict[str, Any]]) -> None:
         self.keys: set[str] = set()
         self.twins: dict[str, list[tuple[bool, float | None, str]]] = {}
+        self.add(existing)
+
+    def add(self, existing: Iterable[dict[str, Any]]) -> None:
+        """Count ``existing`` (stored signals, in the file's order) as recorded too."""
         for old in existing:
             key, twin, has_id, at = _keys(old)
             self.keys.add(key)
             self.twins.setdefault(twin, []).append((has_id, at, key))
+
+    def copy(self) -> Recorded:
+        other = Recorded(())
+        other.keys = set(self.keys)
+        other.twins = {twin: list(found) for twin, found in self.twins.items()}
+        return other
 
     def match(self, signal: dict[str, Any], said_at: str | None = None) -> str | None:
         """The dedupe key of the recorded signal ``signal`` repeats (the same key, or its twin captured by the other
@@ -153,6 +163,42 @@ class Recorded:
         return None
 
 
+# What the signals files read last held, and a Recorded of their valid signals: a capture run appends each session's
+# signals in turn, and each append checked every stored signal again (829 signals of the real dev sessions: 133k
+# schema checks in one capture). The file is still read every time; only the records after the ones read last (the
+# same records, in the same order, then more: what appending does) are checked and counted.
+_SNAPSHOTS_KEPT = 8
+_snapshots: dict[str, tuple[list[Any], Recorded]] = {}
+_snapshots_lock = threading.Lock()
+
+
+def _recorded(store: Store) -> Recorded:
+    """``Recorded`` of the store's valid signals (:meth:`Store.signals`), a new one each call (it is changed as
+    signals are matched against it). Call under the store lock."""
+    from altimate_learn.errors import SchemaError
+    from altimate_learn.schema import validate_signal
+
+    path = str(store.path(Store.SIGNALS))
+    records = store.read_jsonl(Store.SIGNALS).records
+    with _snapshots_lock:
+        kept = _snapshots.get(path)
+    if kept is not None and len(kept[0]) <= len(records) and records[:len(kept[0])] == kept[0]:
+        start, recorded = len(kept[0]), kept[1].copy()
+    else:
+        start, recorded = 0, Recorded(())
+    for index in range(start, len(records)):
+        try:
+            recorded.add([validate_signal(records[index], path, index)])
+        except SchemaError:
+            continue
+    with _snapshots_lock:
+        _snapshots.pop(path, None)
+        _snapshots[path] = (records, recorded)
+        while len(_snapshots) > _SNAPSHOTS_KEPT:
+            del _snapshots[next(iter(_snapshots))]
+    return recorded.copy()
+
+
 def append_signals(store: Store, new: Iterable[NewSignal]) -> list[Signal]:
     """Redact, clip and append signals that are not already recorded; returns those added."""
     from altimate_learn.redact import redact_url
@@ -165,8 +211,7 @@ def append_signals(store: Store, new: Iterable[NewSignal]) -> list[Signal]:
             raise ValueError(f"unknown signal kind {item.kind!r}")
     with store.lock():
         repair_jsonl(store.path(Store.SIGNALS), within=store.local_dir)
-        existing, _ = store.signals()
-        recorded = Recorded(existing)
+        recorded = _recorded(store)
         added: list[Signal] = []
         completions: list[tuple[str, str]] = []
         for item in pending:

@@ -43,6 +43,7 @@ import json
 import os
 import re
 import tempfile
+import threading
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -161,17 +162,17 @@ class ReadCache:
             self.misses += 1
             return None
         try:
-            entry = json.loads(raw.decode("utf-8"))
-            later = entry["key"] != key
-            if later and not _later_cursor(entry["key"], key):
+            parsed = _parse(str(path), raw)
+            later = parsed.key != key
+            if later and not _later_cursor(parsed.key, key):
                 self.misses += 1
                 return None
-            kept = entry["read"]
-            read = SessionRead(info, session_key(info), fingerprint=fingerprint(info), own=_bool(kept["own"]),
-                               exchanges=[_exchange(e) for e in _list(kept["exchanges"], dict)],
-                               notes=_list(kept["notes"], str), skipped_lines=_int(kept["skipped_lines"]),
-                               whole=_bool(kept["whole"]))
+            own, notes, skipped_lines, whole, exchanges = parsed.read()
+            read = SessionRead(info, session_key(info), fingerprint=fingerprint(info), own=own,
+                               exchanges=[_thaw(e) for e in exchanges], notes=list(notes),
+                               skipped_lines=skipped_lines, whole=whole)
         except (ValueError, TypeError, KeyError, AttributeError):
+            _forget(str(path))
             self._move_aside(path)
             self.misses += 1
             return None
@@ -275,7 +276,7 @@ _FIELDS = {f.name: f for f in dataclasses.fields(Exchange)}
 _TEXT = ("ref", "session", "key", "message_id", "kind", "text")
 _TEXT_OR_NONE = ("at", "reply", "hint")
 _COUNTS = ("index", "more_failures", "tools")
-_TEXTS = ("refused", "failures", "files")
+_TEXTS = ("refused", "failures", "worked", "files")
 
 
 def _bool(value: Any) -> bool:
@@ -296,8 +297,9 @@ def _list(value: Any, kind: type) -> list[Any]:
     return value
 
 
-def _exchange(value: dict[str, Any]) -> Exchange:
-    """An Exchange from its kept form; any field missing, added or of another type raises TypeError."""
+def _exchange(value: dict[str, Any]) -> tuple[Any, ...]:
+    """An Exchange's field values (in :data:`_FIELDS` order, its lists as tuples) from its kept form; any field
+    missing, added or of another type raises TypeError."""
     if set(value) != set(_FIELDS):
         raise TypeError("not an exchange")
     for name in _TEXT:
@@ -313,7 +315,85 @@ def _exchange(value: dict[str, Any]) -> Exchange:
     _bool(value["reply_cut"])
     if value["kind"] not in ("text", "rejection"):
         raise TypeError("kind")
-    return Exchange(**value)
+    return tuple(tuple(value[name]) if name in _TEXTS else value[name] for name in _FIELDS)
+
+
+_LISTS_AT = tuple(n for n, name in enumerate(_FIELDS) if name in _TEXTS)
+
+
+def _thaw(values: tuple[Any, ...]) -> Exchange:
+    """A new Exchange (with lists of its own) from the values :func:`_exchange` gave."""
+    fields = list(values)
+    for n in _LISTS_AT:
+        fields[n] = list(fields[n])
+    return Exchange(*fields)
+
+
+# What a kept file held, worked out once per content in this process: a process that reads the same kept reads
+# again (the continual learner, a run after a run in one process) decodes and checks each file once, not at every
+# run (84 runs over 761 kept reads decoded 190k exchanges; tests/learner/test_real_sessions). Keyed by the file's
+# path and a digest of its bytes, which are read every time: a file that changed in any way is decoded again, so
+# what a read gives is what decoding the file now gives. Bounded by the kept files' bytes: once full, a file not
+# kept yet is decoded at each read (a run reads its files in the same order each time, so the ones kept stay).
+_MEMO_BYTES = 32 << 20
+_memo: dict[str, _Parsed] = {}
+_memo_size = 0
+_memo_lock = threading.Lock()
+
+
+class _Parsed:
+    """One kept file, decoded: its key, and its read checked, or what checking it raised (raised when the read is
+    used: a file whose key does not match is never moved aside for its read, as before)."""
+
+    __slots__ = ("digest", "size", "key", "_read", "_error")
+
+    def __init__(self, digest: bytes, size: int, entry: Any) -> None:
+        self.digest, self.size, self.key = digest, size, entry["key"]
+        self._read: tuple[bool, tuple[str, ...], int, bool, tuple[tuple[Any, ...], ...]] | None = None
+        self._error: Exception | None = None
+        try:
+            kept = entry["read"]
+            own = _bool(kept["own"])
+            exchanges = tuple(_exchange(e) for e in _list(kept["exchanges"], dict))
+            notes = tuple(_list(kept["notes"], str))
+            self._read = (own, notes, _int(kept["skipped_lines"]), _bool(kept["whole"]), exchanges)
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+            self._error = exc.with_traceback(None)  # not the frames (and the decoded file) it was raised in
+
+    def read(self) -> tuple[bool, tuple[str, ...], int, bool, tuple[tuple[Any, ...], ...]]:
+        """own, notes, skipped lines, whole and the exchanges' values; raises what :func:`_exchange` raised."""
+        if self._read is None:
+            raise self._error if self._error is not None else TypeError("not a read")
+        return self._read
+
+
+def _parse(name: str, raw: bytes) -> _Parsed:
+    """The decoded kept file ``name`` whose bytes are ``raw``; raises ValueError, TypeError or KeyError as decoding
+    it does."""
+    global _memo_size
+    digest = hashlib.blake2b(raw, digest_size=16).digest()
+    with _memo_lock:
+        found = _memo.get(name)
+    if found is not None and found.digest == digest and found.size == len(raw):
+        return found
+    entry = json.loads(raw.decode("utf-8"))
+    parsed = _Parsed(digest, len(raw), entry)
+    with _memo_lock:
+        old = _memo.pop(name, None)
+        if old is not None:
+            _memo_size -= old.size
+        if _memo_size + len(raw) <= _MEMO_BYTES:
+            _memo[name] = parsed
+            _memo_size += len(raw)
+    return parsed
+
+
+def _forget(name: str) -> None:
+    global _memo_size
+    with _memo_lock:
+        old = _memo.pop(name, None)
+        if old is not None:
+            _memo_size -= old.size
 
 
 def _later_cursor(kept: Any, key: dict[str, Any]) -> bool:

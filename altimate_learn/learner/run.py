@@ -269,8 +269,7 @@ def _run_leased(paths: ProjectPaths, settings: Any, request: RunRequest, files: 
     # First the exchanges alone (to know what fits), then the signals beside them.
     first = assemble(reads, budget=request.budget, handled=handled)
     shown = {(e.session, e.message_id) for e in first.exchanges}
-    left_out_sessions = {r.info.id for r in reads if any(
-        e not in first.exchanges and (e.session, e.message_id) not in handled for e in r.exchanges)}
+    left_out_sessions = _left_out_sessions(reads, first.exchanges, handled)
     covered, other = _split_signals(open_signals, reads, shown, left_out_sessions)
     digest = assemble(reads, feedback=other, budget=request.budget, handled=handled) if other else first
     if digest is not first:  # the signals took room: keep the signals covered by what is still shown
@@ -286,6 +285,21 @@ def _run_leased(paths: ProjectPaths, settings: Any, request: RunRequest, files: 
         return RunReport("nothing-new", _nothing_new(reads, first_run, floor), record, digest=digest, notes=notes)
     return _reflect(paths, settings, request, files, store, state, notes, run_id, started, allowed, env, clock,
                     digest, covered, deadline)
+
+
+def _left_out_sessions(reads: list[Any], shown: list[Any], handled: set[tuple[Any, Any]]) -> set[str]:
+    """The sessions with an exchange that is neither handled nor in ``shown``. An exchange equal to a shown one has its
+    session and message: it is tested (``in``, as before) only against the shown exchanges of its session and message,
+    not against each shown exchange in turn (84 runs of 761 sessions: 76k tests of a digest's list)."""
+    by_message: dict[tuple[Any, Any], list[Any]] = {}
+    for exchange in shown:
+        by_message.setdefault((exchange.session, exchange.message_id), []).append(exchange)
+
+    def left_out(exchange: Any) -> bool:
+        where = (exchange.session, exchange.message_id)
+        return where not in handled and (where not in by_message or exchange not in by_message[where])
+
+    return {r.info.id for r in reads if any(left_out(e) for e in r.exchanges)}
 
 
 def _nothing_new(reads: list[Any], first_run: bool, floor: datetime) -> str:
