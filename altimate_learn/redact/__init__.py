@@ -52,6 +52,10 @@ Span = tuple[int, int, str]
 # Twilio account SIDs are only secret-ish next to their auth token: require "twilio" or "sid" on the line.
 _TWILIO_SID = re.compile(r"(?<![A-Za-z0-9])AC[0-9a-f]{32}(?![A-Za-z0-9])")
 _TWILIO_CONTEXT = re.compile(r"(?i)twilio|account_?sid|\bsid\b")
+# An AWS secret access key is 40 characters of base64 and is written beside its key id ("AKIA… wJalr…/…", a CSV row,
+# `aws configure`'s two answers): near an id, such a run in both cases is its secret (review40 R40-13).
+_AWS_SECRET = re.compile(r"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{40}(?![A-Za-z0-9+/=])")
+_AWS_PAIR_REACH = 120  # characters either side of the key id, on its line
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 _FULL_WIDTH = str.maketrans({"\uff1a": ":", "\uff1d": "=", "\u3000": " ", "\uff02": '"', "\uff07": "'"})
 _FULL_WIDTH_CHARS = "\uff1a\uff1d\u3000\uff02\uff07"
@@ -257,6 +261,8 @@ def _scan(text: str) -> list[tuple[int, int, str, int]]:
     _private_keys(text, raw)
     for start, end, label in vendors.find(text):
         add(start, end, label, 1)
+        if label == "aws-key":
+            _aws_secret_beside(text, start, end, add)
     if "AC" in text:
         for m in _TWILIO_SID.finditer(text):
             line_start = text.rfind("\n", 0, m.start()) + 1
@@ -282,6 +288,20 @@ def _scan(text: str) -> list[tuple[int, int, str, int]]:
     assignments.scan(text, lower, add)
     entropy.scan(text, lambda start, end, label: add(start, end, label, 6))
     return raw
+
+
+def _aws_secret_beside(text: str, start: int, end: int, add) -> None:
+    """The secret access key written within reach of the AWS key id at ``start``-``end``: on its line, or on the next
+    (`aws configure` asks for the id, then the secret)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    if line_end >= 0:
+        line_end = text.find("\n", line_end + 1)
+    lo, hi = max(line_start, start - _AWS_PAIR_REACH), min(len(text) if line_end < 0 else line_end, end + _AWS_PAIR_REACH)
+    for m in _AWS_SECRET.finditer(text, lo, hi):
+        value = m.group(0)
+        if (m.end() <= start or m.start() >= end) and value != value.lower() and value != value.upper():
+            add(m.start(), m.end(), "aws-secret", 1)
 
 
 def _merge(raw: list[tuple[int, int, str, int]], text: str) -> list[Span]:

@@ -21,7 +21,7 @@ import re
 import string
 
 from altimate_learn.redact.common import ALGORITHM_IN_VALUE, is_placeholder
-from altimate_learn.redact.entropy import UUID, class_changes, entropy, hash_context, randomish
+from altimate_learn.redact.entropy import UUID, class_changes, entropy, hash_context, randomish, wordiness
 
 # A credential word in a key name: at its end (`DB_PASSWORD`), or followed by up to three more parts
 # (`secret_key_base`, `password_prod`), in which case only a random-looking value counts (group 2).
@@ -123,11 +123,30 @@ def _passwordish(value: str, password: bool = False) -> bool:
         return False
     if not any(ch.isalpha() for ch in value) or not any(ch.isdigit() or ch in _SYMBOLS for ch in value):
         return False
-    if "(" in value or (_attribute(value) if password else _DOTTED.match(value)) or re.fullmatch(r"[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*_?=?", value) or "/" in value:
+    if "(" in value or (_attribute(value) if password else _DOTTED.match(value)) or re.fullmatch(r"[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*_?=?", value) or (
+            "/" in value and not slashed_key(value)):
         return False  # a call, an attribute, an environment variable name (`NEXT_KEY=` of a template), a path
     if value.endswith("@") or re.fullmatch(r"[\w.+-]+@[\w-]+\.[\w.-]+", value):
         return False  # an address: "send credentials to ops@", "the token to bob@corp.com"
     return not _NOT_A_PASSWORD.match(value)
+
+
+# Standard base64 (its alphabet has "/" and "+"): an AWS secret access key, a base64 key (review40 R40-13: "the secret is
+# wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" was taken for a path and kept).
+_BASE64 = re.compile(r"[A-Za-z0-9+/]{20,}={0,2}")
+
+
+def slashed_key(value: str) -> bool:
+    """A value with "/" after a credential word that is a key in standard base64, not a path: only base64's characters
+    (no ".", "-" or "_", which paths have), and a part between slashes of 8 or more letters and digits in both cases
+    that is not made of words (`wJalrXUtnFEMI`), where a path's parts are words, lower or upper case runs or CamelCase
+    (`src/components/ButtonGroup`, `k8s/overlays/prod`, `app/api/v1/Admin2Panel`, `lib/XMLHttpRequest`)."""
+    return bool(_BASE64.fullmatch(value)) and any(
+        len(part) >= 8 and not _ONE_CASE.fullmatch(part) and wordiness(part, acronyms=False) < 0.5
+        for part in value.split("/"))
+
+
+_ONE_CASE = re.compile(r"[a-z0-9]+|[A-Z0-9]+")
 
 
 # Values that are references, placeholders or code, not secrets.

@@ -56,14 +56,15 @@ _VOWELS = re.compile(r"[aeiouAEIOU]")
 _WORD_RUNS = re.compile(r"[A-Z][a-z]{2,}|[a-z]{3,}|[A-Z]{3,}")
 
 
-def _wordiness(value: str) -> float:
+def wordiness(value: str, acronyms: bool = True) -> float:
     """Share of letters that sit in word-like runs (`Project`, `draft`, `UCS`: three or more letters, at least
     a fifth of them vowels unless an acronym): ~0.9 for identifiers, ~0.3 for random base64 (1-5% of random strings of
-    20-40 characters reach 0.65)."""
+    20-40 characters reach 0.65). ``acronyms=False``: a run of capitals counts only as the start of a word (`Http`)."""
     letters = sum(ch.isalpha() for ch in value)
     if not letters:
         return 0.0
-    return sum(len(m) for m in _WORD_RUNS.findall(value) if m.isupper() or 5 * len(_VOWELS.findall(m)) >= len(m)) / letters
+    return sum(len(m) for m in _WORD_RUNS.findall(value)
+               if (acronyms and m.isupper()) or (not m.isupper() and 5 * len(_VOWELS.findall(m)) >= len(m))) / letters
 
 
 def _decodes_to_text(value: str) -> bool:
@@ -114,7 +115,7 @@ def randomish(value: str) -> bool:
         return False
     if _HEX.match(core):
         return len(core) >= 20 and entropy(core) >= 3.0  # shorter hex: key ids, short SHAs, colours
-    if class_changes(core) < 0.3 or _wordiness(core) >= 0.7 or entropy(core) < 3.0:
+    if class_changes(core) < 0.3 or wordiness(core) >= 0.7 or entropy(core) < 3.0:
         return False
     return not _decodes_to_text(core)
 
@@ -152,7 +153,7 @@ def high_entropy(value: str, line: str, start_in_line: int) -> bool:
     # The most entropy a string of this length can have is log2(len); random base64 sits close to it.
     if bits < min(4.2, math.log2(len(core)) - 0.55):
         return False
-    if class_changes(core) < 0.4 or _wordiness(core) >= 0.65:
+    if class_changes(core) < 0.4 or wordiness(core) >= 0.65:
         return False  # identifiers: camelCase, UPPER_SNAKE, kebab-case, `AddProjectV2DraftIssue`
     if not any(ch.isdigit() for ch in core) and len(core) < 32:
         return False
