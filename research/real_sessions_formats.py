@@ -108,10 +108,6 @@ def squeeze(text: str) -> str:
 # -- aider -----------------------------------------------------------------------------------------------
 
 _AIDER_START = re.compile(r"^# aider chat started at (.+)$", re.M)
-_AIDER_AUTO = re.compile(
-    r"^(?:Fix any errors below, if possible\.|What's wrong\? Fix|I (?:added|ran|updated) (?:these|this|the)\b"
-    r"|Please answer with one of:|The LLM did not conform|# Fix any errors|Your edits? (?:failed|to)|"
-    r"I committed the changes|Ok\.?$|Ok, any changes I propose)", re.I)
 _THINK = re.compile(r"<think>(.*?)</think>", re.S | re.I)
 _AIDER_MODE = re.compile(r"^/(ask|code|architect|context|help|chat-mode\s+\w+)\s+(.+)$", re.S)
 
@@ -155,8 +151,10 @@ def _aider_kind(line: str) -> str:
     return "text" if line.strip() else "blank"
 
 
-# the product reader's own record of the last line's kind, and its confirmation prompt (aider logs "Add file to the
-# chat? (Y)es/(N)o … [Yes]: all" as input): the corpus reads aider's headings and prompts as `learn capture` does
+# the product reader's own record of the last line's kind, what aider itself puts in the person's turn ("Fix any errors
+# below", "Find the \"AI\" comments below") and its confirmation prompt (aider logs "Add file to the chat? (Y)es/(N)o …
+# [Yes]: all" as input): the corpus reads aider's headings and prompts as `learn capture` does
+from altimate_learn.capture.sessions.aider import _AUTO as _AIDER_AUTO  # noqa: E402
 from altimate_learn.capture.sessions.aider import _CONFIRM as _AIDER_CONFIRM  # noqa: E402
 from altimate_learn.capture.sessions.aider import LineKinds as _AiderKinds  # noqa: E402
 

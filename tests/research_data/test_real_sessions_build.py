@@ -792,3 +792,21 @@ def test_aiders_confirmation_prompts_logged_as_input_are_not_typed_as_in_the_pro
     (tmp_path / ".aider.chat.history.md").write_text(chat, encoding="utf-8")
     events = read_session(tmp_path / ".aider.chat.history.md", harness="aider").events()
     assert [e.text for e in events if isinstance(e, UserMessage) and e.kind == "text"] == typed  # as `learn capture`
+
+
+def test_what_aider_puts_in_the_persons_turn_is_not_typed_as_in_the_product_reader(tmp_path):
+    from altimate_learn.capture.model import UserMessage
+    from altimate_learn.capture.sessions import read_session
+    from research.real_sessions_formats import parse_aider
+
+    # aider's watch mode hands the model the AI comments it found, in the person's turn
+    chat = ("\n# aider chat started at 2026-12-06 10:00:00\n\n> Aider v0.86.1\n\n"
+            "#### add a retry to the upload\n\nAdded a retry.\n\n"
+            '#### Find the "AI" comments below (marked with █) in the code files I\'ve shared with you.\n\n'
+            "Done: removed the AI comment.\n\n"
+            "#### no, keep the timeout at 30 seconds\n\nKept it at 30 seconds.\n")
+    typed = [t.text for s in parse_aider(chat) for t in s.turns if t.role == "user"]
+    assert typed == ["add a retry to the upload", "no, keep the timeout at 30 seconds"]
+    (tmp_path / ".aider.chat.history.md").write_text(chat, encoding="utf-8")
+    events = read_session(tmp_path / ".aider.chat.history.md", harness="aider").events()
+    assert [e.text for e in events if isinstance(e, UserMessage) and e.kind == "text"] == typed
