@@ -377,15 +377,19 @@ def _waiting_review(approved: list[dict[str, Any]] | None, candidate: list[dict[
     from altimate_learn.review.model import diff_lessons
 
     if candidate is None:
-        return {"added": 0, "edited": 0, "removed": 0}
+        return {"added": 0, "edited": 0, "removed": 0, "harmful": 0}
     diff = diff_lessons(approved or [], candidate)
-    return {"added": len(diff.added), "edited": len(diff.edited), "removed": len(diff.removed)}
+    # a HARMFUL mark waits for review as a lesson does (`learn reject` discards it): a candidate holding only one read
+    # "nothing waiting for review" (review40, the R39-20 residue)
+    harmful = sum(1 for change in diff.counters if change.changes.get("harmful", (0, 0))[1] >
+                  change.changes.get("harmful", (0, 0))[0])
+    return {"added": len(diff.added), "edited": len(diff.edited), "removed": len(diff.removed), "harmful": harmful}
 
 
 def waiting_phrase(waiting: dict[str, int]) -> str:
     """"3 new, 1 edited waiting for review (`learn show`)", or "nothing waiting for review"."""
-    parts = [f"{waiting[k]} {word}" for k, word in (("added", "new"), ("edited", "edited"), ("removed", "to retire"))
-             if waiting[k]]
+    parts = [f"{waiting[k]} {word}" for k, word in (("added", "new"), ("edited", "edited"), ("removed", "to retire"),
+                                                    ("harmful", "marked harmful")) if waiting.get(k)]
     if not parts:
         return "nothing waiting for review"
     return f"{', '.join(parts)} waiting for review (`learn show`, then `learn promote`)"

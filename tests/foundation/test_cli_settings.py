@@ -59,7 +59,7 @@ def test_status_json_has_stable_keys(git_repo: Path, cli):
     assert set(info) == STATUS_KEYS
     assert info["enabled"] is True and info["capture"] is True and info["auto_reflect"] is True
     assert info["lessons"] == {"approved": 0, "candidate": None, "retired": 0,
-                              "waiting": {"added": 0, "edited": 0, "removed": 0}}
+                              "waiting": {"added": 0, "edited": 0, "removed": 0, "harmful": 0}}
     assert info["signals"] == {"open": 0, "consumed": 0, "skipped_lines": 0, "waiting": 0, "waiting_corrections": 0}
     assert info["settings"]["capture"]["source"].startswith("project config ")
     assert info["limits"]["core_lessons"] == 15 and info["limits"]["max_stored"] == 1000

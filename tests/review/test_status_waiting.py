@@ -22,7 +22,7 @@ def test_status_counts_what_promote_would_change(store, cli):
     assert "in candidate" not in line
     code, out, _ = cli("status", "--json")
     data = json.loads(out)["lessons"]
-    assert data["waiting"] == {"added": 2, "edited": 1, "removed": 1} and data["candidate"] == 5
+    assert data["waiting"] == {"added": 2, "edited": 1, "removed": 1, "harmful": 0} and data["candidate"] == 5
 
 
 def test_a_candidate_equal_to_the_approved_set_waits_for_nothing(store, cli):
