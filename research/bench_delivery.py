@@ -1018,8 +1018,8 @@ DELIVER40_INTRO = (
     "rebuilt from scratch on every run (not incremental), one failure among parallel calls while the others run on "
     "(bare `gather()`); written by the delivery engineer of session 2026-12-06 #22 before measuring or changing "
     "anything for them: 4 / 4 / 4 of 12 at 300 / 1,000 / 10,000 lessons on the code before that session's symptom "
-    "shapes (c3b60073), 10 / 10 / 10 with them (the misses left: rows edited after they first loaded, told without a "
-    "word of rebuilding, and one lookup that throws while the others \"carry on\", with no word for the others).")
+    "shapes (c3b60073), 10 / 10 / 10 with them, 11 / 11 / 11 with rows changed after their first load (the miss left: one lookup "
+    "that throws while the others \"carry on\", with no word for the others).")
 BLIND9_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind9.jsonl"
 SIXTH_ROUND_WRITER = (
     "Written by {who} who read only the store's source lessons, this docstring's first 45 lines and the sample "

@@ -33,9 +33,9 @@ from altimate_learn.deliver.concepts import IMPLIED, KIND, NEAR, PREFIX, WEIGHT,
 from altimate_learn.deliver.corpus import VERB_LEADS, Corpus
 from altimate_learn.deliver.render import SUBFOLDERS, split_scope
 from altimate_learn.deliver.shapes import (DECIMAL, EMPTY_DIVISION, EMPTY_PERIOD, ERROR_MESSAGE, FULL_REBUILD, HTTP,
-                                          LINGERING, LINGERING_IDEA, RATIO, SIBLINGS, SIBLINGS_IDEA, TIMER, empty_period,
-                                          failure_shown, full_rebuild, http_call, lingering, locale_number, one_fails,
-                                          timed_refresh)
+                                          LATE_UPDATE, LINGERING, LINGERING_IDEA, RATIO, SIBLINGS, SIBLINGS_IDEA, TIMER,
+                                          empty_period, failure_shown, full_rebuild, http_call, late_update, lingering,
+                                          locale_number, one_fails, timed_refresh)
 from altimate_learn.deliver.tokenize import (folded_words, identifier_parts, money_amounts, operators, overlap, said_zero,
                                             search_tokens, tokenize, without_idioms, word_set, words)
 from altimate_learn.deliver.globs import (EXACT_NAME, NAME_PATTERN, Glob, _may_match, _translate,  # noqa: F401
@@ -160,6 +160,8 @@ def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
         spoken += " " + LINGERING
     if implied and full_rebuild(text):  # "rebuilds the whole table every hour": an incremental model
         spoken += " " + FULL_REBUILD
+    if implied and late_update(text):  # "whenever an order changed after it first landed": updated_at
+        spoken += " " + LATE_UPDATE
     parallel = implied and one_fails(text)  # "one lookup fails but the other 30 keep running": a task group
     if parallel:
         spoken += " " + SIBLINGS

@@ -214,6 +214,33 @@ def full_rebuild(text: str) -> bool:
     return False
 
 
+# --- a row changed after it was loaded -------------------------------------------------------------------------
+# "same order_id twice whenever an order changed after it first landed", "orders edited after they first loaded never
+# get their new status", "updated after the first load": a model that picks up new rows by when they were created
+# misses (or duplicates) the rows changed after it loaded them, which is what filtering an incremental model on
+# `updated_at` (and merging on a unique key) fixes, though the request names neither. A verb of changing, "after"
+# within four words, then "first" or a word of arriving (landed, synced, ingested) within five. Not: "update the docs
+# after the release", "changed the copy after the design review" (nothing was loaded), "the page does not update after
+# I load it" (a page, loaded once: no first load of rows).
+CHANGED = frozenset("edit edited change changed changes update updated updates modify modified amended".split())
+LOADED = frozenset("first landed synced arrived ingested".split())  # "after it first loaded", "after the first load"
+LATE_UPDATE = "incremental updated_at"  # the words a request gets for it (see select.query_terms)
+
+
+def late_update(text: str) -> bool:
+    """Whether a request tells of rows changed after they were first loaded (see above)."""
+    words = _plain_words(text)
+    for i, w in enumerate(words):
+        if w not in CHANGED:
+            continue
+        for j in range(i + 1, min(i + 5, len(words))):
+            if words[j] == "after":
+                if any(x in LOADED for x in words[j + 1:j + 6]):
+                    return True
+                break
+    return False
+
+
 # --- one failure among calls made together ---------------------------------------------------------------------
 # "one bad sku lookup fails but the other 30 lookups keep running", "if one of the fan-out calls errors, the rest keep
 # going in the background", "one failing sub-request leaves the other calls running": calls made together whose

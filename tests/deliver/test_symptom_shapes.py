@@ -22,7 +22,7 @@ from pathlib import Path
 
 from altimate_learn.deliver import select
 from altimate_learn.deliver.index import load_corpus
-from altimate_learn.deliver.shapes import full_rebuild, lingering, one_fails
+from altimate_learn.deliver.shapes import full_rebuild, late_update, lingering, one_fails
 from tests.deliver.helpers import hook, lesson, write_store
 
 TIMERS = "Clear intervals and timeouts in effect cleanups."
@@ -136,3 +136,18 @@ def test_a_hang_in_a_client_module_puts_the_timeout_rule_first_among_its_folders
     # "workers" and "whole" point at three rules first)
     plain = [corpus.texts[i] for i in select.rank_file(corpus, "services/api/app/domain/lab_results.py", terms, 5)]
     assert plain.index(TIMEOUT) >= 3
+
+
+def test_rows_changed_after_they_first_loaded_bring_the_updated_at_filter(git_repo: Path):
+    assert late_update("same order_id twice whenever an order changed after it first landed")
+    assert late_update("orders edited after they first loaded never get their new status")
+    assert late_update("duplicate rows when an order gets updated after the first load")
+    assert not late_update("update the docs after the release")
+    assert not late_update("changed the copy after the design review")
+    assert not late_update("the page does not update after I load it")
+    write_store(git_repo, [lesson("L-9003", "Incremental models must filter with `is_incremental()` on `updated_at`.",
+                                  paths=["models/**"])] + SERVICE_LESSONS)
+    corpus = load_corpus(str(git_repo / ".altimate-code" / "learn"), lambda message: None)
+    terms = select.query_terms(corpus, "fct_orders has the same order twice whenever an order changed after it first "
+                                       "landed")
+    assert {"incremental", "updated_at"} <= set(terms)
