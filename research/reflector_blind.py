@@ -844,6 +844,11 @@ MEASURED_BLIND12: list[tuple[str, str, str, dict[str, int]]] = [
      {"rule": 59, "rule lesson": 9, "rule match": 4, "rule flagged": 25, "rule flagged lesson": 6,
       "one-off": 61, "one-off lesson": 0, "one-off flagged": 37, "one-off flagged lesson": 0,
       "not": 120, "not lesson": 5, "not flagged": 7, "not flagged lesson": 0}),
+    ("8536dd4d + refl40's last commit (review39 R39-5/18/20, corpus21's KLIMA row, review40 R40-5/9/12/14, blind8-11 "
+     "forms)", "19:09 (session #22)", "refl40's second and last look, before its last landing",
+     {"rule": 59, "rule lesson": 9, "rule match": 4, "rule flagged": 25, "rule flagged lesson": 6,
+      "one-off": 61, "one-off lesson": 0, "one-off flagged": 37, "one-off flagged lesson": 0,
+      "not": 120, "not lesson": 5, "not flagged": 7, "not flagged lesson": 0}),
 ]
 NOTES_BLIND12: list[str] = [
     "Reading (refl38): 9 of 59 rule rows give a lesson (4 matching the reference), no one-off row (0 of 61), 5 of 120 "
@@ -854,6 +859,10 @@ NOTES_BLIND12: list[str] = [
     "Session #21 (refl39): the same counts at both looks (9 of 59 rule rows, 4 matching; one-off 0 of 61; not 5 of 120) "
     "after three commits that gave blind8-11 21 more rule-row lessons (all reviewed good) and took away 2 wrong not-row "
     "lessons of blind11: nothing carried to this writer's rows, as in every session since #10.",
+    "",
+    "Session #22 (refl40): the same counts at both looks again (9 of 59, 4 matching; 0 of 61; 5 of 120), after commits "
+    "that gave blind8 and blind11 4 more rule-row lessons (reviewed good) and answered review39's and review40's "
+    "findings: forms read from dev writers and reviews still reach no row of this writer's.",
     "",
     "Not read: no row, message, reference or lesson of the set was shown (counts only). One change to the reflector came "
     "after the look (a choice made to get around a bug gives nothing: corpus20's KLIMA message); it can only take lessons "

@@ -366,12 +366,13 @@ WAITS = "already found unusable by the built-in reflector; waits for a model or 
 
 def _given_in_session(store: Store, batch: Batch, items: list[Any]) -> None:
     """Each item's ``shown``: the lessons learn gave the agent in the session its signal came from (`shown.jsonl`),
-    which the built-in reflector's vote against a lesson said to no longer hold needs (review39 R39-20). Read only when
-    an item says so ("that axios rule is outdated, …"): most reflections never open the file."""
+    which the built-in reflector's vote against a lesson said to no longer hold (review39 R39-20), or for a lesson the
+    person holds the agent to (review40 R40-5), needs. Read only when an item says so ("that axios rule is outdated, …",
+    "the team rules literally say use the logger"): most reflections never open the file."""
     from altimate_learn.capture.cues import CUES
-    from altimate_learn.reflect.providers.builtin import NO_LONGER_HOLDS
+    from altimate_learn.reflect.providers.builtin import NO_LONGER_HOLDS, RULES_SAY
 
-    cues = [pattern for pattern, label in CUES if label == NO_LONGER_HOLDS]
+    cues = [pattern for pattern, label in CUES if label == NO_LONGER_HOLDS] + [RULES_SAY]
     session_of = {s.get("id"): s.get("sessionID") for s in batch.signals or () if isinstance(s, dict)}
     wanted = {session_of.get(item.signal_id) for item in items
               if item.kind == "user_correction" and any(cue.search(item.text) for cue in cues)} - {None}

@@ -268,7 +268,7 @@ ROUND_TWO_QUIET = [
     "the ids are uuids now",
     # no tool named, or no code on either side
     "why? we use httpx everywhere",
-    "no print, use logger",
+    # ("no print, use logger": a lesson since refl40, review40 R40-14; see test_refl40_forms.py)
     "no problem, use pnpm",
     "composition api, not options api",
     "again, the red button, not the blue button",

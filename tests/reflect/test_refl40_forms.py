@@ -427,3 +427,122 @@ NOT_INSTEAD_OF_DOING = [
 @pytest.mark.parametrize("text", NOT_INSTEAD_OF_DOING, ids=NOT_INSTEAD_OF_DOING)
 def test_no_instead_without_a_question_about_the_agents_act_or_a_thing_to_use(text: str) -> None:
     assert _rules(text) == []
+
+
+# --- review40 R40-14: "no X, use Y" whatever the names, when X is code or a kind of code ---------------------------------
+
+NO_X_USE_Y = [
+    ("no console.log, use the logger", ["Use the logger instead of `console.log`."]),
+    ("no var, use const", ["Use `const` instead of `var`."]),
+    ("no print statements, use logging", ["Use `logging` instead of print statements."]),
+    ("no print please, we use the logging module everywhere", ["Use the logging module instead of `print`."]),
+    ("no classes, use plain functions", ["Use plain functions, not classes."]),
+    ("no inline styles, use tailwind classes", ["Use tailwind classes instead of inline styles."]),
+    ("no axios, use fetch", ["Use `fetch` instead of `axios`."]),                          # as before
+    ("no moment please, use dayjs", ["Use `dayjs` instead of `moment`."]),                  # as before
+    # refl39 kept this one quiet ("no code on either side"); `print` is code the project keeps out, as in R40-14's
+    # "no print statements, use logging": moved here from test_refl39_forms.py's quiet list with this reason
+    ("no print, use logger", ["Use logger instead of `print`."]),
+]
+
+
+@pytest.mark.parametrize("text, lessons", NO_X_USE_Y, ids=[t[:40] for t, _ in NO_X_USE_Y])
+def test_no_code_then_what_to_use(text: str, lessons: list[str]) -> None:
+    assert _rules(text) == lessons
+
+
+NOT_NO_X_USE_Y = [
+    "no worries, use whatever you like",
+    "no rush, use the weekend",
+    "no, use the other branch",
+    "no problem, use the old one",
+    "no tests, use the staging db",
+]
+
+
+@pytest.mark.parametrize("text", NOT_NO_X_USE_Y, ids=NOT_NO_X_USE_Y)
+def test_no_then_use_that_bans_no_code_gives_nothing(text: str) -> None:
+    assert _rules(text) == []
+
+
+# --- review40 R40-9: flagged everyday corrections with a clean rule -----------------------------------------------------
+
+R40_9 = [
+    ("you deleted my comments. don't remove comments you didn't write", ["Never remove comments written by others."]),
+    ("never delete code you didn't write", ["Never delete code written by others."]),
+    ("no no no, the migrations folder is generated, never edit it by hand",
+     ["Never edit the generated migrations folder by hand."]),
+    ("the snapshot files are generated, don't hand-edit them", ["Never edit the generated snapshot files by hand."]),
+    # a capital first word stays no capital inside the lesson ("Never edit The generated …" before)
+    ("The migrations folder is generated. Never edit it by hand.", ["Never edit the generated migrations folder by hand."]),
+    ("The `legacy` folder is generated; never edit it.", ["Never edit the generated `legacy` folder."]),
+    ("that's not how we name branches, it's feat/<ticket>-<slug>", ["Name branches `feat/<ticket>-<slug>`."]),
+    ("is there a reason you used moment? we're on date-fns", ["Use `date-fns` instead of `moment`."]),
+    ("why did you use npm? we're on pnpm", ["Use `pnpm` instead of `npm`."]),
+]
+
+
+@pytest.mark.parametrize("text, lessons", R40_9, ids=[t[:40] for t, _ in R40_9])
+def test_review40_everyday_corrections(text: str, lessons: list[str]) -> None:
+    assert _rules(text) == lessons
+
+
+R40_9_QUIET = [
+    "the migrations folder is generated, we run it nightly",
+    "that's not how we name branches",
+    "why did you use moment? we're on v2",
+    "why did you use moment? we're on it",
+    "don't touch the comments you didn't add yet",
+]
+
+
+@pytest.mark.parametrize("text", R40_9_QUIET, ids=R40_9_QUIET)
+def test_review40_look_alikes_give_nothing(text: str) -> None:
+    assert _rules(text) == []
+
+
+# --- review40 R40-5: the person holding the agent to a lesson it was given -----------------------------------------------
+
+LOGGER = {"id": "L-2a69ef0a", "text": "Use the logger from `app/log.py`, never `print`."}
+
+
+@pytest.mark.parametrize("text", ["and print again. the team rules literally say use the logger",
+                                  "print again?? the rules say use the logger, not print"])
+def test_a_lesson_the_person_holds_the_agent_to_gets_a_helpful_vote(text: str) -> None:
+    result = reflect_builtin([FeedbackItem("user_correction", text, "sig_1", None, [], shown=(LOGGER["id"], UTC["id"]))],
+                             [LOGGER, UTC])
+    assert [(d["op"], d["id"]) for d in result.deltas] == [("HELPFUL", LOGGER["id"])]
+    assert result.deltas[0]["reason"].startswith("user_correction holds the agent to it: ")
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("and print again. the team rules literally say use the logger", ()),           # not given that session
+    ("and print again. the team rules literally say use the logger", (UTC["id"],)),
+    ("print again please", (LOGGER["id"],)),                                         # a request, no rule cited
+    ("the rules say use the logger, but here print is fine", (LOGGER["id"],)),      # an exception said with it
+    ("the rules say use the logger", (LOGGER["id"],)),                               # one word in common: not sure
+])
+def test_no_helpful_vote_without_a_given_lesson_told_with_confidence(text: str, shown: tuple[str, ...]) -> None:
+    result = reflect_builtin([FeedbackItem("user_correction", text, "sig_1", None, [], shown=shown)], [LOGGER, UTC])
+    assert not [d for d in result.deltas if d["op"] == "HELPFUL"]
+
+
+def test_learn_reflect_votes_for_the_lesson_the_person_holds_the_agent_to(git_repo, cli) -> None:
+    import json
+
+    from altimate_learn.capture.signals import NewSignal, append_signals, list_signals
+    from altimate_learn.schema import make_lesson
+    from altimate_learn.store import Store, project
+
+    store = Store(project(git_repo), "team-playbook")
+    store.ensure()
+    store.write_lessons(Store.APPROVED, [make_lesson(LOGGER["text"], lesson_id=LOGGER["id"], now="2026-11-01T00:00:00Z")])
+    store.append_jsonl(Store.SHOWN, [{"at": "2026-12-06T15:12:55.717Z", "id": LOGGER["id"], "session": "sess-1",
+                                      "tier": "core"}])
+    signal = append_signals(store, [NewSignal(kind="user_correction", session_id="sess-1", reason="test", message_id="m1",
+                                              text="and print again. the team rules literally say use the logger")])[0]
+    code, out, err = cli("reflect", "--session", "sess-1", "--json")
+    assert code == 0, err
+    staged = {lesson["id"]: lesson for lesson in json.loads(store.path(Store.CANDIDATE).read_text())}
+    assert staged[LOGGER["id"]]["helpful"] == 1
+    assert {s["id"]: s["status"] for s in list_signals(store, include_consumed=True)}[signal["id"]] == "consumed"

@@ -165,6 +165,14 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
                     who, item)
             if not rules:
                 continue
+        cited = None if rules or wrong is not None else rules_say(item, lessons)
+        if cited is not None and cited not in helpful:
+            # "and print again. the team rules literally say use the logger" after "Use the logger from `app/log.py`,
+            # never `print`." was given (review40 R40-5): the person holds the agent to that lesson, a vote for it
+            helpful.add(cited)
+            propose({"op": "HELPFUL", "id": cited, "reason": f"{item.kind} holds the agent to it: {_quote(item.text)}"},
+                    who, item)
+            continue
         if not rules:
             again = restated(item.text, lessons)
             if again and again in item.echoes:
@@ -300,6 +308,30 @@ def no_longer_holds(item: FeedbackItem, lessons: Sequence[dict[str, Any]]) -> st
 
 
 NO_LONGER_HOLDS = "said a rule the agent followed no longer holds"
+
+# The person holding the agent to the rules it was given: "the team rules literally say use the logger", "like the
+# lesson says", "read the rules, it says …" (review40 R40-5)
+RULES_SAY = re.compile(r"\b(?:the|our|your|team)\s+(?:team\s+)?(?:rules?|lessons?|conventions?|guidelines?|instructions?)\s+"
+                       r"(?:(?:literally|clearly|already|explicitly|even|do|does)\s+)?(?:says?|said|tells?\s+you|told\s+you)\b"
+                       r"|\b(?:as|like)\s+the\s+(?:team\s+)?(?:rules?|lessons?|conventions?)\s+says?\b", re.I)
+
+
+def rules_say(item: FeedbackItem, lessons: Sequence[dict[str, Any]]) -> str | None:
+    """The lesson learn gave the session that the person holds the agent to ("and print again. the team rules literally
+    say use the logger"): exactly one lesson given that session (``item.shown``) shares a content word with what the
+    person says the rules say. None otherwise (no such words, two lessons, an exception said with it)."""
+    if not item.shown or item.kind != "user_correction":
+        return None
+    said = prose(item.text)
+    found = RULES_SAY.search(said)
+    if not found or re.search(r"\b(?:but|except|although|though|however|unless|outdated|obsolete|wrong|no\s+longer)\b",
+                              said[found.start():], re.I):
+        return None
+    words = content_words(said) - {"rule", "rules", "lesson", "lessons", "team", "say", "says", "literally", "again"}
+    given = set(item.shown)
+    found_ids = [lesson["id"] for lesson in lessons if lesson.get("id") in given
+                 and len(words & content_words(str(lesson.get("text", "")))) >= 2]
+    return found_ids[0] if len(found_ids) == 1 else None
 
 
 def echoed(lesson_id: str) -> str:
@@ -516,7 +548,7 @@ def _quote(text: str, limit: int = 120) -> str:
 
 
 
-__all__ = ["says_what_worked", "MAX_ADDS", "MAX_CHARS", "HELPFUL_OVERLAP", "LEARN_KINDS", "MODEL_ONLY", "NO_LONGER_HOLDS", "echoed", "BuiltinResult", "FeedbackItem",
+__all__ = ["says_what_worked", "MAX_ADDS", "MAX_CHARS", "HELPFUL_OVERLAP", "LEARN_KINDS", "MODEL_ONLY", "NO_LONGER_HOLDS", "RULES_SAY", "echoed", "rules_say", "BuiltinResult", "FeedbackItem",
            "content_words", "correction_rule", "correction_rules", "item_rule", "item_rules",
            "extract_rule", "extract_rules", "rules_for", "finalize", "jaccard", "mark_identifiers", "match_rule", "named_paths", "no_longer_holds", "normalise",
            "path_globs", "prose", "reflect_builtin", "relate", "restated", "rule_for", "trigger_for", "NO_RULE", "TOO_LONG"]

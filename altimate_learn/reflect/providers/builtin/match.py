@@ -142,6 +142,16 @@ _UNLESS_I_ASK = re.compile(r"\bunless\s+(?:i|we)\s+(?:ask(?:\s+(?:you\s+)?(?:to|
                            r"(?=\s*(?:[.!,;]|$))", re.I)
 
 
+def _kept_code(phrase: str) -> bool:
+    """Whether ``phrase`` names code or a kind of code a project keeps out: `console.log`, "var", "print statements",
+    "classes", "inline styles", a tool's name (vocabulary's CODE_WORDS, FORBIDDEN_CODE, KEPT_OUT, CODE_CONSTRUCTS)."""
+    from altimate_learn.reflect.providers.builtin.vocabulary import CODE_CONSTRUCTS, CODE_WORDS, FORBIDDEN_CODE, KEPT_OUT
+
+    bare = phrase.strip("`").lower()
+    return (phrase.startswith("`") or _names_code(phrase) or bare in TOOL_FAMILIES or bare in CHOICE_FAMILIES
+            or bare in CODE_WORDS or bare in FORBIDDEN_CODE or bare in KEPT_OUT or bare in CODE_CONSTRUCTS)
+
+
 def _cut_glued_reason(c: str) -> str:
     found = _GLUED_REASON.match(c)
     if not found or found.group("said").split()[-1].lower() in _TAKES_A_CLAUSE:
@@ -186,6 +196,9 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     c = re.sub(r"\b(files|code|lines|modules|functions|tests|components)\s+(?:that\s+)?(?:you|u)\s+(?:didn'?t|did\s+not|"
                r"haven'?t|have\s+not|don'?t|do\s+not)\s+(?:touch|change|edit|modify)(?:ed)?\b",
                lambda m: f"untouched {m.group(1)}", c, flags=re.I)
+    # "don't remove comments you didn't write" (review40 R40-9): the ones someone else wrote (refl40)
+    c = re.sub(r"\b(comments|code|tests|docstrings|notes|todos|files)\s+(?:that\s+)?(?:you|u)\s+(?:didn'?t|did\s+not|haven'?t|"
+               r"have\s+not)\s+(?:write|written|wrote|add|added)\b", lambda m: f"{m.group(1)} written by others", c, flags=re.I)
     # "we always go through PRs" (review39 R39-6): the review every change goes through
     through_pr = re.match(r"^(?:we\s+)?always\s+go\s+(?:through|via)\s+(?P<what>(?:a\s+)?(?:prs?|pull\s+requests?|merge\s+requests?|"
                           r"mrs?|code\s+review|review))(?:\s+here)?\s*[.!]*$", c, re.I)
@@ -210,6 +223,13 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                r"(?P<where>\s+(?:here|in\s+this\s+(?:repo(?:sitory)?|project|codebase)|anymore|any\s+more))?\s*[.!]*$",
                lambda m: f"we don't {m.group('verb')[:-1]} {m.group('x')}{m.group('where') or ' here'}"
                if m.group("where") or m.group("here") else m.group(0), c, flags=re.I)
+    # "that's not how we name branches, it's feat/<ticket>-<slug>" (review40 R40-9): how the team names a kind of thing,
+    # said against what the agent did, is "we name branches feat/<ticket>-<slug>" (refl40)
+    named_how = re.match(r"^(?:(?:no+|nope|hmm+|ugh)[\s,.!]+)*(?:that'?s|thats|this\s+is|that\s+is)\s+not\s+how\s+we\s+"
+                         r"(?P<verb>name|call|title|prefix|tag)\s+(?P<what>[a-z][\w-]*s)\s*[,;.:\u2014-]\s*(?:it'?s|its|they'?re|"
+                         r"it\s+is|they\s+are|we\s+use)\s+(?P<how>\S+)\s*[.!]*$", typed, re.I)
+    if named_how:
+        c = f"we {named_how.group('verb').lower()} {named_how.group('what')} {named_how.group('how')}"
     # "we return errors here, we don't panic" (blind11), "we don't panic, we return errors": the team's way said as what it
     # does and what it does not, each a verb of its own, is "always A, never B" (refl40)
     both = re.match(r"^we\s+(?P<a>(?!(?:don'?t|do|never|are|were|have|had|need|want|like|know|think|got|get|can|could|should|"
@@ -257,8 +277,19 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                     r"(?:the\s+|our\s+)?(?P<y>`[^`]+`|[\w.]+(?:\(\))?)(?:\s+(?:like|as)\s+(?:everywhere\s+else|elsewhere|the\s+others|"
                     r"the\s+rest\s+of\s+(?:the\s+)?[\w-]+|every\s+other\s+[\w-]+(?:\s+[\w-]+)?))?(?:\s+(?:please|pls|plz))?\s*[.!]*$",
                     typed, re.I)
-    if swap and all(_names_code(swap.group(k)) or swap.group(k).lower() in TOOL_FAMILIES for k in ("x", "y")):
+    swapped = bool(swap and all(_names_code(swap.group(k)) or swap.group(k).lower() in TOOL_FAMILIES for k in ("x", "y")))
+    if swapped:
         c = f"don't use {swap.group('x')}, use {swap.group('y')}"
+    # "no console.log, use the logger", "no var, use const", "no classes, use plain functions", "no print please, we use
+    # the logging module everywhere" (review40 R40-14): a ban of code or of a kind of code the project keeps out, then
+    # what to use, whatever the names ("no worries, use whatever you like", "no, use the other branch": nothing; refl40)
+    wide = None if swapped else re.match(
+        r"^(?:(?:and|also|but|so|ok(?:ay)?|again|once\s+more|as\s+i\s+said)[\s,:;\u2014-]+)*no\s+(?P<x>`[^`]+`|[\w.()-]+(?:\s+(?!(?:please|pls|plz)\b)[\w-]+)?)"
+        r"(?:\s+(?:please|pls|plz))?\s*[,;.]\s*(?:(?:just|please|pls)\s+)?(?P<we>we\s+(?:always\s+)?)?use\s+"
+        r"(?P<y>(?:the\s+|our\s+)?(?!(?:whatever|the\s+other|another|any|some|something|anything|it|that|this|one|yours|"
+        r"mine)\b)[\w`.()-]+(?:\s+[\w`.()-]+){0,2}?)(?:\s+(?:everywhere|here|instead|please|pls))*\s*[.!]*$", typed, re.I)
+    if wide and _kept_code(wide.group("x")):
+        c = f"don't use {wide.group('x')}, use {wide.group('y')}"
     pair = re.match(r"^(?P<x>[\w.+#-]+(?:\s+[\w.+#-]+){0,2}?),?\s+not\s+(?P<y>[\w.+#-]+(?:\s+[\w.+#-]+){0,2})\s*[.!]*$", c, re.I)
     if pair and (_SAID_AGAIN.match(typed) or RECALLED.match(typed)) and len(pair.group("x").split()) > 1 \
             and pair.group("x").split()[-1].lower() == pair.group("y").split()[-1].lower() \

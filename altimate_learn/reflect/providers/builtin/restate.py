@@ -111,6 +111,8 @@ _TEAM_IS = re.compile(
     r"(?:is|'s)\s+(?:an?\s+)?(?P<what>[\w.@+-]+)(?:\s+(?:repo(?:sitory)?|project|codebase|app|only|all\s+the\s+way))?"
     r"\s*[.!]*$"
     # "why are you using requests? we switched to httpx last month" (review36 R36-5): the tool the team moved to
+    # "is there a reason you used moment? we're on date-fns" (review40 R40-9): the one the team is on (refl40)
+    r"|^(?:(?:but|and|actually|no)[\s,]+)?we(?:'re|\s+are)\s+(?:all\s+|now\s+)?on\s+(?P<on>[\w.@+-]+)(?:\s+now)?\s*[.!]*$"
     r"|^(?:(?:but|and|actually|no)[\s,]+)?we(?:'ve|\s+have)?\s+(?:switched|moved|migrated)\s+(?:over\s+)?to\s+(?P<moved>[\w.@+-]+)"
     r"(?:\s+(?:last\s+(?:week|month|year|sprint|quarter)|a\s+while\s+ago|recently|already|ages\s+ago))?\s*[.!]*$", re.I)
 
@@ -343,7 +345,7 @@ def _team(sentence: str, asked: str | None) -> str | None:
     match = _TEAM_USES.match(sentence)
     if not match and asked and re.fullmatch(r"[\w.@+-]+", asked):
         named = _TEAM_IS.match(sentence)
-        what = (named.group("what") or named.group("moved")) if named else ""
+        what = (named.group("what") or named.group("moved") or named.group("on")) if named else ""
         families = [TOOL_FAMILIES.get(w, frozenset()) | CHOICE_FAMILIES.get(w, frozenset())
                     for w in (what.lower(), asked.lower().strip("`"))]
         if what.lower() != asked.lower().strip("`") and families[0] & families[1]:

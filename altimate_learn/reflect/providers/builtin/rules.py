@@ -292,7 +292,19 @@ def _lead_joined(said: list[str]) -> list[str]:
     from altimate_learn.reflect.providers.builtin.conventions import RECALLED
 
     out: list[str] = []
+    split: list[str] = []
     for sentence in said:
+        # "no no no, the migrations folder is generated, never edit it by hand" (review40 R40-9): the two sentences
+        # "… is generated. never edit it …" said with a comma (refl40)
+        parts = re.match(r"^(?P<made>.+?\bgenerated(?:\s+(?:code|files?))?)\s*[,;\u2014-]\s*(?P<hands>(?:so\s+|and\s+|please\s+)*"
+                         r"(?:don'?t|do\s+not|never)\s+\S.*)$", sentence, re.I)
+        made = _MADE_BY_A_TOOL.match(strip_lead(parts.group("made"))) if parts else None
+        if made and _HANDS_OFF.match(parts.group("hands")):
+            first = strip_lead(parts.group("made"))
+            split += [first[:1].lower() + first[1:], parts.group("hands")]
+        else:
+            split.append(sentence)
+    for sentence in split:
         lead = RECALLED.match(out[-1] + " ") if out else None
         made = _MADE_BY_A_TOOL.match(out[-1]) if out else None
         hands_off = _HANDS_OFF.match(sentence)
@@ -306,7 +318,7 @@ def _lead_joined(said: list[str]) -> list[str]:
             # "the snapshot files are generated. don't hand-edit them" -> "never hand-edit the snapshot files" (refl39)
             verb = hands_off.group("verb").lower()
             by_hand = " by hand" if verb.startswith("hand") or hands_off.group("by_hand") else ""
-            what = re.sub(r"^(the|our|all)\s+", r"\1 generated ", made.group("what"), flags=re.I)
+            what = re.sub(r"^(the|our|all)\s+", lambda m: f"{m.group(1).lower()} generated ", made.group("what"), flags=re.I)
             out[-1] = f"{made.group('lead') or ''}never {re.sub(r'^hand-?', '', verb)} {what}{by_hand}"
         else:
             out.append(sentence)
