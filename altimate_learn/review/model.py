@@ -163,6 +163,7 @@ class Removal:
 class CounterChange:
     id: str
     changes: dict[str, tuple[int, int]]  # counter -> (old, new)
+    harmful_reason: str | None = None  # why the newest HARMFUL mark of the lesson was given (history.jsonl)
 
 
 @dataclass
@@ -204,6 +205,18 @@ def removal_reasons(retired: list[Lesson], history: list[dict[str, Any]]) -> dic
     for lesson in retired:
         reasons[lesson["id"]] = (lesson.get("reason") or "removed", lesson.get("supersededBy"))
     return reasons
+
+
+def harmful_reasons(history: list[dict[str, Any]]) -> dict[str, str]:
+    """Lesson id -> the reason of its newest HARMFUL mark in history (`learn show` says why a mark waits: review40,
+    the residue of review39 R39-20, where only "harmful 0 -> 1" was shown)."""
+    out: dict[str, str] = {}
+    for entry in history:  # oldest first, so newer entries win
+        for item in entry.get("applied") or [] if isinstance(entry.get("applied"), list) else []:
+            if isinstance(item, dict) and str(item.get("op", "")).upper() == "HARMFUL" \
+                    and isinstance(item.get("id"), str) and isinstance(item.get("reason"), str):
+                out[item["id"]] = item["reason"]
+    return out
 
 
 def diff_lessons(approved: list[Lesson], candidate: list[Lesson],
@@ -465,6 +478,10 @@ def _read_review(store: Store) -> Review:
     diff = Diff()
     if candidate.lessons is not None:
         diff = diff_lessons(approved.lessons or [], candidate.lessons, reasons)
+        marks = harmful_reasons(history)
+        for change in diff.counters:
+            if "harmful" in change.changes:
+                change.harmful_reason = marks.get(change.id)
         problems, flagged = lesson_problems(candidate.lessons, trusted)
         problems = stale + problems
         for lesson_id, why in _replacing_lost(store, candidate.lessons, lost).items():

@@ -157,6 +157,9 @@ def render_diff(review: Review, *, warnings: bool = True) -> list[str]:
     for change in d.counters:
         moves = ", ".join(f"{k} {old} -> {new}" for k, (old, new) in change.changes.items())
         lines.append(f"{INDENT}= counters [{change.id}] {moves}")
+        if change.harmful_reason:
+            lines.append(f"{DETAIL}       harmful because: {shown(change.harmful_reason)} (`learn reject` drops the mark; "
+                         f"`learn retire {change.id}` stages its removal)")
     for lesson_id, why in review.flagged.items() if warnings else ():
         lines.append(f"WARNING [{lesson_id}]: {shown(why)}. Promote needs your explicit approval"
                      f"{_reject_hint(lesson_id, review) or '.'}")
