@@ -120,10 +120,10 @@ def test_a_secret_in_a_rule_never_reaches_the_store(git_repo, cli):
             assert secret not in path.read_text(errors="replace")
 
 
-@pytest.mark.parametrize("rule", ["The staging secret is {key}.", "Export the aws secret {key} before deploys."])
+@pytest.mark.parametrize("rule", ["Deploy staging with {key} exported.", "Pass {key} to the deploy script."])
 def test_a_rule_with_a_secret_only_the_lint_sees_is_refused_and_nothing_is_saved(git_repo, cli, rule):
-    """review40 R40-13: a base64 key with '/' in it passes the redactor, and the lint's "looks like a secret" saved
-    the rule in quarantine, value and all (quarantine.json, history.jsonl)."""
+    """review40 R40-13: a base64 key with '/' in it, named by no credential word, passes the redactor, and the lint's
+    "looks like a secret" saved the rule in quarantine, value and all (quarantine.json, history.jsonl)."""
     key = "wJalrXUtnFEMI/K7MDENG/" + "bPxRfiCYEXAMPLEKEY"
     code, out, err = cli("remember", rule.format(key=key))
     assert code == 1 and "holds a secret" in err and "nothing was saved" in err, err

@@ -136,7 +136,7 @@ def test_a_memory_with_a_secret_the_redactor_does_not_name_leaves_no_trace(cli, 
     "looks like a secret", and its reject record in history.jsonl kept the text, value and all."""
     key = "wJalrXUtnFEMI/K7MDENG/" + "bPxRfiCYEXAMPLEKEY"
     write(claude_folder(git_repo), "project_deploy.md", memory("deploy-aws", "project",
-                                                               f"Deploy staging with the aws secret {key} exported."))
+                                                               f"Deploy staging with {key} exported."))
     code, out, err = cli("import-memories", "--dry-run")
     assert code == 0 and "looks like a secret" in out and key not in out + err, out + err
     result = run_json(cli)

@@ -34,6 +34,13 @@ _STANDING_LEAD = re.compile(
     r"(?:\s+too)?\s*[,:;]?\s+(?:please\s+)?(?=\w)", re.I)
 
 
+# "from now on, staging is read-only", "going forward, logging is done with structlog": a subject and its verb, not an
+# imperative ("Always stage is read-only." was written)
+_SUBJECT_VERB = re.compile(r"^[a-z][\w-]*\s+(?:is|are|was|were|has|have|happens|happen|goes|gets|lives|live|belongs|"
+                           r"belong|stays|stay|remains|remain|will|shall|must|should|can|cannot|can't|won't|"
+                           r"isn't|aren't|doesn't|does)\b", re.I)
+
+
 # A subjectless "Cannot …" / "Failed to …" is how error messages read; a person forbidding says "don't", "never",
 # "you can't" or "we can't".
 _ERROR_PHRASE = re.compile(r"^(?:cannot|can'?t|can\s+not|could\s*n[o']t|unable\s+to|failed\s+to)\s+(?!you\b|we\b)", re.I)
@@ -372,7 +379,8 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         if re.match(r"^[a-z]+\b", rest, re.I) and not _TERSE_CHOICE.match(rest) \
                 and (rest.split()[0].lower() in VERBS or not _plural(rest.split()[0])) and not re.match(r"^(?:always|never|don'?t|do\s+not|dont|avoid|stop|"
                                                               r"when|whenever|if|we|you|i|the|a|an)\b", rest, re.I) \
-                and not re.match(r"^[a-z]+\s+(?:[\w.`'-]+\s+){1,3}?(?:always|never)\s", rest, re.I):
+                and not re.match(r"^[a-z]+\s+(?:[\w.`'-]+\s+){1,3}?(?:always|never)\s", rest, re.I) \
+                and not _SUBJECT_VERB.match(rest):
             # (not before an "always" / "never" of its own: "from now on make the logger always include the request id"
             # gave "Always make the logger always include …")
             rest = "always " + rest  # a plain imperative: the lead says it holds every time
