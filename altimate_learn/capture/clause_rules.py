@@ -174,7 +174,8 @@ REPORT_REASONS = frozenset(reason for _, reason in ALL_BROKEN) - {
 
 
 # Cues that, in a reply to the agent's own question, give information for the answer rather than correct work done.
-REPLY_INFORMS = frozenset({"expressed frustration with the result", "said what the agent made already exists"})
+REPLY_INFORMS = frozenset({"expressed frustration with the result", "said what the agent made already exists",
+                           "rejected the result and gave a direction"})
 
 
 @dataclass(frozen=True)

@@ -120,3 +120,23 @@ def test_a_report_aside_after_a_question_of_the_way_forward_or_a_go_ahead_stays_
 ])
 def test_a_report_after_other_openings_or_with_a_turn_still_fires(text):
     assert _flag(text, UPDATED)[0], text
+
+
+# -- A "No, …" in a later clause of a reply to the agent's own questions answers one of them (a new dev owner's
+# "Django apps: No, you choose."), as the reply-informs cues do; a "No, …" that opens the message still refuses.
+
+QUESTIONS = ("Before I start, a few questions: 1. What should the Django project be called? 2. Which apps do you want? "
+             "3. Where should the secret key live? 4. Any naming convention?")
+
+
+def test_a_no_answering_one_of_the_agents_questions_stays_quiet():
+    text = "Project name: Localight. Apps: No, you choose. Naming convention: up to you. Secret key: a config file."
+    assert not _flag(text, QUESTIONS)[0]
+
+
+@pytest.mark.parametrize("text, answer", [
+    ("no, use postgres, not sqlite", QUESTIONS),  # opens with the refusal
+    ("Project name: Localight. No, use postgres, not sqlite, like the rest of our services", FIXED),  # no question asked
+])
+def test_a_no_with_a_direction_still_fires_where_it_refuses(text, answer):
+    assert _flag(text, answer)[0], text
