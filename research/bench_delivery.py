@@ -2553,6 +2553,9 @@ BLIND65_INTRO, BLIND66_INTRO = (THIRTY_FIFTH_ROUND_WRITER.format(who=who, style=
      "follow-ups'); scenarios, stacks and wordings of this writer's own"),
 ))
 
+BLIND63_INTRO += (" Measured by the lead (counts only) on the first code of session 2026-12-06 #22 (c3b60073): 98.2% at 300, 1,000 and 10,000 (55 of 56; direct 18 of 18, vague 11 of 12, file 12 of 12, follow-up 14 of 14; 24.3-24.7 lessons and 767-820 tokens a session). The one miss at every size: a vague symptom whose lesson (convert timestamps for reporting with a named function) was not among the 28-29 lessons of its session. " "On the session's final delivery code (d9eaa2b4, after deliver40's symptom shapes: a component outliving its screen, a call that never returns, a full rebuild, one failure among many, rows changed after they were first loaded): the same task by task, 98.2% at every size (the time-zone symptom still missed).")
+BLIND64_INTRO += (" Measured by the lead on the same code: 98.1% at 300, 96.2% at 1,000 and 10,000 (51 and 50 of 52; direct 16 of 16, file 12 of 12, follow-up 12 of 12, vague 11 and 10 of 12; 25.4-26.0 lessons and 795-846 tokens a session). The misses, vague symptoms: an incremental-model filter rule at every size (26-27 lessons in its session), and at 1,000 and 10,000 an outbound-HTTP-timeout rule in a session at 30 lessons. " "On the session's final delivery code (d9eaa2b4, after deliver40's symptom shapes): 98.1% at 300, 1,000 and 10,000 (51 of 52): the outbound-HTTP-timeout symptom is now found at 1,000 and 10,000 (a hang in a client file brings the timeout rule forward); the incremental-model filter symptom is still missed (26-27 lessons in its session); lessons and tokens a session unchanged.")
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
