@@ -815,13 +815,22 @@ def _bare_conflict(a: Rule, b: Rule) -> tuple[str, str] | None:
     instead of npm.") and the other says to use ("Use pip to install dependencies."), in the same situation: the
     identifier check reads only backticked names, and a person's rule rarely has backticks (review35 R35-8). Both
     sides must be explicit: the avoided name in a contrast, the used one the object of a verb of use or "with"."""
-    for avoids, uses, way in ((a, b, "against"), (b, a, "for")):
+    # a backticked name is left to the identifier check, which reads it with its exceptions
+    return _opposed_name(a, b, ((a, b, "against"), (b, a, "for")), contrast=True, plain_only=True)
+
+
+def _opposed_name(a: Rule, b: Rule, order: tuple[tuple[Rule, Rule, str], ...], *, contrast: bool,
+                  plain_only: bool = False) -> tuple[str, str] | None:
+    """A plain name one of ``a``/``b`` avoids and the other uses (``Rule.bare``), tried in ``order`` ((avoids, uses,
+    way) triples), about the same thing in the same situation; ``contrast``: the avoidance must be in a contrast of its
+    own clause (:func:`_bare_conflict`), else any negation will do (:func:`_flipped_name`)."""
+    for avoids, uses, way in order:
         for token in sorted(avoids.bare[0] & uses.bare[1]):
-            if token in a.ids or token in b.ids:
-                continue  # a backticked name: the identifier check reads it, with its exceptions
+            if plain_only and (token in a.ids or token in b.ids):
+                continue
             if _thing_of(a, token, b) or _thing_of(b, token, a) or _different_commands(a, b, token):
                 continue  # "never use pytest fixtures" is not against "run tests with pytest -q"
-            if not any(s.sign < 0 and s.contrast for s in stances(avoids.text, token)):
+            if not any(s.sign < 0 and (s.contrast or not contrast) for s in stances(avoids.text, token)):
                 continue
             if not any(s.sign > 0 for s in stances(uses.text, token)):
                 continue
@@ -859,18 +868,7 @@ def _flipped_name(a: Rule, b: Rule) -> tuple[str, str] | None:
     if mine is not None and theirs is not None and mine[:2] == theirs[1::-1] \
             and situation(mine[2]) == situation(theirs[2]):
         return mine[0], "for"  # "Prefer composition over inheritance." / "Prefer inheritance over composition."
-    for avoids, uses, way in ((b, a, "for"), (a, b, "against")):
-        for token in sorted(avoids.bare[0] & uses.bare[1]):
-            if _thing_of(a, token, b) or _thing_of(b, token, a) or _different_commands(a, b, token):
-                continue
-            if not any(s.sign < 0 for s in stances(avoids.text, token)):
-                continue
-            if not any(s.sign > 0 for s in stances(uses.text, token)):
-                continue
-            if different_situations(a, b, token) or different_subjects(a, b, token):
-                continue
-            return token, way
-    return None
+    return _opposed_name(a, b, ((b, a, "for"), (a, b, "against")), contrast=False)
 
 
 def _names_more(a: Rule, b: Rule) -> bool:
