@@ -81,7 +81,8 @@ nineteenth; `delivery_tasks_blind35.jsonl` and `delivery_tasks_blind36.jsonl`, t
 `delivery_tasks_blind59.jsonl` and `delivery_tasks_blind60.jsonl`, the same for the thirty-second;
 `delivery_tasks_blind61.jsonl` and `delivery_tasks_blind62.jsonl`, the same for the thirty-third;
 `delivery_tasks_blind63.jsonl` and `delivery_tasks_blind64.jsonl`, the same for the thirty-fourth;
-`delivery_tasks_blind65.jsonl` and `delivery_tasks_blind66.jsonl`, the same for the thirty-fifth). The
+`delivery_tasks_blind65.jsonl` and `delivery_tasks_blind66.jsonl`, the same for the thirty-fifth;
+`delivery_tasks_blind67.jsonl` and `delivery_tasks_blind68.jsonl`, the same for the thirty-sixth). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 Each Edit writes a placeholder, except for the tasks that carry `edits` (file → the code the agent writes into it:
 `delivery_tasks_deliver26.jsonl`, 12 tasks by the delivery engineer of session 2026-12-05 #9), whose Edit writes it,
@@ -106,7 +107,7 @@ task must get, not all that may help, so this share is an upper bound; it moves 
     python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,precision,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,deliver38,deliver39,deliver40,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
         blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44,blind45,blind46,blind47,blind48,blind49,blind50,
         blind51,blind52,blind53,blind54,blind55,blind56,blind57,blind58,blind59,blind60,blind61,blind62,blind63,blind64,
-        blind65,blind66]
+        blind65,blind66,blind67,blind68]
 """
 
 from __future__ import annotations
@@ -2556,6 +2557,89 @@ BLIND65_INTRO, BLIND66_INTRO = (THIRTY_FIFTH_ROUND_WRITER.format(who=who, style=
 BLIND63_INTRO += (" Measured by the lead (counts only) on the first code of session 2026-12-06 #22 (c3b60073): 98.2% at 300, 1,000 and 10,000 (55 of 56; direct 18 of 18, vague 11 of 12, file 12 of 12, follow-up 14 of 14; 24.3-24.7 lessons and 767-820 tokens a session). The one miss at every size: a vague symptom whose lesson (convert timestamps for reporting with a named function) was not among the 28-29 lessons of its session. " "On the session's final delivery code (d9eaa2b4, after deliver40's symptom shapes: a component outliving its screen, a call that never returns, a full rebuild, one failure among many, rows changed after they were first loaded): the same task by task, 98.2% at every size (the time-zone symptom still missed).")
 BLIND64_INTRO += (" Measured by the lead on the same code: 98.1% at 300, 96.2% at 1,000 and 10,000 (51 and 50 of 52; direct 16 of 16, file 12 of 12, follow-up 12 of 12, vague 11 and 10 of 12; 25.4-26.0 lessons and 795-846 tokens a session). The misses, vague symptoms: an incremental-model filter rule at every size (26-27 lessons in its session), and at 1,000 and 10,000 an outbound-HTTP-timeout rule in a session at 30 lessons. " "On the session's final delivery code (d9eaa2b4, after deliver40's symptom shapes): 98.1% at 300, 1,000 and 10,000 (51 of 52): the outbound-HTTP-timeout symptom is now found at 1,000 and 10,000 (a hang in a client file brings the timeout rule forward); the incremental-model filter symptom is still missed (26-27 lessons in its session); lessons and tokens a session unchanged.")
 
+_THIRTY_FIFTH_READ = THIRTY_FIFTH_ROUND_WRITER.split("issue 19, ", 1)[1].split(", never the delivery code", 1)[0]
+assert _THIRTY_FIFTH_READ.startswith("lines 1 to 20") and "2026-12-06 #22" in THIRTY_FIFTH_ROUND_WRITER
+assert "2026-12-06 #22" not in _THIRTY_FIFTH_READ  # the session is renamed first: this round's list names #22
+_THIRTY_SIXTH_READ = (
+    "lines 1 to 400 of this file (the docstring, the usage line that lists the sets, the imports, `ROOT`, `TASKS`, "
+    "`SIZES`, `KINDS`, `STORE`, `SEED`, the stage constants, `_generator()`, `load_tasks()`, `Session`, "
+    "`_needed_lessons()`, `store_for()`, `check_unique()`, `isolated_environment()`, `Project`, `_file_events()`, "
+    "`run_session()`, `CONFIGS`, `tiers_at_limit()`, `off_scope()` and the head of `evaluate()`), greps of this file "
+    "for the round templates, the `_READ` lines, `BLIND6`, `THIRTY`, `SETS` and `blind63` to `blind66` (lines cut to "
+    "160 and 200 characters: they showed each round's template head and the first 200 characters of the lead's "
+    "measured lines on batches 60 to 64), its lines 2383 to 2462 whole (the thirty-fourth round's list of what was "
+    "read, the style texts of batches 63 and 64, made readable, and the lead's measured lines on 61 and 62), the "
+    "code lines of the thirty-fifth round's registration (its `_READ` split, asserts, template and `BLIND65_` "
+    "lines, not its list or style texts) and its lines 2550 to 2560 cut to 120 characters (which showed the last "
+    "four lines of batch 66's style text: its narrow paths and counts), the thirty-fourth round's template printed "
+    "with its list left out, two yes/no answers about the thirty-fifth round's list (it starts with 'lines 1 to 20' "
+    "and names no session), `git show --stat` of the commit that registered blind batches 65 and 66 and its diff of "
+    "`research/__main__.py`, `delivery_why.py` and `CHANGELOG.md` (the entry names those batches' products and "
+    "stacks, which this writer kept away from) and of this file only its lines that do not open with a string, cut "
+    "to 110 characters; `stores/generate.py` up to `scaled()`, the whole source lesson file and the count of its "
+    "lessons, one line of blind batch 61 (its first), `tests/deliver/test_bench_held_out.py` whole, a listing of "
+    "`tests/research_data`, the names of the test files that mention the delivery tasks, `bench_delivery.py` or "
+    "`HELD_OUT` and a grep of four of them for `blind`, `SETS`, `HELD_OUT` and `ROUND`, greps of "
+    "`research/__main__.py` and `delivery_why.py` for `blind6`, of `CHANGELOG.md` for its headings and the entry of "
+    "batches 65 and 66, issue 19, the team preamble and this writer's brief, the team board's last lines (the end of "
+    "session #22, the start of #23 and the first lines of its helpers) and the one-line log of main's last five "
+    "commits; after this registration was inserted, the checks below and the count of this file's lines longer than "
+    "120 characters")
+THIRTY_SIXTH_ROUND_WRITER = THIRTY_FIFTH_ROUND_WRITER.replace("2026-12-06 #22", "2026-12-06 #23").replace(
+    _THIRTY_FIFTH_READ, _THIRTY_SIXTH_READ)
+assert _THIRTY_SIXTH_READ in THIRTY_SIXTH_ROUND_WRITER and _THIRTY_FIFTH_READ not in THIRTY_SIXTH_ROUND_WRITER
+assert "2026-12-06 #22" not in THIRTY_SIXTH_ROUND_WRITER and "2026-12-06 #23" in THIRTY_SIXTH_ROUND_WRITER
+BLIND67_TASKS, BLIND68_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (67, 68))
+BLIND67_INTRO, BLIND68_INTRO = (THIRTY_SIXTH_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a fortieth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks typed as developers type them for a regional federation of "
+     "youth football and basketball leagues (club registrations, player passes, referee assignments, season fees, "
+     "jerseys sold through Shopify): lowercase, typos and Spanish- or Portuguese-flavoured English (\"pls\", \"lol\", "
+     "\"idk what happen\", \"v1 is freezed\", \"backuped\", \"explain me\", \"must be safe if it run twice\", \"the "
+     "platform ppl asked\"), a Flutter referee app's release workflow, a Rails admin being retired (its Dockerfile "
+     "and a user import script), the Python API, dbt models of registrations, fees and standings, the parents' "
+     "portal, Terraform, Kubernetes manifests and a Helm chart; direct ones in shorthand (payouts in yen, a 201 "
+     "with a Location header under /v2, a reminder task scheduled in beat, a fee total one cent off, a hand-made "
+     "table, a photo bucket, pinned actions); vague ones as symptoms naming no convention (kickoff times hours off "
+     "abroad, 4500 EUR shown for 45,00, every child twice once a second source was loaded, a players endpoint of 4 "
+     "seconds and 9 MB, pods restarted as memory grows, a recalculation starting at 11 in the morning after a night "
+     "outage, a lost phone's login still working months later, a fee marked paid by a forged POST, a database "
+     "destroyed from a laptop, '12,50' saved as 1250); file tasks with an empty request or one token (\".\", "
+     "\"cont\", \"wip\") on a Shopify staging model, a seed, a snapshot, an Alembic migration, a Helm chart's "
+     "template and values, the Next config with package.json, a finance mart and an import script; follow-ups "
+     "that change topic (a readme typo, then a double charge on a double click; a chart bump, then a shared key "
+     "and a call that hangs; a column rename, then logo uploads killing pods with an 'Error 500' nobody "
+     "understands; a question about a mart, then a new intermediate model for the BI dashboard); 60 needed "
+     "lessons, 16 tasks needing lessons scoped to narrow paths or single files (Stripe and Shopify staging, the "
+     "API's routers, tasks, auth, db, migrations, webhooks and billing services, seeds, snapshots, the finance "
+     "marts, intermediate models, the production Terraform folder, `next.config.js`, `web/package.json`), 38 "
+     "needed lessons whose convention the words do not name (all 25 of the vague and file tasks', 13 of the "
+     "follow-ups'); scenarios, stacks and wordings of this writer's own"),
+    ("the same fortieth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks typed as developers type them for a craft brewery "
+     "co-operative (a taproom, keg deposits, wholesale to bars, excise filings): terse, shorthand and "
+     "German-flavoured English (\"bevor\", \"seperate\", \"commited\", \"IT complain\", \"what int_kegs_located "
+     "does?\", \"wtf\", \"hm\", \"w/\"), a Haskell route planner for keg deliveries (its Dockerfile, deployment and "
+     "nightly CronJob), a Laravel back office (its Dockerfile and compose file), an R/Shiny brewers' dashboard fed "
+     "by the API, Perl label printing behind a shell script, the Python API, dbt models of kegs, excise, bar "
+     "revenue and campaigns, the wholesale portal and taproom screens, Terraform; vague ones as symptoms naming no "
+     "convention (a card stuck at 'updated 3 hours ago', a filter firing a request per key, revenue too high in "
+     "months of many refunds, a quarter shifted by one month, a pentest finding uid 0 and a writable /etc, a 2.1 GB "
+     "image rebuilding composer on every template change, three contacts in one row as a JSON array, a refund "
+     "that fails once and is never tried again, a service missing from the traces, dollar prices for bars paying "
+     "in euros); file tasks with an empty request or one token (\".\", \"wip\", \"hm\") on a Stripe staging model, "
+     "a webhook handler, a Celery task, a macro, `dbt_project.yml`, a marketing mart, a SQLAlchemy model and an "
+     "analysis; follow-ups that change topic (a readme typo, then a taproom TV that slows down after hours; a "
+     "column description, then a two-hour planner that must never overlap; a readme, then a label cut at a space; "
+     "a component rename, then unknown fields silently ignored; a question, then a database password in tfvars; a "
+     "new column, then a page blank for a second, old code kept commented out); 54 needed lessons, 15 tasks "
+     "needing lessons scoped to narrow paths or single files (Stripe and HubSpot staging, the finance and "
+     "marketing marts, the billing feature, the API's routers, tasks, models, schemas and webhooks, a Terraform "
+     "module, macros, analyses, `dbt_project.yml`, the compose file), 33 needed lessons whose convention the words "
+     "do not name (all 21 of the vague and file tasks', 12 of the follow-ups'); scenarios, stacks and wordings of "
+     "this writer's own"),
+))
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
@@ -2643,6 +2727,8 @@ SETS = {
     "blind64": (BLIND64_TASKS, "Blind batch 64 (written apart from the code)", BLIND64_INTRO),
     "blind65": (BLIND65_TASKS, "Blind batch 65 (written apart from the code)", BLIND65_INTRO),
     "blind66": (BLIND66_TASKS, "Blind batch 66 (written apart from the code)", BLIND66_INTRO),
+    "blind67": (BLIND67_TASKS, "Blind batch 67 (written apart from the code)", BLIND67_INTRO),
+    "blind68": (BLIND68_TASKS, "Blind batch 68 (written apart from the code)", BLIND68_INTRO),
 }
 
 
