@@ -2580,8 +2580,10 @@ _THIRTY_SIXTH_READ = (
     "lessons, one line of blind batch 61 (its first), `tests/deliver/test_bench_held_out.py` whole, a listing of "
     "`tests/research_data`, the names of the test files that mention the delivery tasks, `bench_delivery.py` or "
     "`HELD_OUT` and a grep of four of them for `blind`, `SETS`, `HELD_OUT` and `ROUND`, greps of "
-    "`research/__main__.py` and `delivery_why.py` for `blind6`, of `CHANGELOG.md` for its headings and the entry of "
-    "batches 65 and 66, issue 19, the team preamble and this writer's brief, the team board's last lines (the end of "
+    "`research/__main__.py` and `delivery_why.py` for `blind6` and of `CHANGELOG.md` for its headings and the "
+    "entry of batches 65 and 66, `chosen_sets()` of `delivery_why.py`, a grep of the repository's Markdown, "
+    "Python, TOML and YAML files for `blind65` and `blind66` (it showed one line of the thirty-fifth round's list), "
+    "issue 19, the team preamble and this writer's brief, the team board's last lines (the end of "
     "session #22, the start of #23 and the first lines of its helpers) and the one-line log of main's last five "
     "commits; after this registration was inserted, the checks below and the count of this file's lines longer than "
     "120 characters")
