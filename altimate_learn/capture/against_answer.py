@@ -204,7 +204,10 @@ CONNECTIVE = re.compile(r"^\W*(?:also|and|plus|oh\s+and|btw|and\s+also)[,:]?\s+"
 REMINDER_OPENING = re.compile(r"^\W*(?:(?:remember|reminder|(?:a\s+)?(?:friendly\s+|quick\s+)?reminder|as\s+a\s+reminder|again|once\s+more|"
                               r"one\s+more\s+time|as\s+(?:i\s+)?(?:mentioned|said|noted|stated)(?:\s+(?:before|earlier|already|above))?)"
                               r"\s*[:,\u2013\u2014-]\s*"
-                              r"|remember\s+(?:that\s+)?(?=(?:we|we're|our|all|every|nothing|no)\b))"
+                              r"|remember\s+(?:that\s+)?(?=(?:we|we're|our|all|every|nothing|no)\b)"
+                              # "don't forget: changelog entry for every user-facing change" (a colon or a dash, never "don't
+                              # forget, push the branch": a step; review40 R40-8, cls41)
+                              r"|(?:and\s+)?(?:don't|do\s+not)\s+forget\s*[:\u2013\u2014-]\s*)"
                               r"(?!(?:to|when|how|that\s+time|the\s+time|me|this|it)\b)(?P<rule>[^?]{3,200})$", _I)
 REMINDER_REASON = "reminded of a rule"
 # What makes the reminder a rule of the work: an always/never, a prohibition, a "we use", a directive verb, or a word of
@@ -227,6 +230,12 @@ def reminds_of_rule(own: str, answer: str | None) -> bool:
     if _NOTE_CONTENT.search(rule):
         return False
     if _RULE_CONTENT.search(rule):
+        return True
+    # a norm in the words of a convention: "again: api responses are snake_case", "reminder: migrations go in db/migrate"
+    # (review40 R40-8, cls41; `conventions.NORM`)
+    from altimate_learn.capture.conventions import NORM
+
+    if NORM.search(rule):
         return True
     stems = {w.lower()[:5] for w in _STEM.findall(answer)}
     return any(w.lower()[:5] in stems for w in _STEM.findall(rule) if w.lower() not in _TERSE_NOT_FILLER)

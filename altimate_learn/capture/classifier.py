@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from altimate_learn.capture.cues import (APPROVAL, ASKED, CLAIMS, CLOSER, CONTINUE_ONLY, CONTINUE_WORDS, DONE_ACT, HANDED_OVER,
                                          REDIRECT_AFTER_NO)
 from altimate_learn.capture import (against_answer, buried, claims, clause_rules, conventions, direct_abroad, guards, indirect,
-                                    languages, softened, withdrawals)
+                                    languages, softened, team_way, withdrawals)
 # The cue tables and the clause rules live in `clause_rules`; these names are kept here for the research tools.
 from altimate_learn.capture.clause_rules import (ALL_BROKEN, ALL_CHALLENGES, ALL_CUES, ALL_PERSISTS,  # noqa: F401
                                                  LONG_MESSAGE, SOFT_MESSAGE, _is_question, _try)
@@ -296,6 +296,8 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
             after = guards.after_the_slip(own)
             alone = classify_text(after, answer, request=request) if after else NOT_A_CORRECTION
             return alone if alone.correction and alone.reason in buried.ASIDE_RULE_REASONS else NOT_A_CORRECTION
+        if guards.flaky_rerun(own):
+            return NOT_A_CORRECTION  # "hmm, the CI is flaky today, just rerun it": chance, not the change (cls41, R40-8)
         if guards.offer_taken(own, answer):
             # "… I can start the dev server for you." "connection refused, please start it" (cls30)
             return NOT_A_CORRECTION
@@ -356,6 +358,13 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
             if reason is None and claimed:  # "sorry to be picky, but …", "I might be wrong, but …" (cls30, `softened`)
                 reason = softened.softened(own)
             if reason and not (guards.BUG_HUNT.search(own) or withdrawals.withdrawn(reason, own) or guards.predates(own)):
+                return Verdict(True, reason, "pattern")
+        if acted and not spec and not replying and not explaining and not wrong_place and not guards.predates(own):
+            # "could you maybe use httpx instead of requests? we're trying to get rid of requests everywhere", "why os.path?
+            # doesn't the rest of the code use pathlib?", "ugh, print again. use the logger" (cls41, review40 R40-2/4/8)
+            reason = team_way.asked_with_team_way(own, tasking) or (
+                None if tasking else team_way.against_the_rest_question(own) or team_way.again_use(own))
+            if reason and not withdrawals.withdrawn(reason, own):
                 return Verdict(True, reason, "pattern")
         if not spec and not tasking and not replying and languages.BARE_BAN.match(own.strip()):
             return Verdict(True, "prohibited an action", "pattern")  # "别用npm", "print を使わないでください" (cls39)

@@ -29,7 +29,7 @@ _PLURAL_OPENING = r"^\W*(?:all\s+|the\s+|new\s+)?(?:[\w-]+\s+)?[\w-]+s\s+"
 _NORM = (r"\b(?:always|never|only|must|mustn't|have\s+to|has\s+to|(?<!\bno\s)needs?\s+to|are\s+supposed\s+to|is\s+supposed\s+to|not\s+allowed|"
          r"forbidden|go(?:es)?\s+(?:to|against|into|through|in|under|on)|live[sd]?\s+(?:in|under)|belongs?\s+(?:in|to|under)|"
          r"gets?\s+(?:its|their)\s+own|follows?|starts?\s+with|ends?\s+with|(?:is|are)\s+(?:kebab|snake|camel|pascal|upper|lower|"
-         r"title|screaming)[-\s]?case|(?:is|are)\s+(?:for\s+)?[\w-]+\s+only|without\s+(?:passing|going|a|an|review|approval))\b"
+         r"title|screaming)[-_\s]?case|(?:is|are)\s+(?:for\s+)?[\w-]+\s+only|without\s+(?:passing|going|a|an|review|approval))\b"
          r"|,\s*not\s+[\w.-]+\s*[.!]?\s*$")
 NORM = re.compile(_NORM, _I)
 OWNED = re.compile(_OWNER + "|" + _PLURAL_OPENING + r"(?:always|never|only|must|go|goes|live|belong|follow|start|end|are\s+never|"

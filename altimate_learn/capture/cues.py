@@ -476,7 +476,14 @@ ERROR_TALK = re.compile(
     r"for|with\s+(?:no|zero|fewer)|if\s+there's|in\s+case\s+of|types?\s+of|kinds?\s+of|better|friendly|"
     r"clearer|custom|proper)\s+(?:\w+\s+){0,3}?(?:errors?|exceptions?|warnings?)\b(?!\s*:)"
     r"|\b(?:errors?|exceptions?)\s+(?:handling|handler|handlers|types?|codes?|boundar\w+|states?|pages?|"
-    r"logging|reporting|tracking|classes?|cases?)\b",
+    r"logging|reporting|tracking|classes?|cases?)\b"
+    # an exception or a value the person asks the code to raise or return (review40 R40-12, cls41): "also guard against an
+    # empty list, raise ValueError", "can you also handle an empty file, return an empty list" add a requirement; the verb
+    # is the bare imperative, opening the clause or after "and" / "then" / a comma ("it raises ValueError on an empty list
+    # now", "the api returns an empty list" are reports)
+    r"|(?:^|[,;]|\b(?:and|then|also|just|please|should|must|to))\s*(?:raise|throw)\s+(?:an?\s+|the\s+)?[\w.]{0,40}?(?:error|exception)\b"
+    r"|(?:^|[,;]|\b(?:and|then|also|just|please|should|must|to))\s*return\s+(?:an?\s+)?(?:empty|none|null|nothing|zero|0|false|"
+    r"an?\s+empty)\b",
     re.I,
 )
 

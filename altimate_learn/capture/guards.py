@@ -780,3 +780,23 @@ def builds_on_a_skeleton(reason: str, own: str, answer: str | None) -> bool:
     """A rule or a choice stated after an answer that laid down only a skeleton (see above)."""
     return bool(reason in RULE_REASONS and answer and SKELETON.search(answer[-300:])
                 and not AGENT_FAULT.search(own) and not BLAMES_ACT.search(own))
+
+
+# -- cls41 (review40 R40-8): a run's failure put down to flakiness, and only a re-run asked ---------------------------------
+# "hmm, the CI is flaky today, just rerun it", "flaky test again, retry the job": the person says the failure is chance,
+# not the agent's change, and asks for nothing but another run. Never "still flaky" / "flaky again after your fix" (the
+# fix did not work), a failure tied to the change ("flaky since your change, rerun it"), or a message that asks more than
+# the re-run ("the test is flaky, rerun it and fix the sleep").
+_FLAKY = re.compile(r"\b(?:flaky|flakey|flaking|flakes|flake|intermittent(?:ly)?|transient)\b", _I)
+_RERUN = re.compile(r"\b(?:re-?run|re-?try|re-?trigger|re-?start|kick)\s+(?:it|them|that|this|the\s+(?:job|jobs|build|ci|run|"
+                    r"pipeline|workflow|tests?|check|checks))\b|\b(?:run|trigger)\s+(?:it|them|that|the\s+(?:job|build|ci|"
+                    r"pipeline|tests?))\s+again\b|^\W*(?:just\s+)?(?:re-?run|re-?try)\W*$", _I | re.M)
+_FLAKY_TIED = re.compile(r"\b(?:still|again|now|anymore|since|after|your|you|fix|fixed|broke|broken)\b", _I)
+_FLAKY_MORE = re.compile(r"\b(?:and|then|also)\s+(?!see\b|check\s+(?:it|if|whether)\b)(?:fix|change|add|remove|update|make|"
+                         r"write|use|find|look)\b", _I)
+
+
+def flaky_rerun(own: str) -> bool:
+    """The person puts a failure down to flakiness and asks only to run it again (see above)."""
+    return (len(own) <= 200 and bool(_FLAKY.search(own)) and bool(_RERUN.search(own))
+            and not _FLAKY_TIED.search(own) and not _FLAKY_MORE.search(own))
