@@ -162,3 +162,27 @@ def again_use(own: str) -> str | None:
     if not y.strip() or (x != "`code`" and set(words) & set(y.split())):
         return None
     return AGAIN_REASON
+
+
+# "no prints please", "no print in here please", "no console.log in the handlers please" after an answer that says it used
+# that very thing ("Done: added app/m1.py with a print."): a ban of what the agent just used (review40 R40-8). The thing must
+# be named in the answer (its plural or singular), so "no rush please", "no worries please", "no tests for now please"
+# after an answer about something else ban nothing.
+BAN_REASON = "banned what the agent just used"
+_NO_X_PLEASE = re.compile(r"^\W*(?:(?:ugh+|hmm+|oh|and|also|but)\W+)*no\s+(?:more\s+)?(?P<x>`code`|[A-Za-z][\w./@+#-]*)(?:\s+(?:in|inside|on)\s+(?:here|there|this\s+[\w-]+|"
+                          r"the\s+[\w-]+|[\w./-]+))?\s*,?\s+(?:please|pls)\W*$", _I)
+_NOT_BANNED = frozenset("""rush worries worry problem problems need hurry pressure thanks way idea change changes more""".split())
+
+
+def banned_used(own: str, answer: str | None) -> str | None:
+    """The reason when a short "no X please" bans a thing the answer says it used (see above)."""
+    if not answer or not own or len(own) > 80:
+        return None
+    found = _NO_X_PLEASE.match(own.strip())
+    if not found:
+        return None
+    word = found.group("x").strip("`'\".").lower()
+    if word in _NOT_BANNED or len(word) < 2:
+        return None
+    stems = {word, word[:-1] if word.endswith("s") else word + "s"}
+    return BAN_REASON if any(re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", answer, _I) for w in stems) else None

@@ -154,3 +154,15 @@ def test_a_failure_put_down_to_flakiness_with_only_a_rerun_asked_is_no_correctio
 ])
 def test_an_exception_asked_for_is_no_error_report(text, fires):
     assert _flag(text, FIXED)[0] is fires, text
+
+
+@pytest.mark.parametrize("text, fires", [
+    ("no prints please", True),
+    ("no print in here please", True),
+    ("no more prints please", True),
+    ("no rush please", False),
+    ("no tests please", False),  # nothing the answer used
+    ("no worries, please continue", False),
+])
+def test_no_x_please_bans_what_the_answer_used(text, fires):
+    assert _flag(text, "Done: added app/m1.py with a print.")[0] is fires, text
