@@ -182,9 +182,9 @@ def model_lines(choice: Any, *, next_step: bool = True) -> list[str]:
             # teammate without that agent CLI was told only that (review40 R40-11)
             return [f"Reflection model: {choice.model} ({choice.source}) cannot be used now: {choice.problem}.",
                     "  Reflections fail and keep their signals open until it is fixed. The project's config is shared "
-                    f"through git: to use another model only here, set ALTIMATE_LEARN_MODEL=NAME or learn.model in "
-                    f"{_HOME_CONFIG} (either wins over the project's); `learn enable --model NAME` changes it for "
-                    "everyone who pulls."]
+                    f"through git: to use another model yourself, set ALTIMATE_LEARN_MODEL=NAME (where it is set) or "
+                    f"learn.model in {_HOME_CONFIG} (every project of yours); either wins over the project's. "
+                    "`learn enable --model NAME` changes it for everyone who pulls."]
         return [f"Reflection model: {choice.model} ({choice.source}) cannot be used now: {choice.problem}.",
                 "  Reflections fail and keep their signals open until it is fixed; `learn enable --model NAME` "
                 "chooses another."]

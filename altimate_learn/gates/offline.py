@@ -555,9 +555,10 @@ def exception_of(narrow: Rule, broad: Rule) -> str:
 
 def _replaces_choice(narrow: Rule, broad: Rule) -> bool:
     """``narrow`` chooses something else and turns away from what ``broad`` names ("Use npm, not pnpm." of "Use
-    `pnpm`."; "Use flake8 for linting, not ruff." of "Use ruff for linting."): a replacement, never an exception,
-    whatever words it adds (review37 R37-13). "Never use black on generated files." chooses nothing instead, and "Use
-    npm in the docs site." turns away from nothing: exceptions. Nor where it says a place or situation of its own
+    `pnpm`."; "Use flake8 for linting, not ruff." of "Use ruff for linting."; "Use uv for installs, never pip." of
+    "Use uv, never pip."): a replacement, never an exception, whatever words of the lesson's job it adds (review37
+    R37-13), unless it says a place of its own (below). "Never use black on generated files." chooses nothing
+    instead, and "Use npm in the docs site." turns away from nothing: exceptions. Nor where it says a place or situation of its own
     ("Use npm for the docs site, not pnpm.", "Use requests in `scripts/`, not httpx.": "not X" says what it replaces
     there, review38 R38-11): an exception too."""
     avoided = narrow.bare[0] | {token for token, _ in _forbidden(narrow, outright=False)}
@@ -565,8 +566,9 @@ def _replaces_choice(narrow: Rule, broad: Rule) -> bool:
     turned = [token for token in avoided if _has_word(broad.lower, token) >= 0]
     if not chosen_instead or not turned:
         return False
-    if all(token in broad.bare[0] or token in {t for t, _ in _forbidden(broad, outright=False)} for token in turned):
-        return True  # the lesson turns away from it too ("Use uv, never pip."): a sharper rule
+    # whether the lesson turns away from it too ("Use uv, never pip.": a sharper rule) or not, a rule that says a
+    # place of its own ("In the billing service, use httpx for HTTP calls, never requests." of "Use httpx for HTTP
+    # calls, never requests.") is the same choice there: an exception, and the rule for everywhere else stays
     if narrow.scopes:
         return False
     own = broad.words | {stem(w) for w in broad.words} | broad.situation | {stem(w) for w in broad.situation}

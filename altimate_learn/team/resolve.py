@@ -317,7 +317,8 @@ def _versions(path: Path) -> _Versions:
         untouched = _as_the_merge_left_it(versions, stage, ours, theirs)
         if untouched is not None:
             versions.sides = untouched
-            versions.source = "the conflict markers, with the base from the unfinished merge"  # (the same merge)
+            # the markers are git's line merge of the index's three versions: the merge is redone from those
+            versions.source = "the three versions of the unfinished merge in the index"
             return versions
         if 1 in stages:
             base, source = stage(1), "the conflict markers, with the base from the unfinished merge"

@@ -53,6 +53,27 @@ def test_an_exception_stays_beside_the_general_rule(git_repo, cli, general, exce
     assert first["id"] in added.get("coexists", [])
 
 
+@pytest.mark.parametrize("general, narrower, where", [
+    ("Use httpx for HTTP calls, never requests.",
+     "In the billing service, use httpx for HTTP calls, never requests; retry twice on 502.", 'for "billing service"'),
+    ("Use the logger from app/log.py, never print.", "Use the logger from app/log.py in the billing service, never "
+     "print.", "in the billing service"),
+    ("Use uv, never pip.", "Use uv in CI, never pip.", "in ci"),
+])
+def test_the_same_choice_for_one_place_stays_beside_the_rule_for_everywhere(git_repo, cli, general, narrower,
+                                                                            where) -> None:
+    """The lesson's choice said again for one place, turning away from what the lesson turns away from too: it was
+    read as a sharper rule and replaced the lesson, so the team's rule for every other service was gone."""
+    first = _json(cli, "remember", general, "--approve")
+    code, out, err = cli("remember", narrower)
+    assert code == 0, err
+    assert "Replaced an earlier lesson" not in out
+    assert f'narrower than {first["id"]} ("{general}") {where}: both kept (`learn retire {first["id"]}` if this ' \
+        "replaces it)" in err
+    ids = {lesson["id"] for lesson in _candidate(git_repo)}
+    assert first["id"] in ids and len(ids) == 2
+
+
 def test_an_exception_by_path_trigger_stays_beside_the_rule(git_repo, cli) -> None:
     first = _json(cli, "remember", "Always use black.", "--approve")
     code, out, err = cli("remember", "Never use black.", "--paths", "generated/**")
@@ -83,6 +104,10 @@ def test_a_rule_no_narrower_still_replaces_the_lesson(git_repo, cli, later) -> N
     ("Use dayjs for dates.", "Use moment in the whole app, not dayjs."),
     ("Use `pnpm`.", "Use npm in the entire project, not pnpm."),
     ("Use `pnpm`.", "Use npm in the monorepo, not pnpm."),
+    # the lesson turns away from it too: a sharper rule, with no place of its own
+    ("Use uv, never pip.", "Use uv for installing packages, never pip."),
+    ("Use uv, never pip.", "Use uv in the whole repo, never pip; pin versions in uv.lock."),
+    ("Use httpx for HTTP calls, never requests.", "Use httpx for HTTP calls, never requests; set a timeout."),
 ])
 def test_a_rule_turning_away_from_the_lessons_choice_replaces_it(git_repo, cli, general, later) -> None:
     first = _json(cli, "remember", general, "--approve")

@@ -49,6 +49,7 @@ def test_a_teammate_without_the_cli_is_told_the_personal_override(git_repo, cli,
     code, out, _ = cli("status")
     said = " ".join(out.split())
     assert "cannot be used now: the `codex` command is not on PATH." in said
-    assert ("to use another model only here, set ALTIMATE_LEARN_MODEL=NAME or learn.model in "
-            "~/.altimate-code/altimate-code.json (either wins over the project's); `learn enable --model NAME` "
-            "changes it for everyone who pulls.") in said
+    assert ("to use another model yourself, set ALTIMATE_LEARN_MODEL=NAME (where it is set) or learn.model in "
+            "~/.altimate-code/altimate-code.json (every project of yours); either wins over the project's. "
+            "`learn enable --model NAME` changes it for everyone who pulls.") in said
+    assert "only here" not in said  # the home config holds for every project, not only this one (review40 R40-11)

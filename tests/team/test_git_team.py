@@ -178,7 +178,7 @@ def test_a_merge_without_the_driver_leaves_markers_and_resolve_merges_them_as_da
     assert markers_in(web.approved_path)
 
     resolved = web.learn("resolve")
-    assert "(from the conflict markers, with the base from the unfinished merge); staged." in resolved.stdout
+    assert "(from the three versions of the unfinished merge in the index); staged." in resolved.stdout
     assert set(web.ids()) == {base_id, a, b}
     assert web.lesson(base_id)["helpful"] == 2  # each side's +1, counted once each
     web.learn("check")

@@ -68,8 +68,8 @@ def test_two_conflicts_settled_one_at_a_time(repo: Path, cli):
 
     code, out, err = cli("resolve", "--ours", "--lesson", "L-aaaa0001")
     assert code == 1
-    assert out.startswith(f"{REL}: 1 conflict left to choose (the rest merged, from the conflict markers, with the "
-                          "base from the unfinished merge):\n  L-bbbb0002: edited on both sides")
+    assert out.startswith(f"{REL}: 1 conflict left to choose (the rest merged, from the three versions of the "
+                          "unfinished merge in the index):\n  L-bbbb0002: edited on both sides")
     assert err == ("Error: 1 conflict needs a choice. Run `learn resolve --ours` or `learn resolve --theirs`, or "
                    "`--both` to keep both rules (one lesson: add --lesson L-bbbb0002).\n")
     assert approved(repo).read_text().count("<<<<<<<") == 1

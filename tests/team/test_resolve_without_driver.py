@@ -49,6 +49,8 @@ def test_resolve_after_a_text_merge_keeps_a_teammates_replacement(team: Team):
     report = told.stdout + told.stderr
     assert told.returncode == 0, report
     assert "retired on the other" not in report
+    # it says what it merged: the index's three versions, not the markers (review40 R40-7's wording)
+    assert "(from the three versions of the unfinished merge in the index); staged." in report
     assert new in carol.ids() and old not in carol.ids()
     lesson = carol.lesson(shared)
     assert (lesson["helpful"], lesson["harmful"]) == (1, 1), lesson
