@@ -163,40 +163,120 @@ class Recorded:
         return None
 
 
-# What the signals files read last held, and a Recorded of their valid signals: a capture run appends each session's
-# signals in turn, and each append checked every stored signal again (829 signals of the real dev sessions: 133k
-# schema checks in one capture). The file is still read every time; only the records after the ones read last (the
-# same records, in the same order, then more: what appending does) are checked and counted.
+# What each signals file held at its last read in this process, which of its records are valid signals, and (once an
+# append asked) a Recorded of them. A capture run appends each session's signals in turn and every `learn run` and
+# session capture reads the stored signals whole: each read checked every stored signal again (829 signals of the real
+# dev sessions: 133k schema checks in one capture). The file is still read every time; only the records after the
+# ones read last (the same records, of the same types, in the same order, then more: what appending does) are checked.
 _SNAPSHOTS_KEPT = 8
-_snapshots: dict[str, tuple[list[Any], Recorded]] = {}
+_snapshots: dict[str, _Checked] = {}
 _snapshots_lock = threading.Lock()
+
+
+class _Checked:
+    """One read of a signals file: its records (this module's own copies, never handed out), the indices of those that
+    are valid signals, the indices of those holding a number or true/false, and a Recorded of the valid ones (None
+    until an append needs it)."""
+
+    __slots__ = ("records", "valid", "numbers", "recorded")
+
+    def __init__(self, records: list[Any], valid: list[int], numbers: list[int], recorded: Recorded | None) -> None:
+        self.records, self.valid, self.numbers, self.recorded = records, valid, numbers, recorded
+
+
+def _same(a: Any, b: Any) -> bool:
+    """``a == b`` with the same JSON types throughout: ``true``, ``1`` and ``1.0`` are equal in Python but not to the
+    schema (a signal's ``resolved`` must be true or false)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        return a.keys() == b.keys() and all(_same(value, b[key]) for key, value in a.items())
+    if type(a) is list:
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return bool(a == b)
+
+
+def _has_number(value: Any) -> bool:
+    """Whether a JSON value holds a number or true/false anywhere. Two values without one that are ``==`` are the same
+    JSON (a string, null, object or array equals only its own kind), so ``==`` alone compares them."""
+    kind = type(value)
+    if kind is dict:
+        return any(_has_number(v) for v in value.values())
+    if kind is list:
+        return any(_has_number(v) for v in value)
+    return kind in (bool, int, float)
+
+
+def _own(record: Any) -> Any:
+    """A copy of a record as read that no caller can change (records are JSON values: dicts, lists and scalars)."""
+    if type(record) is dict:
+        return {key: _own(value) for key, value in record.items()}
+    if type(record) is list:
+        return [_own(value) for value in record]
+    return record
+
+
+def _checked(store: Store, records: list[Any]) -> _Checked:
+    """The checked read of ``records``, just read from the store's signals file: the records the last read kept are
+    checked again only if they are not the start of ``records``."""
+    from altimate_learn.errors import SchemaError
+    from altimate_learn.schema import validate_signal
+
+    path = str(store.path(Store.SIGNALS))
+    with _snapshots_lock:
+        kept = _snapshots.get(path)
+    if kept is not None and kept.records and len(kept.records) <= len(records) and \
+            kept.records == records[:len(kept.records)] and \
+            all(_same(kept.records[index], records[index]) for index in kept.numbers):
+        if len(kept.records) == len(records):
+            return _keep(path, kept)
+        start, owned = len(kept.records), list(kept.records)
+        valid, numbers = list(kept.valid), list(kept.numbers)
+    else:
+        kept, start, owned, valid, numbers = None, 0, [], [], []
+    fresh = []
+    for index in range(start, len(records)):
+        record = records[index]
+        owned.append(_own(record))
+        if _has_number(record):
+            numbers.append(index)
+        try:
+            validate_signal(record, path, index)
+        except SchemaError:
+            continue
+        fresh.append(index)
+    recorded = None
+    if kept is not None and kept.recorded is not None:
+        recorded = kept.recorded.copy()
+        recorded.add(owned[index] for index in fresh)
+    return _keep(path, _Checked(owned, valid + fresh, numbers, recorded))
+
+
+def _keep(path: str, checked: _Checked) -> _Checked:
+    with _snapshots_lock:
+        _snapshots.pop(path, None)
+        _snapshots[path] = checked
+        while len(_snapshots) > _SNAPSHOTS_KEPT:
+            del _snapshots[next(iter(_snapshots))]
+    return checked
+
+
+def valid_signals(store: Store) -> tuple[list[Signal], int]:
+    """:meth:`Store.signals`: the store's valid signals (in new objects the caller may change) and the number of lines
+    skipped, each stored signal checked once per process (the records read last are not checked again)."""
+    result = store.read_jsonl(Store.SIGNALS)
+    checked = _checked(store, result.records)
+    return [result.records[index] for index in checked.valid], result.skipped + len(result.records) - len(checked.valid)
 
 
 def _recorded(store: Store) -> Recorded:
     """``Recorded`` of the store's valid signals (:meth:`Store.signals`), a new one each call (it is changed as
     signals are matched against it). Call under the store lock."""
-    from altimate_learn.errors import SchemaError
-    from altimate_learn.schema import validate_signal
-
-    path = str(store.path(Store.SIGNALS))
     records = store.read_jsonl(Store.SIGNALS).records
-    with _snapshots_lock:
-        kept = _snapshots.get(path)
-    if kept is not None and len(kept[0]) <= len(records) and records[:len(kept[0])] == kept[0]:
-        start, recorded = len(kept[0]), kept[1].copy()
-    else:
-        start, recorded = 0, Recorded(())
-    for index in range(start, len(records)):
-        try:
-            recorded.add([validate_signal(records[index], path, index)])
-        except SchemaError:
-            continue
-    with _snapshots_lock:
-        _snapshots.pop(path, None)
-        _snapshots[path] = (records, recorded)
-        while len(_snapshots) > _SNAPSHOTS_KEPT:
-            del _snapshots[next(iter(_snapshots))]
-    return recorded.copy()
+    checked = _checked(store, records)
+    if checked.recorded is None:
+        checked.recorded = Recorded(checked.records[index] for index in checked.valid)
+    return checked.recorded.copy()
 
 
 def append_signals(store: Store, new: Iterable[NewSignal]) -> list[Signal]:
@@ -329,7 +409,7 @@ def withdraw_twin(store: Store, new: NewSignal, recorded: str | None = None) -> 
 
 
 def list_signals(store: Store, *, session: str | None = None, include_consumed: bool = False) -> list[Signal]:
-    signals, _ = store.signals()
+    signals, _ = valid_signals(store)
     return [s for s in signals
             if (include_consumed or s["status"] == "open") and (session is None or s["sessionID"] == session)]
 

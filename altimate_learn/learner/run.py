@@ -109,9 +109,9 @@ def _held_as_handled(store: Any) -> list[dict[str, Any]]:
     """The store's signals, those a person's reject gave back (held for a person's `learn reflect`) marked
     ``held`` in this copy: not open, so the learner neither reads them as feedback nor learns their exchange
     again (review13 R13-8: the rejected lesson came back at the next run)."""
-    from altimate_learn.capture.signals import held_signals
+    from altimate_learn.capture.signals import held_signals, valid_signals
 
-    signals, _ = store.signals()
+    signals, _ = valid_signals(store)
     held = held_signals(store)
     return [{**s, "status": "held"} if s.get("id") in held and s.get("status") == "open" else s for s in signals]
 
@@ -496,7 +496,7 @@ def _cut_direct(store: Store, batch: Any, screen: Screen, outcome: Any, direct: 
     """Instruction-file items dropped at MAX_PER_OP: the exchanges they cite are read again at the next run, and the
     corrections this reflection consumed for them open again (no bullet or lesson came from them; issue 20: past the
     cap the rest carry over). An exchange a kept change or staged lesson also cites was used: it stays read."""
-    from altimate_learn.capture.signals import reopen_signals
+    from altimate_learn.capture.signals import reopen_signals, valid_signals
 
     refused = {r.get("index") for r in outcome.rejected}
     used = {c for index, cites in enumerate(screen.review_cites) if index not in refused for c in cites}
@@ -509,7 +509,7 @@ def _cut_direct(store: Store, batch: Any, screen: Screen, outcome: Any, direct: 
            and (s["id"] in refs or f"{s.get('sessionID')}:{s.get('messageID')}" in refs)]
     if ids:
         with store.lock():
-            records, _ = store.signals()
+            records, _ = valid_signals(store)
             by = {r["id"]: r.get("consumedBy") for r in records if r.get("id") in ids and r.get("consumedBy")}
             opened = set(reopen_signals(store, by, hold=False))
         outcome.consumed = [i for i in outcome.consumed if i not in opened]
