@@ -443,6 +443,7 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
                  " deliver38": ", kinds of files (the delivery engineer's own tasks of session 2026-12-06 #20)",
                  " deliver39": ", crowded folders (the delivery engineer's own tasks of session 2026-12-06 #21)",
                  " deliver40": ", symptoms (the delivery engineer's own tasks of session 2026-12-06 #22)",
+                 " deliver41": ", file contents (the delivery engineer's own tasks of session 2026-12-06 #23)",
                  " blind9": ", blind batch 9 (written apart from the code)",
                  " blind10": ", blind batch 10 (written apart from the code)",
                  " blind11": ", blind batch 11 (written apart from the code)",

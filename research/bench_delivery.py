@@ -94,7 +94,10 @@ a client of another system) with requests that say nothing of what that kind nee
 (12 tasks by the delivery engineer of session 2026-12-06 #21) opens files among the dozens of conventions of one folder
 with requests that say nothing (file tasks) or describe a symptom in everyday words (vague tasks); `delivery_tasks_deliver40.jsonl`
 (12 tasks by the delivery engineer of session 2026-12-06 #22) tells symptoms that name no convention (a screen that
-keeps working after it is left, a call that never returns, a full rebuild, one failure among parallel calls).
+keeps working after it is left, a call that never returns, a full rebuild, one failure among parallel calls); `delivery_tasks_deliver41.jsonl`
+(14 tasks by the delivery engineer of session 2026-12-06 #23) carries each file's `content`, which the Read's PostToolUse
+returns (`tool_response.file.content`, as Claude Code sends it), with requests that say nothing of what the file's code
+is about.
 
 Precision (recall sets reward anything shown): `research/data/delivery_precision.jsonl` holds
 84 ordinary requests that need no lesson of the store (UI tweaks, renames, typo fixes, questions, creative text, 14
@@ -104,7 +107,7 @@ past the core tier (the core tier is shown whatever the request) and the tokens 
 gives the share of the lessons its request and file tiers showed that its tasks did not need (`needed` lists what a
 task must get, not all that may help, so this share is an upper bound; it moves when a change shows more or less).
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,precision,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,deliver38,deliver39,deliver40,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,precision,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,deliver38,deliver39,deliver40,deliver41,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
         blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44,blind45,blind46,blind47,blind48,blind49,blind50,
         blind51,blind52,blind53,blind54,blind55,blind56,blind57,blind58,blind59,blind60,blind61,blind62,blind63,blind64,
         blind65,blind66,blind67,blind68]
@@ -282,12 +285,23 @@ class Project:
         return json.loads(answer)["hookSpecificOutput"]["additionalContext"] if answer else ""
 
 
+def _read_response(path: str, content: str | None) -> dict:
+    """A Read's PostToolUse `tool_response`: with the file's text as Claude Code returns it (`file.content`) when the
+    task gives it, else only the path."""
+    if content is None:
+        return {"filePath": path, "success": True}
+    lines = content.count("\n") + 1
+    return {"type": "text", "file": {"filePath": path, "content": content, "numLines": lines, "startLine": 1,
+                                     "totalLines": lines}}
+
+
 def _file_events(project: Project, session_id: str, files: list[str], counter: list[int],
                  edits: dict[str, str] | None = None, creates: list[str] | None = None,
-                 reads: list[str] | None = None) -> str:
+                 reads: list[str] | None = None, content: dict[str, str] | None = None) -> str:
     """Read, then Edit, each file (Pre- and PostToolUse); the Edit writes the task's ``edits`` text for the file
     (what the agent types into it), else a placeholder "b". A file of ``creates`` is new: the agent writes it whole
-    with Write (its ``edits`` text), with no Read before. A file of ``reads`` (a question about it) is only read."""
+    with Write (its ``edits`` text), with no Read before. A file of ``reads`` (a question about it) is only read. A
+    file of ``content`` (its text) is what the Read's PostToolUse returns."""
     texts = []
     for relative in dict.fromkeys([*(reads or ()), *files]):
         path = str(project.root / relative)
@@ -303,8 +317,9 @@ def _file_events(project: Project, session_id: str, files: list[str], counter: l
             tool_id = f"toolu_{counter[0]:04d}"
             common = {"session_id": session_id, "tool_name": tool, "tool_input": tool_input, "tool_use_id": tool_id}
             texts.append(project.event({**common, "hook_event_name": "PreToolUse"}))
-            texts.append(project.event({**common, "hook_event_name": "PostToolUse",
-                                        "tool_response": {"filePath": path, "success": True}}))
+            response = _read_response(path, (content or {}).get(relative)) if tool == "Read" else \
+                {"filePath": path, "success": True}
+            texts.append(project.event({**common, "hook_event_name": "PostToolUse", "tool_response": response}))
     return "\n".join(t for t in texts if t)
 
 
@@ -321,12 +336,12 @@ def run_session(project: Project, task: dict, session_id: str) -> Session:
         add("request", project.event({"session_id": session_id, "hook_event_name": "UserPromptSubmit",
                                       "prompt": task["request"], "prompt_id": f"{session_id}-p1"}))
     add("files", _file_events(project, session_id, task.get("files") or [], counter, task.get("edits"),
-                              task.get("creates"), task.get("reads")))
+                              task.get("creates"), task.get("reads"), task.get("content")))
     if task.get("followup"):
         add("followup", project.event({"session_id": session_id, "hook_event_name": "UserPromptSubmit",
                                        "prompt": task["followup"], "prompt_id": f"{session_id}-p2"}))
         add("followup_files", _file_events(project, session_id, task.get("followup_files") or [], counter,
-                                           task.get("edits"), task.get("creates")))
+                                           task.get("edits"), task.get("creates"), content=task.get("content")))
     for prefix in task["needed"]:
         session.arrived[prefix] = next((stage for stage, text in session.texts if prefix in text), None)
     return session
@@ -1021,6 +1036,15 @@ DELIVER40_INTRO = (
     "anything for them: 4 / 4 / 4 of 12 at 300 / 1,000 / 10,000 lessons on the code before that session's symptom "
     "shapes (c3b60073), 10 / 10 / 10 with them, 11 / 11 / 11 with rows changed after their first load (the miss left: one lookup "
     "that throws while the others \"carry on\", with no word for the others).")
+DELIVER41_TASKS = ROOT / "research" / "data" / "delivery_tasks_deliver41.jsonl"
+DELIVER41_INTRO = (
+    "14 tasks (7 file, 7 vague) whose file says what its rules are about while the request says nothing of them: each "
+    "carries the file's `content`, which the Read's PostToolUse returns as Claude Code's does "
+    "(`tool_response.file.content`): a React effect that fetches or starts an interval, an `<img>`, a class component, "
+    "plain anchors, a status shown by color, a token put in `localStorage`, `requests` calls with no timeout, "
+    "`os.environ` and `shell=True`, float money and f-string logs, bare `gather()`, a `union` and `= false` in a mart, "
+    "`convert_timezone()` in staging, an image's `latest` tag; written by the delivery engineer of session "
+    "2026-12-06 #23 before measuring or changing anything for them.")
 BLIND9_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind9.jsonl"
 SIXTH_ROUND_WRITER = (
     "Written by {who} who read only the store's source lessons, this docstring's first 45 lines and the sample "
@@ -2669,6 +2693,8 @@ SETS = {
                   DELIVER39_INTRO),
     "deliver40": (DELIVER40_TASKS, "Symptoms: the delivery engineer's own tasks of session 2026-12-06 #22",
                   DELIVER40_INTRO),
+    "deliver41": (DELIVER41_TASKS, "File contents: the delivery engineer's own tasks of session 2026-12-06 #23",
+                  DELIVER41_INTRO),
     "blind7": (BLIND7_TASKS, "Blind batch 7 (written apart from the code)", BLIND7_INTRO),
     "blind8": (BLIND8_TASKS, "Blind batch 8 (written apart from the code)", BLIND8_INTRO),
     "blind9": (BLIND9_TASKS, "Blind batch 9 (written apart from the code)", BLIND9_INTRO),

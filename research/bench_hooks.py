@@ -17,6 +17,9 @@ What is measured, per store size (1,000 and 10,000 lessons from `stores/generate
   the code it writes names (:mod:`altimate_learn.deliver.edits`);
 - PreToolUse (Write) of a new file in that folder (`services/exports/jobs/retention.py`), in a new session after
   its prompt (not timed): a file's first event that writes it brings both batches at once, and its code is read.
+- PostToolUse (Read) of that folder's file carrying its text as Claude Code sends it (`tool_response.file.content`,
+  a 12,000-character module, the most :mod:`altimate_learn.deliver.contents` reads), in a new session that asked for
+  a change and whose PreToolUse of the Read was served (not timed): the lessons the file's code names.
 
 With capture on (a second project with the same store and the settings `learn enable` writes: capture,
 automatic reflection and the continual learner on, as a new user has them), in one long session:
@@ -39,7 +42,8 @@ automatic reflection and the continual learner on, as a new user has them), in o
   hook returned it exited (the moment its signal is on disk). Linux only (`prctl`); elsewhere "–".
 
 The budget column takes the worst of every event timed: SessionStart, first and later UserPromptSubmit,
-the three PreToolUse (Read, Edit, Write) and, with capture on, Stop with the answer, the prompt after it and PostToolUseFailure (every
+the three PreToolUse (Read, Edit, Write), the Read's PostToolUse and, with capture on, Stop with the answer, the prompt after it
+and PostToolUseFailure (every
 one is a call the agent waits for before it goes on).
 
 Every call is a fresh process started the way Claude Code starts it (the `learn` script of this
@@ -93,6 +97,14 @@ PROMPT_EDIT = "the exports webhook handler stores the wrong created time; fix th
 EDIT_OLD = "    created = payload[\"created\"]\n"
 EDIT_NEW = ("    created = from_unix(payload[\"created\"])\n    exports.on_deleted(job_id)\n"
             "    log.info(\"export stored\", job_id=job_id, created=created)\n")
+# The read file's text: a service module of the exports folder (imports, a client call with no timeout, an f-string
+# log, `os.environ`, a bare `gather()`), repeated past the 12,000 characters the hook reads of it.
+READ_TEXT = ("import asyncio\nimport logging\nimport os\n\nimport requests\n\nfrom app.exports import audit, "
+             "on_deleted\n\nlog = logging.getLogger(__name__)\nBUCKET = os.environ[\"EXPORTS_BUCKET\"]\n\n\n"
+             + "".join(f"async def export_batch_{n}(job_id, rows):\n    response = requests.post(f\"{{BUCKET}}/jobs/"
+                       f"{{job_id}}\", json=rows)\n    log.info(f\"exported {{len(rows)}} rows for {{job_id}}\")\n"
+                       f"    await asyncio.gather(*(audit.record(r) for r in rows))\n    return response.json()\n\n\n"
+                       for n in range(60)))
 WRITE_TEXT = ("from datetime import timedelta\n\nfrom app.exports import audit, on_deleted\n\n\n"
               "def purge_old_records(now):\n    cutoff = now - timedelta(days=5)\n"
               "    for record in audit.older_than(cutoff):\n        audit.delete(record.id)\n"
@@ -320,7 +332,7 @@ def measure(size: int, runs: int, base: Path, env: dict, transcript_mb: int = 0)
     _time(hook, _payload(cap, "SessionStart", cap_session, source="startup"), cap, env)  # cold build, then warm
     _time(hook, _payload(cap, "UserPromptSubmit", cap_session, prompt=PROMPT_FIRST, prompt_id="c0"), cap, env)
     series: dict[str, list[float]] = {k: [] for k in ("pass", "start", "prompt", "later", "pre", "edit", "write",
-                                                      "cap_stop", "cap_reply", "cap_post")}
+                                                      "read_post", "cap_stop", "cap_reply", "cap_post")}
     read_path = str(repo / "models" / "staging" / "stg_payments.sql")
     edit_path, write_path = str(repo / EDIT_FILE), str(repo / WRITE_FILE)
     edit_input = {"file_path": edit_path, "old_string": EDIT_OLD, "new_string": EDIT_NEW}
@@ -347,7 +359,17 @@ def measure(size: int, runs: int, base: Path, env: dict, transcript_mb: int = 0)
         wall, write_out = _time_out(hook, _payload(repo, "PreToolUse", session, tool_name="Write",
                                                    tool_input=write_input, tool_use_id=f"w{i}"), repo, env)
         series["write"].append(wall)
-        edited.append((_lessons(edit_out), _lessons(write_out)))
+        session = uuid.uuid4().hex  # the Read's result: a session that asked for a change and read the file's first
+        _time(hook, _payload(repo, "UserPromptSubmit", session, prompt=PROMPT_EDIT, prompt_id="q0"), repo, env)  # event
+        read_input = {"file_path": edit_path}
+        _time(hook, _payload(repo, "PreToolUse", session, tool_name="Read", tool_input=read_input,
+                             tool_use_id=f"q{i}"), repo, env)
+        response = {"type": "text", "file": {"filePath": edit_path, "content": READ_TEXT, "numLines": 480,
+                                             "startLine": 1, "totalLines": 480}}
+        wall, read_out = _time_out(hook, _payload(repo, "PostToolUse", session, tool_name="Read", tool_input=read_input,
+                                                  tool_use_id=f"q{i}", tool_response=response), repo, env)
+        series["read_post"].append(wall)
+        edited.append((_lessons(edit_out), _lessons(write_out), _lessons(read_out)))
         _grow(cap, i, ANSWER)
         series["cap_stop"].append(_time(hook, _payload(cap, "Stop", cap_session, last_assistant_message=ANSWER,
                                                        stop_hook_active=False), cap, env))
@@ -395,7 +417,8 @@ def measure(size: int, runs: int, base: Path, env: dict, transcript_mb: int = 0)
             "pulled_ms": statistics.median(w for w, _ in pulled) * 1000,
             "pulled_cpu_ms": statistics.median(c for _, c in pulled) * 1000, "medians": medians, "delivered": delivered, "peak_mb": peak_mb,
             "runs": runs, "signals": signals, "worker": worker,
-            "edited": (statistics.median(e for e, _ in edited), statistics.median(w for _, w in edited)),
+            "edited": (statistics.median(e for e, _, _ in edited), statistics.median(w for _, w, _ in edited),
+                       statistics.median(r for _, _, r in edited)),
             "hook_log": (repo / ".altimate-code" / "learn" / ".sessions" / "hook.log")}
 
 
@@ -439,16 +462,17 @@ def main(runs: int = 40, sizes: tuple[int, ...] = (1000, 10000), transcript_mb: 
         f"{', '.join(f'{x:.2f}' for x in os.getloadavg())} at the end.",
         "",
         "| approved lessons | `python -c pass` | SessionStart | first UserPromptSubmit | later UserPromptSubmit "
-        "| PreToolUse (Read) | PreToolUse (Edit) | PreToolUse (Write, new file) | budget | cold first call "
-        "| first call after a pull changed one lesson |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| PreToolUse (Read) | PreToolUse (Edit) | PreToolUse (Write, new file) | PostToolUse (Read, the file's text) "
+        "| budget | cold first call | first call after a pull changed one lesson |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     verdicts = []
-    budgeted = ("start", "prompt", "later", "pre", "edit", "write", "cap_stop", "cap_reply", "cap_post")
+    budgeted = ("start", "prompt", "later", "pre", "edit", "write", "read_post", "cap_stop", "cap_reply", "cap_post")
     for r in results:
         m = r["medians"]
         base_ms = m["pass"]
-        cells = [f"{m[k]:.1f} ({m[k] / base_ms:.2f}×)" for k in ("start", "prompt", "later", "pre", "edit", "write")]
+        cells = [f"{m[k]:.1f} ({m[k] / base_ms:.2f}×)" for k in ("start", "prompt", "later", "pre", "edit", "write",
+                                                                  "read_post")]
         limit = BUDGETS.get(r["size"])
         worst = max(m[k] / base_ms for k in budgeted)
         verdict = "–" if limit is None else f"≤ {limit:g}×: {'met' if worst <= limit else 'MISSED'} ({worst:.2f}×)"
@@ -490,10 +514,12 @@ def main(runs: int = 40, sizes: tuple[int, ...] = (1000, 10000), transcript_mb: 
                                                                   "cap_reply")) + " |")
     lines += ["", f"The first prompt delivered {results[0]['delivered']} lessons at {results[0]['size']:,} lessons "
               "(core + retrieved within the 1,500-token budget). The Edit (of a file read earlier in its session) and "
-              "the Write (of a new file) delivered "
-              + ", ".join(f"{r['edited'][0]:g} and {r['edited'][1]:g} lessons at {r['size']:,}" for r in results)
+              "the Write (of a new file) and the Read's result (its file's text) delivered "
+              + ", ".join(f"{r['edited'][0]:g}, {r['edited'][1]:g} and {r['edited'][2]:g} lessons at {r['size']:,}"
+                          for r in results)
               + " (median a run). The budget column takes the worst of every event timed "
-              "(both tables: SessionStart, both UserPromptSubmit, the three PreToolUse and, with capture on, Stop with the answer, "
+              "(both tables: SessionStart, both UserPromptSubmit, the three PreToolUse, the Read's PostToolUse and, with "
+              "capture on, Stop with the answer, "
               "UserPromptSubmit after it and PostToolUseFailure). \"Cold\" is the single call that re-checks every lesson "
               "(schema, 140 characters, lint), tokenises and indexes the store with nothing cached (a new installation, or "
               "the first call after an upgrade of learn); its result is cached by content hash for every later call. "

@@ -162,21 +162,23 @@ def _holds(tokens: list[str], phrase: tuple[str, ...], unless: list[tuple[str, .
 def banned_points(corpus, lowered: str, scoped: Iterable[int], pick: int) -> list[int]:
     """The lessons of ``scoped`` whose banned keyword code (:func:`lesson_bans`, prepared with the index:
     ``corpus.bans``) the written text (``lowered``) holds, when at most ``pick`` of them ban it (a ban many rules of
-    the file share says nothing about which). The text is read only when a lesson of ``scoped`` bans such code."""
+    the file share says nothing about which). Only the phrases whose words the text holds are looked up."""
     bans = corpus.bans
     if not bans or pick <= 0:
         return []
     from altimate_learn.deliver.bm25 import unpack
 
     wanted = set(scoped)
-    tokens: list[str] | None = None
+    tokens = _code_tokens(lowered)
+    present = set(tokens)  # a phrase whose words the text lacks is not looked up (10,000 lessons ban hundreds)
     out: list[int] = []
     for phrase, (packed, unless) in bans.items():
+        words = phrase.split()
+        if not present.issuperset(words):
+            continue
         docs = [doc for doc in unpack(packed) if doc in wanted]
         if not docs or len(docs) > pick:
             continue
-        if tokens is None:
-            tokens = _code_tokens(lowered)
-        if _holds(tokens, tuple(phrase.split()), [tuple(longer.split()) for longer in unless]):
+        if _holds(tokens, tuple(words), [tuple(longer.split()) for longer in unless]):
             out.extend(doc for doc in docs if doc not in out)
     return out

@@ -65,6 +65,9 @@ POINTED_SHARE = (3, 4)
 # of session_max_lessons: how far a file's first event may fill a session past its nominal limit when the session is
 # far under its cap (Delivery.quiet_room)
 QUIET_SHARE = (5, 8)
+# lessons a read file's code names that its read's result may add (Engine._seen, deliver41): measured on
+# research/data/delivery_tasks_deliver41.jsonl (see CHANGELOG.md)
+CONTENT_LESSONS = 3
 # characters of a request its lessons are matched on: a longer one (a pasted log, a diff, a file) is read at its start
 # and its end (textclip.head_and_tail; what a person types after a paste is at the end), so a multi-megabyte paste
 # costs the prompt hook what a page does, not seconds (review35 R35-7: 1.6 MB took 3 s of CPU; the hook's timeout
@@ -804,6 +807,9 @@ class Delivery:
             if data["section"] is None:
                 data["section"] = result.text
         data["terms"] = terms
+        from altimate_learn.deliver.contents import kept_terms
+
+        data["kept"] = kept_terms(prompt)  # what the request keeps, so a read file's code never brings its rule
         data["request_seq"] += 1
         self._served_named(named)
         data["requests"][key] = result.text
@@ -901,10 +907,12 @@ class Delivery:
         return (f" closely enough: {count} too few words with it to count ({', '.join(corpus.ids[i] for i in near[:3])}"
                 f"{more}); name the convention or the file it is about")
 
-    def file(self, path: str, write: bool = False, call: str | None = None, edit: object = None) -> Result:
+    def file(self, path: str, write: bool = False, call: str | None = None, edit: object = None,
+             seen: str = "") -> Result:
         """The file tier for one file event (``write``: the tool changes the file; ``call``: the tool call's
         id, so the Pre and Post events of one call count once; ``edit``: the tool's input, whose text written
-        into the file names code some lessons are about, :mod:`altimate_learn.deliver.edits`).
+        into the file names code some lessons are about, :mod:`altimate_learn.deliver.edits`; ``seen``: the text a
+        read returned, whose code names the lessons it is about, :mod:`altimate_learn.deliver.contents`).
 
         The file is the unit, not the event (Claude Code alone sends four events for reading and then
         editing one file): its lessons are the first ``file_lessons`` of its ranking, and an event shows
@@ -952,6 +960,8 @@ class Delivery:
             from altimate_learn.deliver import edits
 
             code_text = edits.written(edit, lambda named: self.relative(named) == relative)
+        if seen and served and not write:  # the read's result, after its first event: what the file's code names
+            return self._seen(relative, seen)
         again = False  # a later edit of a file served for this request: only what its code names
         if served and (not write or served & SERVED_WRITE or same_call):
             if same_call or not code_text:
@@ -968,7 +978,11 @@ class Delivery:
         nominal = settings["file_lessons"]
         scored = select.rank_file_scored(corpus, relative, data["terms"], nominal, later=data["request_seq"] >= 2)
         code: list[int] = []
-        if code_text:
+        if seen and not write:  # a read whose first event this is (no PreToolUse before it): its code comes first
+            from altimate_learn.deliver import contents
+
+            code = contents.points(corpus, seen, scored, nominal, data.get("kept") or [])[:CONTENT_LESSONS]
+        elif code_text:
             matched = {i for i, _, _ in scored}
             scoped = corpus.scoped
             code = edits.code_points(corpus, code_text, lambda doc: doc in matched or not scoped[doc], nominal,
@@ -1064,6 +1078,31 @@ class Delivery:
         if not result.text and self.explain:
             self._explain(result, window, "this file", limit)
         return result
+
+    def _seen(self, relative: str, text: str) -> Result:
+        """A read's result for a file whose lessons this request already got at the read's first event: the lessons
+        the file's code names (:func:`altimate_learn.deliver.contents.points`: code they ban, idioms they speak of,
+        code with an underscore they govern) that the session has not shown, at most :data:`CONTENT_LESSONS`, in the
+        room an edit's second batch has (:meth:`pointed_room` in the first topic; in a later one what the cap leaves
+        past a later file's room). The text is read here and dropped: nothing of it is kept."""
+        from altimate_learn.deliver import contents
+
+        corpus = self.corpus
+        data = self.data
+        nominal = self.settings["file_lessons"]
+        room = self.pointed_room() if data["request_seq"] < 2 else self.stretch(0, 2 * nominal, files=0)
+        room = min(CONTENT_LESSONS, room, self.remaining())
+        if room <= 0:
+            return Result(note="this file's lessons were already delivered for this request")
+        scored = select.rank_file_scored(corpus, relative, data["terms"], nominal, later=data["request_seq"] >= 2)
+        named = contents.points(corpus, text, scored, nominal, data.get("kept") or [])
+        shown = self.shown_keys()
+        distinct = select.Distinct(corpus, self.shown_words())
+        found = [i for i in named if corpus.keys[i] not in shown and distinct.take(i)][:room]
+        if not found:
+            return Result(note="this file's lessons were already delivered for this request; its code names no other")
+        return self._fit_and_record([(i, "file") for i in found], self.settings["budget_tokens"],
+                                    render.file_heading(relative))
 
     def _held_for(self, scored: list[tuple[int, float, float]], context: int, distinct: select.Distinct) -> list[int]:
         """A file's first event that has nothing new to show (its top lessons were shown with a sibling file

@@ -343,8 +343,14 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
             else:
                 if deliver_files:
                     write = (event.tool_name or "").lower() in WRITE_TOOLS
+                    seen = ""  # a read's result: the file's text, whose code names lessons (deliver/contents.py)
+                    if event.phase == "post" and not write and len(event.paths) == 1 and not event.failed:
+                        from altimate_learn.deliver.contents import read_text
+
+                        seen = read_text(event.tool_name, event.payload.get("tool_response"))
                     for path in event.paths[:8]:
-                        texts.append(engine.file(path, write=write, call=event.tool_id, edit=event.tool_input).text)
+                        texts.append(engine.file(path, write=write, call=event.tool_id, edit=event.tool_input,
+                                                 seen=seen).text)
                 if deliver_tool:
                     texts.append(engine.tool_failure(event.tool_name or "").text)
         except LockBusy:

@@ -1,0 +1,191 @@
+"""What a file says: the lessons the code of a file the agent reads is about (issue 19, deliver41).
+
+A file's lessons are ranked by the request's words and the file's path (:func:`select.rank_file_scored`); in a
+crowded folder (`web/src/**`, `services/**`: dozens of conventions at one level) a request that says nothing of
+the file's code ("the promo banner jumps around", no request at all) leaves the rule that code is about 25th or
+37th. The file's own text says more: a React effect that calls `fetch(`, an `<img>`, a class component, a token
+put in `localStorage`, `requests.get(` with no timeout, `os.environ[…]`, `shell=True`, a `union` in a model. The
+hooks carry that text after a read: Claude Code's PostToolUse of Read (`tool_response.file.content`, the whole
+file), Gemini CLI's AfterTool of `read_file` (`tool_response.llmContent`).
+
+:func:`read_text` takes at most :data:`MAX_CHARS` of it (a bounded prefix: the hook's time budget; a file's
+imports and first functions say what it is). Nothing of it is stored: :func:`points` returns lesson indices and
+the text is dropped with the event. Among the lessons that apply to the file (its ranking), a lesson is named by
+the file's code when
+
+- code it bans (in backticks after "never", "do not", "no", "avoid", "instead of", "rather than", "over" in its
+  clause: `useEffect` in "Do not fetch data in `useEffect`", `gather()` in "… instead of bare `gather()`") is an
+  identifier of the text (:func:`banned_anchors`), held so by at most ``pick`` of the file's lessons; the file
+  does what the rule forbids;
+- the text holds an idiom of :data:`IDIOMS` (code whose rule speaks of it in other words: `<img` is an image,
+  `extends React.Component` a class component, `os.environ` environment variables, an `f"…"` log call an
+  f-string in a log message, `setInterval(` with no `clearInterval(` a timer, `requests.get(` with no timeout an
+  outbound HTTP call) and the lesson is the file's best match for that idiom's words (BM25 among the file's
+  lessons, holding one of its words);
+- code it asks for, a name with an underscore (`convert_timezone()`, `cents_to_dollars()`), is called in the
+  text, held by at most ``pick`` of the file's lessons (the file uses what the rule governs).
+
+A banned name with an underscore that the text does not call (a column such as `created_at`, which "filter on
+`updated_at`, not on `created_at`" bans) comes last: a file that merely has the column says little of the rule.
+
+What the request keeps (:func:`kept_terms`: "keep it a class component", "we stay on requests here", "leave the
+env var as is") is no reason: a point whose triggering words the request keeps is dropped, so the file's code never
+brings a rule the person has just said does not apply.
+"""
+
+from __future__ import annotations
+
+MAX_CHARS = 12_000  # of a read file's text: its imports and first functions say what it is
+READ_TOOLS = ("Read", "read_file")  # Claude Code, Gemini CLI (opencode's plugin passes no tool output; Codex reads
+# with shell commands)
+
+# (what the code holds, what it must not hold, the words a rule uses for it). Lowercase substrings: the text is
+# lowered once; no regular expression (the hook's start-up). General idioms of several stacks, never a store's words.
+IDIOMS: tuple[tuple[tuple[str, ...], tuple[str, ...], str], ...] = (
+    (("<img ", "<img\n"), (), "image images img"),
+    (("extends react.component", "extends component<", "extends component {", "extends purecomponent",
+      "extends react.purecomponent"), (), "class component components"),
+    (('<a href="/', "<a href='/", "<a href={`/"), (), "anchor anchors link links navigation"),
+    (("os.environ", "os.getenv(", "process.env.", "system.getenv(", "env::var(", "getenv(\""), (),
+     "environment variable variables env"),
+    (("setinterval(", "settimeout("), ("clearinterval(", "cleartimeout("), "interval intervals timeout timeouts timer"),
+    (('.info(f"', ".info(f'", '.debug(f"', ".debug(f'", '.warning(f"', ".warning(f'", '.error(f"', ".error(f'",
+      '.exception(f"', ".exception(f'", '.critical(f"', ".critical(f'"), (), "f-strings log logging messages"),
+    (("requests.get(", "requests.post(", "requests.put(", "requests.patch(", "requests.delete(",
+      "requests.request(", "urlopen(", "http.client.", "axios.get(", "axios.post("), ("timeout",),
+     "outbound http call calls timeout"),
+    (("float(", "parsefloat(", ": float", "-> float"), (), "float floats"),
+    ((" = false", " = true", " == true", " == false", " === true", " === false", " != true", " != false",
+      " is true", " is false"), (), "compare booleans boolean true false"),
+    (("print(",), (), "print"),
+    (("console.log(", "console.error(", "console.warn("), (), "console log"),
+    (("time.sleep(", "thread.sleep("), (), "sleep"),
+    (("datetime.now()", "datetime.utcnow(", "datetime.today("), (), "naive datetime datetimes timezone-aware"),
+    (("defmodule ",), (), "elixir module"),
+    (("@composable",), (), "compose composable"),
+)
+# Words of a request clause that keep the code it names ("keep it a class component", "leave the env var").
+_KEEPS = ("keep", "keeps", "keeping", "leave", "leaving", "stay", "stays", "stick", "as is", "as-is", "don't change",
+          "do not change", "don't touch", "do not touch", "don't switch", "do not switch", "still use", "we use",
+          "we're on", "we are on", "on purpose", "intentional")
+_CLAUSE_ENDS = ".;!?\n"
+_BANS = frozenset(("never", "no", "not", "avoid", "don't", "dont", "without", "instead", "rather", "over"))
+
+_banned_memo: dict[str, frozenset[str]] = {}
+
+
+def read_text(tool: str | None, response: object) -> str:
+    """The text of the file a read returned (at most :data:`MAX_CHARS`), or "" for any other tool or answer."""
+    if tool not in READ_TOOLS or not isinstance(response, dict):
+        return ""
+    text = None
+    inner = response.get("file")
+    if isinstance(inner, dict) and isinstance(inner.get("content"), str):  # Claude Code's Read
+        text = inner["content"]
+    elif isinstance(response.get("llmContent"), str):  # Gemini CLI's read_file
+        text = response["llmContent"]
+    return text[:MAX_CHARS] if text else ""
+
+
+def banned_anchors(text: str) -> frozenset[str]:
+    """The anchors (:func:`altimate_learn.deliver.tokenize.anchors`) of a lesson's backticked code that the lesson
+    bans: a ban word (:data:`_BANS`) between the span and the previous span of its clause (or the clause's start)."""
+    cached = _banned_memo.get(text)
+    if cached is not None:
+        return cached
+    from altimate_learn.deliver.tokenize import _regexes, anchors
+
+    found: set[str] = set()
+    last = 0
+    for span in _regexes()[0].finditer(text):
+        before = text[last:span.start()]
+        last = span.end()
+        cut = max(before.rfind(c) for c in ".;:!?")
+        if cut >= 0:
+            before = before[cut + 1:]
+        if any(w.strip(",()").lower() in _BANS for w in before.split()):
+            found |= anchors(span.group(0))
+    out = frozenset(found)
+    if len(_banned_memo) < 50_000:
+        _banned_memo[text] = out
+    return out
+
+
+def kept_terms(request: str) -> list[str]:
+    """The search terms of the request's clauses that keep what they name ("keep it a class component": `class`,
+    `component`), folded as the lessons' words are; [] when no clause keeps anything."""
+    lowered = request.lower()
+    if not any(k in lowered for k in _KEEPS):
+        return []
+    from altimate_learn.deliver.tokenize import search_tokens
+
+    clauses = [lowered]
+    for end in _CLAUSE_ENDS + ",":
+        clauses = [part for clause in clauses for part in clause.split(end)]
+    out: list[str] = []
+    for clause in clauses:
+        if any(k in clause for k in _KEEPS):
+            out += [t for t in search_tokens(clause) if t not in out]
+    return out[:64]
+
+
+def points(corpus, text: str, scored: list[tuple[int, float, float]], pick: int, kept: list[str] = ()) -> list[int]:
+    """The lessons of ``scored`` (the file's ranking) the read text names, most telling first: banned code it holds,
+    then its idioms' best lessons, then code with an underscore it asks for (see the module's docstring); none whose
+    triggering words ``kept`` (:func:`kept_terms`) holds."""
+    if not text or not scored or pick <= 0:
+        return []
+    from altimate_learn.deliver import edits
+    from altimate_learn.deliver.bm25 import unpack
+    from altimate_learn.deliver.select import concept_links, query_terms
+    from altimate_learn.deliver.tokenize import identifiers, search_tokens
+
+    lowered = text.lower()
+    matched = {i for i, _, _ in scored}
+    keep = set(kept)
+    # keyword code a lesson of the file's own folders bans (`union`, `select *`: no anchors, edits.banned_points)
+    banned: dict[int, int] = dict.fromkeys(edits.banned_points(corpus, lowered, [i for i, level, _ in scored
+                                                                                  if level > 0], pick), 1)
+    asked: dict[int, int] = {}
+    weak: dict[int, int] = {}
+    for token in set(identifiers(lowered)):
+        if len(token) < 2:
+            continue
+        packed = corpus.anchors.get(token)
+        if not packed:
+            continue
+        docs = [doc for doc in unpack(packed) if doc in matched]
+        if not docs or len(docs) > pick or keep.intersection(search_tokens(token)):
+            continue
+        called = token + "(" in lowered
+        for doc in docs:
+            if token in banned_anchors(corpus.texts[doc]):
+                # a name with an underscore the text does not call is a column or a field (`created_at`): the rule
+                # that bans filtering on it says less of a file that merely has one
+                group = banned if called or "_" not in token.strip("_") else weak
+                group[doc] = group.get(doc, 0) + 1
+            elif called and "_" in token.strip("_"):
+                asked[doc] = asked.get(doc, 0) + 1
+    idioms: list[int] = []
+    candidates = list(matched)
+    for holds, unless, words in IDIOMS:
+        if not any(h in lowered for h in holds) or any(u in lowered for u in unless):
+            continue
+        if keep and keep.intersection(search_tokens(words + " " + " ".join(holds))):
+            continue
+        terms = [t for t in query_terms(corpus, words, implied=False)]
+        if not terms:
+            continue
+        plain = [t for t in terms if not t.startswith("~")]
+        holding = corpus.bm25.score_docs(plain, candidates) if plain else {}  # lessons holding one of its words
+        if not holding:
+            continue
+        scores = corpus.bm25.score_docs(terms, [doc for doc in holding if holding[doc] > 0],
+                                        concept_links(corpus, terms))
+        best = min(scores, key=lambda doc: (-scores[doc], doc), default=None)
+        if best is not None and scores[best] > 0 and best not in idioms:
+            idioms.append(best)
+    order = sorted(banned, key=lambda doc: (-banned[doc], doc)) + idioms \
+        + sorted(asked, key=lambda doc: (-asked[doc], doc)) + sorted(weak, key=lambda doc: (-weak[doc], doc))
+    return list(dict.fromkeys(order))
+

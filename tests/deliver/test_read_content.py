@@ -1,0 +1,166 @@
+"""What a file the agent reads says brings the lessons about that code (issue 19, deliver41).
+
+A file under a folder with dozens of conventions (`services/**`) showed its most helpful few at the read's first
+event; the rule its code breaks (a bare `gather()`, `os.environ[…]`, a `union` in a model) came nowhere near them
+when the request said nothing of it. Claude Code's PostToolUse of Read carries the file's text
+(`tool_response.file.content`), Gemini CLI's AfterTool of `read_file` its `llmContent`: the lessons that code names
+now come with the read's result, unless the request keeps that code.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from pathlib import Path
+
+from altimate_learn.deliver.contents import MAX_CHARS, banned_anchors, kept_terms, read_text
+from tests.deliver.helpers import hook, lesson, learn_dir, write_store
+
+GATHER = "Use `asyncio.TaskGroup` instead of bare `gather()` so failures cancel sibling tasks."
+SETTINGS = "Read settings through `Settings` from `app.config`; never read environment variables directly."
+CONVENTIONS = [
+    "Log with `structlog` and key-value pairs in every handler.",
+    "Represent money as `Decimal` or integer cents, never as float.",
+    "Parse user dates with `parse_user_date()`, which knows the account's locale.",
+    "Use `uuid7()` from `app.ids` for new primary keys so they sort by time.",
+    "Never catch bare `Exception` without re-raising or logging the traceback.",
+    "Compare secrets and signatures with `hmac.compare_digest()`.",
+    "Use `pathlib.Path` instead of `os.path` for file paths.",
+    "Add dependencies to `pyproject.toml` with a compatible-release pin.",
+    "Serialize datetimes as ISO 8601 with a `Z` suffix in responses.",
+    "Raise domain errors in services; routers translate them to HTTP errors.",
+    "Open transactions in the service layer with `session.begin()`.",
+    "Validate inputs with Pydantic validators, not manual `if` checks.",
+    "Every outbound HTTP call sets an explicit timeout.",
+    "Retry provider calls at most three times with jittered backoff.",
+    "Background jobs are idempotent: a rerun must not charge twice.",
+    "Paginate list endpoints with cursors, never offsets.",
+    "Keep handlers thin; business rules live in the domain layer.",
+    "Return 404 for records another tenant owns, never 403.",
+    "Name queues after the event they carry, in the past tense.",
+    "Store feature flags in `flags.yaml` and read them through `flags.enabled()`.",
+    "Emit one metric per outcome with `metrics.incr()`.",
+    "Hash personal emails with `hash_pii()` before they leave the service.",
+    "Write migrations with Alembic autogenerate, then review them.",
+]
+NOUNS = ("invoices receipts ledgers budgets forecasts payrolls audits contracts vendors tenders quotes grants "
+         "leases permits licences tariffs rebates refunds coupons vouchers").split()
+FILLER = [f"{a.capitalize()} and {b} need {c} approval." for a, b, c in zip(NOUNS, NOUNS[7:] + NOUNS[:7],
+                                                                              NOUNS[13:] + NOUNS[:13])]
+LESSONS = ([lesson(f"L-01{n:02x}", text, paths=["services/**"], helpful=5) for n, text in enumerate(CONVENTIONS)]
+           + [lesson("L-0200", GATHER, paths=["services/**"]), lesson("L-0201", SETTINGS, paths=["services/**"])]
+           + [lesson(f"L-03{n:02x}", text, helpful=9) for n, text in enumerate(FILLER)])
+FILE = "services/billing/reports/summary.py"
+CODE = '''import asyncio
+import os
+
+from app.http import client
+
+
+async def all_quotes(policy: dict) -> list[dict]:
+    region = os.environ["QUOTES_REGION"]
+    results = await asyncio.gather(*(fetch(name, policy, region) for name in PROVIDERS))
+    return sorted(results, key=lambda quote: quote["premium"])
+'''
+PLAIN = '''from app.http import client
+
+
+async def all_quotes(policy: dict) -> list[dict]:
+    return [await fetch(name, policy) for name in PROVIDERS]
+'''
+
+
+def _read(root: Path, session_id: str, text: str | None, call: str, harness: str = "claude-code") -> tuple[str, str]:
+    """A Read of FILE: (what its PreToolUse gave, what its PostToolUse gave with ``text`` as the file's content)."""
+    path = str(root / FILE)
+    if harness == "gemini":
+        common = {"tool_name": "read_file", "tool_input": {"file_path": FILE}}
+        before = hook(root, session_id, "BeforeTool", harness, **common)
+        after = hook(root, session_id, "AfterTool", harness, tool_response={"llmContent": text, "returnDisplay": ""},
+                     **common)
+        return before, after
+    common = {"tool_name": "Read", "tool_input": {"file_path": path}, "tool_use_id": call}
+    before = hook(root, session_id, "PreToolUse", harness, **common)
+    response = {"type": "text", "file": {"filePath": path, "content": text, "numLines": 9, "startLine": 1,
+                                         "totalLines": 9}} if text is not None else {"filePath": path}
+    return before, hook(root, session_id, "PostToolUse", harness, tool_response=response, **common)
+
+
+def _start(root: Path, request: str = "tidy this module up", harness: str = "claude-code") -> str:
+    write_store(root, LESSONS)
+    session_id = str(uuid.uuid4())
+    hook(root, session_id, "SessionStart", harness, source="startup")
+    if harness == "gemini":
+        hook(root, session_id, "BeforeAgent", harness, prompt=request)
+    else:
+        hook(root, session_id, "UserPromptSubmit", harness, prompt=request)
+    return session_id
+
+
+def test_a_read_files_code_brings_the_rules_it_breaks(git_repo: Path):
+    session_id = _start(git_repo)
+    before, after = _read(git_repo, session_id, CODE, "toolu_01")
+    assert before.count("[applies to: services/**]") >= 5 and GATHER not in before and SETTINGS not in before
+    assert GATHER in after and SETTINGS in after
+    assert "Every outbound HTTP call" not in after  # a convention the code names nothing of
+    # the file's text is never kept: not in the session state, the shown log or anywhere under the learn folder
+    for path in learn_dir(git_repo).rglob("*"):
+        if path.is_file():
+            assert "QUOTES_REGION" not in path.read_text(encoding="utf-8", errors="replace"), path
+
+
+def test_a_read_whose_code_names_nothing_adds_nothing(git_repo: Path):
+    session_id = _start(git_repo)
+    before, after = _read(git_repo, session_id, PLAIN, "toolu_01")
+    assert before and after == ""
+    _, without = _read(git_repo, _start(git_repo), None, "toolu_01")
+    assert without == ""
+
+
+def test_code_the_request_keeps_brings_no_rule(git_repo: Path):
+    session_id = _start(git_repo, "keep the os.environ lookup for the region as is, just sort by premium descending")
+    _, after = _read(git_repo, session_id, CODE, "toolu_01")
+    assert SETTINGS not in after and GATHER in after
+
+
+def test_gemini_read_file_result_brings_them_too(git_repo: Path):
+    session_id = _start(git_repo, harness="gemini")
+    before, after = _read(git_repo, session_id, CODE, "", harness="gemini")
+    assert GATHER not in before and GATHER in after
+
+
+def test_what_each_agent_returns_for_a_read():
+    assert read_text("Read", {"type": "text", "file": {"filePath": "a.py", "content": "import os"}}) == "import os"
+    assert read_text("read_file", {"llmContent": "import os", "returnDisplay": ""}) == "import os"
+    assert read_text("Bash", {"stdout": "import os"}) == ""  # not a read
+    assert read_text("Edit", {"filePath": "a.py", "content": "x"}) == ""
+    assert read_text("Read", "import os") == "" and read_text("Read", {"file": None}) == ""
+    assert len(read_text("Read", {"file": {"content": "x" * (3 * MAX_CHARS)}})) == MAX_CHARS
+
+
+def test_only_code_a_rule_bans_is_its_banned_code():
+    assert banned_anchors("Do not fetch data in `useEffect`; use a query hook instead.") == {"useeffect"}
+    assert banned_anchors(GATHER) == {"gather"}
+    assert banned_anchors("Wrap every user-visible string in `t()` from `useTranslation`.") == set()
+    assert banned_anchors("Use `next/link` for internal navigation; plain anchors reload the page.") == set()
+
+
+def test_what_a_request_keeps():
+    from altimate_learn.deliver.tokenize import search_tokens
+
+    kept = kept_terms("keep it a class component, but add a countdown")
+    assert set(search_tokens("class component")) <= set(kept) and not set(search_tokens("countdown")) & set(kept)
+    assert kept_terms("add a countdown to the sale banner") == []
+
+
+def test_the_bench_feeds_a_tasks_content_as_claude_codes_read_result():
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "research"))
+    import bench_delivery
+
+    response = bench_delivery._read_response("/p/a.py", "import os\n")
+    assert read_text("Read", response) == "import os\n"
+    assert read_text("Read", bench_delivery._read_response("/p/a.py", None)) == ""
+    tasks = [json.loads(line) for line in bench_delivery.DELIVER41_TASKS.read_text(encoding="utf-8").splitlines()]
+    assert tasks and all(set(t["content"]) == set(t["files"]) for t in tasks)
