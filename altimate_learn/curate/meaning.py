@@ -6,7 +6,8 @@ text that must still say everything they said. Two questions, both answered from
 - :func:`missing` — the **audit of meaning**: what of ``original`` the ``rewrite`` no longer carries: a code
   identifier (a backtick span), a number (a threshold), an exception or condition clause (the words after
   "except", "unless", "only", "but", "if", "when", "without", …), or the way the rule points (an order
-  turned into a prohibition, or the same words with what to use and what to avoid swapped). Length is not a criterion: a merge that halves the wording while keeping
+  turned into a prohibition, or the same words with what to use and what to avoid swapped, or two of its parts
+  exchanged). Length is not a criterion: a merge that halves the wording while keeping
   every one of those passes; one that keeps the length but drops an exception does not.
 - :func:`carries` — ``rewrite`` carries ``original``: nothing is missing and most of the original's content
   words (stemmed, function words aside) are in the rewrite.
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from altimate_learn.gates.offline import content_words, identifiers, negated, swapped_choice
+from altimate_learn.gates.offline import content_words, identifiers, negated, swapped_choice, swapped_roles
 
 CARRIED = 0.8  # share of the original's content words a carrying rule holds
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?%?")
@@ -56,6 +57,8 @@ def missing(original: str, rewrite: str) -> list[str]:
         lost.append("its direction (the rewrite points the other way)")
     elif (swapped := swapped_choice(original, rewrite)) is not None:  # review40 R40-6
         lost.append(f"its choice about {swapped[0]} (the rewrite says the opposite)")
+    elif (roles := swapped_roles(original, rewrite)) is not None:  # review41 R41-1
+        lost.append(f"what it says of {roles[0]} and of {roles[1]} (the rewrite swaps them)")
     return lost
 
 

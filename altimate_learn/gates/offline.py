@@ -779,6 +779,10 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
     if flipped is not None:
         return Finding("contradiction", other_rule.text, 1.0 + jac,
                        f"it is {flipped[1]} {flipped[0]} where the other says the opposite")
+    roles = swapped_roles(mine_rule, other_rule)
+    if roles is not None:
+        return Finding("contradiction", other_rule.text, 1.0 + jac,
+                       f"it says of {roles[0]} what the other says of {roles[1]}: the opposite")
     if names_beyond(mine_rule.text, other_rule.text):
         return None  # the same words about other code: a parallel rule (`models/staging/`, `models/intermediate/`)
     if _names_more(mine_rule, other_rule) or _names_more(other_rule, mine_rule):
@@ -892,6 +896,47 @@ def swapped_choice(rule: str | Rule, other: str | Rule) -> tuple[str, str] | Non
     :func:`_flipped_name`); for the audit of meaning (:mod:`altimate_learn.curate.meaning`), which must not read the
     swapped pair as one rule carrying the other."""
     return _flipped_name(rule if isinstance(rule, Rule) else Rule(rule), other if isinstance(other, Rule) else Rule(other))
+
+
+_ROLE_TOKEN = re.compile(r"[a-z0-9_@$][a-z0-9_@$./-]*|[,;]")
+_ROLE_SKIP = frozenset("a an the".split())
+# after the first exchanged part and before the second, what makes them items of one list or clauses of one rule:
+# "black and ruff" / "ruff and black", "mypy, ruff or pytest" / "pytest, ruff or mypy", "A; B" / "B; A" say one thing
+_COORDINATORS = frozenset(", ; and or nor plus".split())
+
+
+def _role_tokens(text: str) -> list[str]:
+    return [t.rstrip("./-") for t in _ROLE_TOKEN.findall(text.lower().replace("`", "")) if t not in _ROLE_SKIP]
+
+
+def swapped_roles(rule: str | Rule, other: str | Rule) -> tuple[str, str] | None:
+    """(X, Y) when the two rules are one wording with two of its parts exchanged: "Log payment failures at warning
+    level and refund failures at error level." / "Log refund failures at warning level and payment failures at error
+    level."; "Orders use soft deletes; customers are deleted for real after 30 days." / the same with customers and
+    orders. Every word is shared, so the word overlap read them as one rule said twice and `learn tidy` merged them
+    (review41 R41-1); each says of one thing what the other says of the other. Parts joined only as a list ("black and
+    ruff" / "ruff and black") are the same rule."""
+    a = _role_tokens(rule.text if isinstance(rule, Rule) else rule)
+    b = _role_tokens(other.text if isinstance(other, Rule) else other)
+    if a == b or len(a) != len(b) or sorted(a) != sorted(b):
+        return None
+    start = 0
+    while a[start] == b[start]:
+        start += 1
+    end = len(a)
+    while a[end - 1] == b[end - 1]:
+        end -= 1
+    mine, theirs = a[start:end], b[start:end]
+    size, found = len(mine), None
+    for lx in range(1, size):
+        for ly in range(1, size - lx + 1):
+            x, y, middle = mine[:lx], mine[size - ly:], mine[lx:size - ly]
+            if theirs != y + middle + x:
+                continue
+            if not middle or (middle[0] in _COORDINATORS and middle[-1] in _COORDINATORS):
+                return None  # a list or the clauses in another order
+            found = found or (" ".join(x), " ".join(y))
+    return found
 
 
 # Words that carry no content of their own beside the commands of a rule ("use … for new dependencies").
