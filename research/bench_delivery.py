@@ -2610,7 +2610,11 @@ _THIRTY_SIXTH_READ = (
     "issue 19, the team preamble and this writer's brief, the team board's last lines (the end of "
     "session #22, the start of #23 and the first lines of its helpers) and the one-line log of main's last five "
     "commits; after this registration was inserted, the checks below and the count of this file's lines longer than "
-    "120 characters")
+    "120 characters; after it first landed, the board line of the delivery engineer's landing of the `content` "
+    "field (it names the kinds of code its change reads in a file) and the diff of this file in that commit "
+    "(`_read_response()`, `content` in `_file_events()` and `run_session()`, the docstring and the intro of the "
+    "delivery engineer's set), after which this writer gave ten files it had already chosen the text they would "
+    "have when read")
 THIRTY_SIXTH_ROUND_WRITER = THIRTY_FIFTH_ROUND_WRITER.replace("2026-12-06 #22", "2026-12-06 #23").replace(
     _THIRTY_FIFTH_READ, _THIRTY_SIXTH_READ)
 assert _THIRTY_SIXTH_READ in THIRTY_SIXTH_ROUND_WRITER and _THIRTY_FIFTH_READ not in THIRTY_SIXTH_ROUND_WRITER
@@ -2640,7 +2644,9 @@ BLIND67_INTRO, BLIND68_INTRO = (THIRTY_SIXTH_ROUND_WRITER.format(who=who, style=
      "API's routers, tasks, auth, db, migrations, webhooks and billing services, seeds, snapshots, the finance "
      "marts, intermediate models, the production Terraform folder, `next.config.js`, `web/package.json`), 38 "
      "needed lessons whose convention the words do not name (all 25 of the vague and file tasks', 13 of the "
-     "follow-ups'); scenarios, stacks and wordings of this writer's own"),
+     "follow-ups'); 4 file tasks (the Shopify model, the snapshot, the migration, the import script) and one vague "
+     "task (the fee summary) carry the file's `content` as it stands when read; scenarios, stacks and wordings of "
+     "this writer's own"),
     ("the same fortieth writer",
      "10 direct, 10 vague, 8 file and 8 follow-up tasks typed as developers type them for a craft brewery "
      "co-operative (a taproom, keg deposits, wholesale to bars, excise filings): terse, shorthand and "
@@ -2662,8 +2668,9 @@ BLIND67_INTRO, BLIND68_INTRO = (THIRTY_SIXTH_ROUND_WRITER.format(who=who, style=
      "needing lessons scoped to narrow paths or single files (Stripe and HubSpot staging, the finance and "
      "marketing marts, the billing feature, the API's routers, tasks, models, schemas and webhooks, a Terraform "
      "module, macros, analyses, `dbt_project.yml`, the compose file), 33 needed lessons whose convention the words "
-     "do not name (all 21 of the vague and file tasks', 12 of the follow-ups'); scenarios, stacks and wordings of "
-     "this writer's own"),
+     "do not name (all 21 of the vague and file tasks', 12 of the follow-ups'); 4 file tasks (the Stripe model, "
+     "the webhook handler, the Celery task, the SQLAlchemy model) and one vague task (the tank card) carry the "
+     "file's `content` as it stands when read; scenarios, stacks and wordings of this writer's own"),
 ))
 
 SETS = {
