@@ -170,6 +170,8 @@ def _render(report: dict[str, Any]) -> None:
         echo(f"  {plural(cap['count'], 'lesson')} outside the cap (never delivered as the limits stand):")
         for fix in cap["fix"]:
             echo(f"    {fix}.")
+    if cap.get("over_max_in_force_fix"):
+        echo(f"  {cap['over_max_in_force_fix']}.")
     teammates = les.get("unvetted_from_teammates", 0)
     if les["unvetted"] - teammates:
         mine = les["unvetted"] - teammates

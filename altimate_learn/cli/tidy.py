@@ -55,9 +55,11 @@ def tidy_command(
         echo(f"Note: {note}")
     if result.still_over:
         over = result.still_over
+        from altimate_learn.tidy.counts import RAISE_OR_RETIRE
+
         echo(f"Still {over['over']} over the cap, and that is as far as tidying up can take it: "
              f"{over['protected']} are a person's, pinned or repeated, {over['young']} are less than 14 days old, "
-             f"{over['different']} say different things.")
+             f"{over['different']} say different things. They stay in force, delivered when relevant; {RAISE_OR_RETIRE}.")
     if dry_run:
         for path, diff in result.diffs.items():
             echo(diff.rstrip("\n"))

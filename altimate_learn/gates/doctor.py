@@ -262,15 +262,16 @@ def collect(paths: ProjectPaths, settings: Any, names: list[str] | None = None) 
                                     "if the vet is wrong, `learn quarantine release ID --force`; "
                                     "or `learn quarantine drop ID`" if quarantined else None}
     report["outside_cap"] = outside_cap(approved_all, values)
-    from altimate_learn.tidy.counts import fixes
+    from altimate_learn.tidy.counts import fixes, over_line
 
     totals = {"in_force": 0, "stale": 0, "over_max_in_force": 0, "outside_cap": 0, "graduated": 0, "retired": 0,
               **set_totals, "max_in_force": int(values["max_in_force"])}
     cap = report["outside_cap"]
     cap["waiting"] = totals["outside_cap"]
     cap["over_max_in_force"] = totals["over_max_in_force"]
-    cap["count"] += totals["outside_cap"] + totals["over_max_in_force"]
+    cap["count"] += totals["outside_cap"]  # never delivered; a set past max_in_force is delivered (review41 R41-2)
     cap["fix"] += fixes(totals)
+    cap["over_max_in_force_fix"] = over_line(totals)
     report["set"] = {k: totals[k] for k in ("in_force", "stale", "max_in_force", "over_max_in_force", "outside_cap",
                                             "graduated", "retired")}
     report["by_channel"] = dict(sorted(channels.items()))

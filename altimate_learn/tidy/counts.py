@@ -82,22 +82,38 @@ def retired_ids(store: Any) -> set[str]:
 
 def line(counts: dict[str, int]) -> str:
     """One line: ``12 in force (max_in_force 40), 1 outside the cap, 3 graduated, 5 retired``; with stale lessons
-    ``8 in force (max_in_force 40), 4 stale (held out until re-vetted), …``."""
-    outside = counts["outside_cap"] + counts["over_max_in_force"]
+    ``8 in force (max_in_force 40), 4 stale (held out until re-vetted), …``; a set past the cap says so in its
+    parenthesis (``204 in force (max_in_force 40, 164 over it)``): those lessons are in force and delivered, so they
+    are not counted "outside the cap", where lessons wait undelivered (review41 R41-2)."""
     stale = counts.get("stale", 0)
-    return (f"{counts['in_force']} in force (max_in_force {counts['max_in_force']}), "
+    over = counts.get("over_max_in_force", 0)
+    return (f"{counts['in_force']} in force (max_in_force {counts['max_in_force']}"
+            + (f", {over} over it" if over else "") + "), "
             + (f"{stale} stale (held out until re-vetted), " if stale else "")
-            + f"{outside} outside the cap, {counts['graduated']} graduated, {counts['retired']} retired"
+            + f"{counts['outside_cap']} outside the cap, {counts['graduated']} graduated, {counts['retired']} retired"
             + (f"; {UNREADABLE_OUTSIDE}" if counts.get("outside_unreadable") else ""))
 
 
 def fixes(counts: dict[str, int]) -> list[str]:
-    out = []
-    if counts["outside_cap"]:
-        out.append(f"{counts['outside_cap']} kept outside learn.max_in_force={counts['max_in_force']} (could be neither "
-                   "folded nor traded; never delivered): fold the set down with `learn tidy`, or raise "
-                   "learn.max_in_force")
-    if counts["over_max_in_force"]:
-        out.append(f"{counts['over_max_in_force']} in force past learn.max_in_force={counts['max_in_force']} (a store from "
-                   "before the cap): `learn tidy` merges, graduates and drains it")
-    return out
+    """What to do about lessons kept outside the cap (never delivered)."""
+    if not counts["outside_cap"]:
+        return []
+    return [f"{counts['outside_cap']} kept outside learn.max_in_force={counts['max_in_force']} (could be neither folded "
+            "nor traded; never delivered): fold the set down with `learn tidy`, or raise learn.max_in_force"]
+
+
+def over_line(counts: dict[str, int]) -> str | None:
+    """A set in force past ``learn.max_in_force`` (a store from before the cap, or grown by merges and a person's
+    rules): delivered, but each session ranks more lessons than the cap means to keep; what to do about it."""
+    over = counts.get("over_max_in_force", 0)
+    if not over:
+        return None
+    return (f"{over} {'lesson' if over == 1 else 'lessons'} in force past learn.max_in_force={counts['max_in_force']} "
+            f"(in force, delivered when relevant): `learn tidy` merges, graduates and drains {'it' if over == 1 else 'them'}; "
+            f"{RAISE_OR_RETIRE}")
+
+
+# what is left when tidying can go no further: a person's, pinned, repeated and young lessons are never drained
+RAISE_OR_RETIRE = ("what tidy keeps (a person's, pinned, repeated or young lessons) stays until you retire what no "
+                   "longer holds (`learn retire ID`; `learn show` lists the set) or raise learn.max_in_force "
+                   "(ALTIMATE_LEARN_MAX_IN_FORCE, or \"learn\": {\"max_in_force\": N} in .altimate-code/altimate-code.json)")
