@@ -36,7 +36,9 @@ Formats (the Markdown renderings and Cursor's transcript are read in `research/r
   `<system_note>` Gemini CLI adds when an agent is picked, and not the "Please continue." it sends by itself when it
   decides the model should go on, or the report of a `!command` run in its shell mode ("I ran the following shell
   command: ..."); "Request cancelled." is an interruption; a subagent's chat
-  (`"kind": "subagent"`, also the skill extraction Gemini CLI runs itself) holds nothing typed.
+  (`"kind": "subagent"`, also the skill extraction Gemini CLI runs itself) holds nothing typed. Qwen Code, a fork of
+  Gemini CLI, wrote its chats in this form before its JSONL ones (`~/.qwen/tmp/<project>/chats/session-*.json`), with
+  its answers typed `qwen`: read the same, their agent `qwen-code`.
 - `gemini-checkpoint`: a Gemini CLI conversation saved with `/chat save TAG` (`checkpoint-TAG.json`: a list of
   `{"role": "user" | "model", "parts": [...]}`): `text` parts of a `user` entry are typed, except the context Gemini CLI
   sets up first ("This is the Gemini CLI. We are setting up the context for our chat.", earlier "Okay, just setting
@@ -601,8 +603,9 @@ def _gemini_text(content: object) -> str:
 
 def parse_gemini(text: str) -> list[Session]:
     """A Gemini CLI chat file: typed `user` messages (what the person saw, without the files an `@path` pulled in
-    or the note Gemini CLI adds for a picked agent), `gemini` answers, "Request cancelled." as an interruption. A
-    subagent's chat holds only prompts an agent wrote."""
+    or the note Gemini CLI adds for a picked agent), `gemini` answers (`qwen` in the same files as Qwen Code wrote
+    them: then the agent is Qwen Code), "Request cancelled." as an interruption. A subagent's chat holds only prompts an
+    agent wrote."""
     document = _document_with_messages(text)
     if document is None:
         return []
@@ -618,7 +621,9 @@ def parse_gemini(text: str) -> list[Session]:
             typed = _GEMINI_NOTE.sub("", _GEMINI_REFERENCED.sub("", _gemini_text(shown))).strip()
             if typed and typed != _GEMINI_CONTINUE and not _GEMINI_SHELL.match(typed) and not _NOT_TYPED.search(typed):
                 session.turns.append(Turn("user", typed))
-        elif kind == "gemini":
+        elif kind in ("gemini", "qwen"):
+            if kind == "qwen":
+                session.agent = "qwen-code"
             session.model = session.model or message.get("model")
             for thought in message.get("thoughts") or []:
                 if isinstance(thought, dict):

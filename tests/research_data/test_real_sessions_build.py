@@ -183,6 +183,26 @@ def test_gemini_cli_chat_keeps_what_the_person_typed():
         ("user", "@codebase_investigator"), ("user", "@README.md"), ("interrupt", ""), ("user", "why did you stop?")]
 
 
+def test_qwen_code_chats_in_gemini_cli_json_form_keep_their_answers_and_name_qwen_code():
+    from research.real_sessions_formats import parse_gemini
+
+    # Qwen Code's chats before its JSONL ones: Gemini CLI's JSON form, with its answers typed `qwen`
+    document = {"sessionId": "q1", "projectHash": "ab", "startTime": "2025-11-04T08:13:01Z", "messages": [
+        {"type": "user", "content": "prueben la app y revisen errores"},
+        {"type": "qwen", "content": "I'll test the app.", "thoughts": [], "model": "coder-model"},
+        {"type": "qwen", "content": "It loads, with one 404 on the favicon."},
+        {"type": "user", "content": "no carga la pantalla, esta en blanco"},
+        {"type": "qwen", "content": "The root element is missing; fixed."}]}
+    [session] = parse_gemini(json.dumps(document))
+    assert session.agent == "qwen-code" and session.model == "coder-model"
+    assert [(t.role, t.text) for t in session.turns] == [
+        ("user", "prueben la app y revisen errores"),
+        ("assistant", "I'll test the app.\n\nIt loads, with one 404 on the favicon."),
+        ("user", "no carga la pantalla, esta en blanco"), ("assistant", "The root element is missing; fixed.")]
+    gemini = {"sessionId": "g1", "messages": [{"type": "user", "content": "hi"}, {"type": "gemini", "content": "Hello."}]}
+    assert parse_gemini(json.dumps(gemini))[0].agent is None  # Gemini CLI's own chats keep the harness's agent
+
+
 def test_gemini_cli_subagent_chats_and_other_documents_hold_nothing_typed():
     from research.real_sessions_formats import parse_gemini
 
