@@ -47,8 +47,10 @@ def feedback_items(exchanges: Iterable[Exchange], signals: dict[tuple[str, str],
     a rule past that waits, with everything after it in its session, instead of being marked as read and lost."""
     from altimate_learn.reflect.providers.builtin import MAX_ADDS, FeedbackItem, extract_rule
 
+    exchanges = list(exchanges)
     items: list[Any] = []
     waiting: list[Exchange] = []
+    after = _next_message(exchanges)
     stopped: set[str] = set()
     rules = 0
     for exchange in exchanges:
@@ -65,8 +67,23 @@ def feedback_items(exchanges: Iterable[Exchange], signals: dict[tuple[str, str],
                 continue
             rules += 1
         signal = (signals or {}).get((exchange.session, exchange.message_id))
-        items.append(FeedbackItem("user_correction", exchange.text, signal, exchange.ref, list(exchange.files)))
+        items.append(FeedbackItem("user_correction", exchange.text, signal, exchange.ref, list(exchange.files),
+                                  at=exchange.at, until=after.get(exchange.ref)))
     return items, waiting
+
+
+def _next_message(exchanges: list[Exchange]) -> dict[str, str | None]:
+    """ref -> when the person typed their next message of the same session (None for the last one read): the end of
+    the turn that answered it, in which an agent's memory of that message is written (review39 R39-5)."""
+    out: dict[str, str | None] = {}
+    last: dict[str, Exchange] = {}
+    for exchange in sorted(exchanges, key=lambda e: (e.session, e.index)):
+        before = last.get(exchange.session)
+        if before is not None:
+            out[before.ref] = exchange.at
+        last[exchange.session] = exchange
+        out.setdefault(exchange.ref, None)
+    return out
 
 
 __all__ = ["feedback_items", "restate"]

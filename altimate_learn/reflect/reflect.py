@@ -397,7 +397,9 @@ def _memory_echoes(store: Store, batch: Batch, items: list[Any], lessons: list[d
     the session's capture before it, at the latest when the turn's own capture ran), which is the agent's note of that
     very message: the person said the rule once, and the typed message is no vote for the lesson the note became
     (review39 R39-5: "please remember: …" and Codex's ad-hoc note of it gave "helpful 1" on a brand-new candidate). The
-    memory import's own echo rule is the other way round (a memory of a lesson learn gave the agent is not counted)."""
+    memory import's own echo rule is the other way round (a memory of a lesson learn gave the agent is not counted).
+    A learner's exchange carries its own turn (``at`` to ``until``: typed, and the person's next message), also when it
+    has no signal: a session's first message never is one, and "please remember: …" is often that message."""
     from altimate_learn.history.memory_import import read_state
 
     live = {lesson.get("id") for lesson in lessons}
@@ -405,16 +407,25 @@ def _memory_echoes(store: Store, batch: Batch, items: list[Any], lessons: list[d
                                                for entry in read_state(store)["memories"].values())
                if lesson in live and at is not None]
     mine = {s.get("id"): s for s in batch.signals or () if isinstance(s, dict)}
-    if not written or not any(item.signal_id in mine for item in items):
+    if not written or not any(item.signal_id in mine or _instant(item.at) is not None for item in items):
         return
-    from altimate_learn.capture.signals import list_signals
-
     captured: dict[str, list[float]] = {}
-    for signal in list_signals(store, include_consumed=True):
-        at = _instant(signal.get("at"))
-        if at is not None and isinstance(signal.get("sessionID"), str):
-            captured.setdefault(signal["sessionID"], []).append(at)
+    if any(item.signal_id in mine for item in items):
+        from altimate_learn.capture.signals import list_signals
+
+        for signal in list_signals(store, include_consumed=True):
+            at = _instant(signal.get("at"))
+            if at is not None and isinstance(signal.get("sessionID"), str):
+                captured.setdefault(signal["sessionID"], []).append(at)
     for item in items:
+        typed = _instant(item.at)
+        if typed is not None:
+            # the learner's exchange (review40's re-probe of R39-5: a first message "please remember: …" has no
+            # signal): the turn runs from the typing of the message to the person's next message in that session
+            until = _instant(item.until)
+            item.echoes = tuple(lesson for lesson, when in written
+                                if typed - 1 < when and (until is None or when <= until))
+            continue
         signal = mine.get(item.signal_id)
         at = _instant(signal.get("at")) if signal else None
         if at is None:

@@ -110,6 +110,10 @@ class FeedbackItem:
     model_only: bool = False  # a correction only the trained model flagged (no pattern): never a lesson here
     shown: tuple[str, ...] = ()  # the lessons learn gave the agent in the session the feedback came from
     echoes: tuple[str, ...] = ()  # lessons staged from the agent's own memory of this very message (never its vote)
+    # when the person typed it and their next message of that session (the learner's exchanges, which may have no
+    # signal: a session's first message never is one): the turn an agent's memory of it was written in
+    at: str | None = None
+    until: str | None = None
 
 
 @dataclass
