@@ -61,3 +61,75 @@ def test_learn_run_counts_the_message_when_the_note_came_after_the_next_one(git_
     code, out, err = cli("run", "--now", "--since", "2000-01-01")
     assert code == 0, err
     assert _staged_note(git_repo)["helpful"] == 1
+
+
+# --- review40 R40-3, R40-9 rest, R38-8, R39-6 rest: everyday corrections with a clean rule -------------------------------
+
+from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules  # noqa: E402
+
+
+def _rules(text: str) -> list[str]:
+    return item_rules(FeedbackItem("user_correction", text))[0]
+
+
+GIVES = [
+    # R40-3: a choice suggested for one spot, then the team's direction: the team's choice (not "for the alert")
+    ("maybe use httpx rather than requests here? we're phasing requests out", ["Use `httpx` instead of `requests`."]),
+    ("I'd prefer httpx over requests here, we're moving everything to httpx", ["Use `httpx` instead of `requests`."]),
+    ("could you maybe use httpx instead of requests for the alert? we're trying to get rid of requests everywhere",
+     ["Use `httpx` instead of `requests`."]),
+    ("maybe use vitest instead of jest? we're phasing it out", ["Use `vitest` instead of `jest`."]),
+    ("I'd prefer pnpm over npm, we've moved everything to pnpm", ["Use `pnpm` instead of `npm`."]),
+    # R40-9: the project's config placed against another place; the squash-merge premise; the repos question
+    ("as I said before, the config lives in config/settings.toml, not in env vars",
+     ["Put the config in `config/settings.toml`, not in env vars."]),
+    ("the changelog lives in docs/CHANGELOG.md, not in the root", ["Put the changelog in `docs/CHANGELOG.md`, not in the root."]),
+    ("remember, we squash merge, so keep commits small and don't bother with fixups",
+     ["Keep commits small and don't bother with fixups."]),
+    ("why are you querying the db straight from the route? we always go through the repos in app/repos/",
+     ["Go through the repos in `app/repos/` instead of querying the db straight from the route."]),
+    ("why are you calling the API directly? we use the client in lib/api.ts",
+     ["Use the client in `lib/api.ts` instead of calling the API directly."]),
+    # R38-8: a case style said as a verb, after the premise it keeps to; "I meant:" before a rule
+    ("the API returns snake_case, don't camelCase the response fields", ["Never convert the response fields to `camelCase`."]),
+    ("don't camelCase the response fields", ["Never convert the response fields to `camelCase`."]),
+    ("I meant: never push to main directly, open a PR", ["Never push to main directly; open a PR."]),
+    # R39-6: faking a part the tests are said to use for real
+    ("wait why are you mocking the db? integration tests hit the real postgres container",
+     ["Never mock the db in integration tests."]),
+    ("why are you stubbing the payment client? our e2e tests use the real sandbox",
+     ["Never stub the payment client in e2e tests."]),
+]
+
+QUIET = [
+    # one spot's choice with no direction of the team's, or a direction about something else
+    "I'd prefer a shorter name here",
+    "maybe use a dict rather than a list here?",
+    "maybe use dicts rather than lists here? we're moving everything to dicts",
+    "maybe use httpx rather than requests here? we're moving fast this week",
+    "maybe use httpx rather than requests here? we're phasing httpx out",
+    "use httpx instead of requests here, we're phasing requests out, but only in the new services",
+    # one config of this task, or a request to put one there
+    "the config lives in config/settings.toml",
+    "the new config lives in config/new.toml, not in env vars",
+    "put the config in config/local.toml, not in config/settings.toml",
+    "put the constant in config.py, not in utils.py",
+    # a premise that is no team's way, or a state of the moment
+    "we have a demo tomorrow, so keep it simple and don't bother with docs",
+    "the build is red, don't merge the PR",
+    # the question's answer names no way of the team's, or only the conversation's thing
+    "why are you querying the db? we always go through it together",
+    "why are you querying the db straight from the route? we use the one from before",
+    "why are you mocking the api? the tests are flaky",
+    # the person's own slip
+    "I meant the other file",
+    "I meant: the other file",
+]
+
+
+def test_everyday_corrections_give_their_rule() -> None:
+    assert [(text, _rules(text)) for text, _ in GIVES] == GIVES
+
+
+def test_their_look_alikes_give_nothing() -> None:
+    assert [(text, _rules(text)) for text in QUIET] == [(text, []) for text in QUIET]

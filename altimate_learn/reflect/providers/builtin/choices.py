@@ -57,6 +57,53 @@ def shouted_tool(own: str) -> str | None:
     m = _TOOL_SHOUTED.match(own)
     name = _tool_name(m.group("x"), everyday=False) if m else None
     return f"Use {name}." if name else None
+# A choice of one tool over another suggested for one spot ("maybe use httpx rather than requests here?", "I'd prefer httpx
+# over requests here", "could you maybe use httpx instead of requests for the alert?"), then the team's direction said
+# after it ("we're phasing requests out", "we're moving everything to httpx", "we're trying to get rid of requests
+# everywhere"): the direction makes the choice the team's, not this spot's (review40 R40-3; refl41)
+_SUGGESTED = re.compile(r"^(?:(?:hmm+|so|also|ok(?:ay)?|and|but|nit)[\s,:]+)?(?:(?:maybe|perhaps|ideally|probably)\s+|"
+                        r"(?:could|can|would|will)\s+(?:you|we|u)(?:\s+(?:maybe|perhaps|possibly|please|pls|just))*\s+|"
+                        r"(?:i'?d|i\s+would)\s+(?:prefer|rather|suggest|recommend)\s+(?:(?:we|you)\s+)?|"
+                        r"i\s+(?:prefer|suggest|recommend)\s+(?:(?:we|you)\s+)?|(?:how|what)\s+about\s+|why\s+not\s+|let'?s\s+|"
+                        r"(?:please\s+|pls\s+))*(?:(?:use|using|go\s+with|going\s+with|switch\s+to|switching\s+to)\s+)?"
+                        + _TOOL + r"\s+(?:rather\s+than|instead\s+of|over)\s+(?:using\s+)?" + _TOOL_Y
+                        + r"(?P<rest>[^.!?;,\u2014]{0,40}?)\s*[?.!]*$", re.I)
+_DIRECTION = re.compile(
+    r"^(?:(?:and|but|since|because|as|cause|cuz)[\s,]+)?we(?:'re|\s+are|'ve|\s+have)\s+(?:(?:slowly|gradually|actively|currently|"
+    r"now|already|been|all|trying\s+to|in\s+the\s+process\s+of|planning\s+to|going\s+to|about\s+to)\s+)*"
+    r"(?:phas(?:ing|e)\s+(?P<out>`[^`]{1,40}`|[\w.@+-]+)\s+out|phas(?:ing|e)\s+out\s+(?P<out2>`[^`]{1,40}`|[\w.@+-]+)|"
+    r"(?:get(?:ting)?\s+rid\s+of|deprecat(?:ing|e)|retir(?:ing|e)|rip(?:ping)?\s+out|mov(?:ing|e)\s+(?:off|away\s+from)|"
+    r"migrat(?:ing|e)\s+(?:off|away\s+from))\s+(?P<out3>`[^`]{1,40}`|[\w.@+-]+)|"
+    r"(?:mov(?:ing|e)|migrat(?:ing|e)|switch(?:ing)?|port(?:ing)?)\s+(?:(?:everything|all(?:\s+of\s+(?:it|them))?|"
+    r"the\s+(?:whole\s+)?(?:codebase|code|repo|project|app|services?|rest))\s+)?(?:over\s+)?(?:to|onto)\s+"
+    r"(?P<to>`[^`]{1,40}`|[\w.@+-]+)|standardi[sz](?:ing|e)\s+on\s+(?P<on>`[^`]{1,40}`|[\w.@+-]+))"
+    r"(?:\s+(?:everywhere|across\s+the\s+(?:board|codebase|repo|project)|in\s+(?:every|all\s+the|all)\s+[\w-]+|"
+    r"(?:this|next)\s+(?:quarter|sprint|month|year)|for\s+good|already|now))*\s*[.!]*$", re.I)
+
+
+def team_direction(own: str) -> str | None:
+    """ "Use `httpx` instead of `requests`." for a choice of one tool over another suggested for one spot and the
+    team's direction said after it (:data:`_SUGGESTED`, :data:`_DIRECTION`), both tools of one job (or code in
+    backticks) and the direction naming one of them; None otherwise ("maybe use a dict rather than a list here?", "I'd
+    prefer httpx over requests here" alone: the spot's choice)."""
+    parts = [p.strip() for p in re.split(r"(?<=[.!?])\s+|\s*[,;\u2014]\s+|\s+-\s+", own.strip()) if p.strip()]
+    for first, second in zip(parts, parts[1:]):
+        chose, going = _SUGGESTED.match(first), _DIRECTION.match(second)
+        if not (chose and going):
+            continue
+        x, y = chose.group("x").strip("`").lower(), chose.group("y").strip("`").lower()
+        both_code = chose.group("x").startswith("`") and chose.group("y").startswith("`")
+        one_job = TOOL_FAMILIES.get(x, frozenset()) & TOOL_FAMILIES.get(y, frozenset()) \
+            or CHOICE_FAMILIES.get(x, frozenset()) & CHOICE_FAMILIES.get(y, frozenset())
+        if x == y or not (one_job or both_code):
+            continue
+        dropped = (going.group("out") or going.group("out2") or going.group("out3") or "").strip("`").lower()
+        towards = (going.group("to") or going.group("on") or "").strip("`").lower()
+        if dropped in (y, "it", "them") or towards == x:
+            return f"Use `{x}` instead of `{y}`."
+    return None
+
+
 # "stick to uv", "keep using pnpm", "only use ruff"
 _STICK_TO = re.compile(r"^(?:please\s+)?(?:just\s+)?(?:stick\s+(?:to|with)|keep\s+using|only\s+use)\s+" + _TOOL + _HERE
                        + r"(?:\s*,?\s*(?:please|pls|plz))?" + _REMINDED + r"$", re.I)

@@ -147,6 +147,19 @@ def _reported(rest: str) -> bool:
 _SOME_OF_THIS_TASK = re.compile(r"\bsome\s+(?!of\s+the\s+time\b|time\b|cases\b)[a-z]", re.I)
 
 
+# What a project keeps in one place, whatever the task: "the config lives in config/settings.toml, not in env vars" (review40
+# R40-9) places the project's config, not one thing of this task, when it sets that place against another
+_ONE_PLACE_THINGS = frozenset("config configuration settings secrets credentials".split()) | PROJECT_WIDE
+
+
+def _kept_in_one_place(what: str, text: str) -> bool:
+    """Whether "Put the <what> in …" places what the project keeps in one place (its config, its changelog) against
+    another place the rule names (", not in env vars"): a standing placement, not one thing of this task."""
+    words = what.lower().split()
+    return len(words) <= 2 and words[-1] in _ONE_PLACE_THINGS and not (set(words) & {"new", "this", "that", "same"}) \
+        and bool(re.search(r",\s+not\s+(?:in|under|inside|into|as)?\s*\S", text))
+
+
 def one_off(rule: Rule, text: str) -> str:
     """Why ``text`` (a clean rendering of ``rule``) steers one change rather than states a habit, or ""."""
     prose = re.sub(r"`[^`]*`", " ", text)
@@ -214,7 +227,8 @@ def one_off(rule: Rule, text: str) -> str:
         # new report in `reports/2024/q3.sql`." (review29: every report into one quarter's file)
         return ONE_THING
     one = re.match(r"^(?:Rename|Put)\s+the\s+([^`]+?)\s+(?:to|in|under|into|inside)\s", text)
-    if rule.shape in ("rename", "place", "imperative") and not general and one and not _plural(one.group(1)):
+    if rule.shape in ("rename", "place", "imperative") and not general and one and not _plural(one.group(1)) \
+            and not (rule.shape == "place" and _kept_in_one_place(one.group(1), text)):
         return ONE_THING  # "Rename the variable to `total_cents`.", "Put the constant in `config.py`.": one thing
     # "Name the new file stg_orders.sql": one new thing given its one name (the "each" is the clean-up's, not the
     # person's); a pattern with a placeholder ("`stg_<entity>.sql`") is a convention.

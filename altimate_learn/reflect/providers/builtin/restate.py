@@ -338,6 +338,18 @@ _USE_INSTEAD = re.compile(r"^(?:just\s+|please\s+|pls\s+)?(?P<use>use\s+(?:the\s
                           r"(?:\s+instead)?\s*[.!]*$", re.I)
 
 
+# ... or the team's way of doing it, said next: "we always go through the repos in app/repos/" (review40 R40-9, R39-6's
+# family): that way, instead of what the agent is doing (refl41)
+_WE_GO_THROUGH = re.compile(r"^(?:(?:but|and|no|here)[\s,]+)?we\s+(?:always\s+|only\s+)?(?P<how>go\s+through|go\s+via|use|call|"
+                            r"talk\s+to|read\s+from|write\s+to)\s+(?P<what>(?:the|our)\s+(?!(?:one|same|other)\b)[\w`'./<>-]+"
+                            r"(?:\s+(?!for\s+now\b|this\s+time\b|instead\b|today\b)[\w`'./<>-]+){0,4})\s*[.!]*$", re.I)
+# ... or what the tests it fakes a part for do instead: "why are you mocking the db? integration tests hit the real
+# postgres container" (review39 R39-6): never fake that part in those tests (refl41)
+_REAL_THING = re.compile(r"^(?:(?:but|and|no|here)[\s,]+)?(?:the\s+|our\s+)?(?P<tests>(?:[a-z][\w-]*\s+)?(?:tests|specs|suites))\s+"
+                         r"(?:always\s+)?(?:hit|use|run\s+(?:against|on)|talk\s+to|go\s+to)\s+(?:the|a)\s+real\s+"
+                         r"[\w-]+(?:\s+[\w-]+){0,2}\s*[.!]*$", re.I)
+
+
 def _team(sentence: str, asked: str | None) -> str | None:
     dropped = _TEAM_DROPPED.match(sentence) if asked and re.fullmatch(r"[\w.@+-]+", asked) else None
     if dropped and dropped.group("what").lower() in ("it", "them", "that", asked.lower()):
@@ -502,6 +514,22 @@ def restate(text: str) -> tuple[str, bool]:
             corrective = True
             tool = asked if asked and re.fullmatch(r"[\w.@+-]+", asked) else None  # "installing requests? use httpx"
             out.append(f"{instead.group('use')} instead of {tool or act}")
+            act = None
+            continue
+        way = _WE_GO_THROUGH.match(body) if act else None
+        if way and not asked:
+            # "why are you querying the db straight from the route? we always go through the repos in app/repos/"
+            corrective = True
+            out.append(f"{way.group('how').lower()} {way.group('what')} instead of {act}")
+            act = None
+            continue
+        real = _REAL_THING.match(body) if act and re.match(r"(?:mocking|stubbing|faking)\s", act) else None
+        if real:
+            # "why are you mocking the db? integration tests hit the real postgres container"
+            corrective = True
+            verb, _, what = act.partition(" ")
+            faked = f"{ {'mocking': 'mock', 'stubbing': 'stub', 'faking': 'fake'}[verb]} {what}"
+            out.append(f"never {faked} in {real.group('tests')}")
             act = None
             continue
         act = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from altimate_learn.reflect.providers.builtin.choices import shouted_tool
+from altimate_learn.reflect.providers.builtin.choices import shouted_tool, team_direction
 from altimate_learn.reflect.providers.builtin.hedges import softened, unhedge
 from altimate_learn.reflect.providers.builtin.match import match_rule
 from altimate_learn.reflect.providers.builtin.other_languages import choice_in_other_language
@@ -19,7 +19,7 @@ from altimate_learn.reflect.providers.builtin.phrase import Rule, _ASKS
 from altimate_learn.reflect.providers.builtin.render import cross_sentence_rule, judge
 from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, after_a_line, front_discourse, normalise,
                                                            not_english, prose, run_on_reason, sentences, strip_lead)
-from altimate_learn.reflect.providers.builtin.vocabulary import gerund_base
+from altimate_learn.reflect.providers.builtin.vocabulary import UNIT_WORDS, gerund_base
 
 # Feedback longer than this (the person's own prose) is a specification or a pasted review to read whole, not
 # a correction to take one rule from by pattern: a model or a person should read it.
@@ -96,6 +96,9 @@ def rules_for(text: str) -> tuple[list[str], str]:
     shouted = shouted_tool(own)
     if shouted:  # "pnpm!! for the third time" (refl31, blind6)
         return [shouted], ""
+    directed = None if _LIMITED_AFTER.search(own) else team_direction(own)
+    if directed:  # "maybe use httpx rather than requests here? we're phasing requests out" (review40 R40-3)
+        return [directed], ""
     rules, declined = _extract(text)
     unsafe = [rule for rule in rules if _UNSAFE_SECRET.search(rule) and not _TURNED_AWAY.match(rule)]
     if unsafe:  # "ugh, we store passwords in plain text": a complaint about the team's practice (review39 R39-17)
@@ -363,7 +366,7 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
         return final
 
     # "…, tbh" read as "tbh, …"; "dont use class components we r on hooks" as "…, we're on hooks"
-    said = _lead_joined([front_discourse(run_on_reason(sentence)) for sentence in sentences(own)[:12]])
+    said = _lead_joined([_case_as_verb(front_discourse(run_on_reason(sentence))) for sentence in sentences(own)[:12]])
     # "could you maybe use X?" reads as "use X"; a request for one new thing after a comma is no part of a rule (R29-7)
     parts = [unhedge(part if (cut := _new_work_tail(part)) is None else part[:cut]) for part in said]
     # (rank, place, lesson, sentence or -1 for several, shape, how the clause stands in its sentence: "whole", "piece",
@@ -720,11 +723,44 @@ def _reason_cut(sentence: str) -> list[str]:
         else []
 
 
+# A case style said as a verb: "don't camelCase the response fields" (review38 R38-8) is "don't convert the response fields
+# to camelCase" (refl41)
+_CASE_VERB = re.compile(r"\b(?P<neg>don'?t|do\s+not|never|stop)\s+(?P<style>camel-?case|pascal-?case|snake[_-]case|kebab-case|"
+                        r"screaming_snake_case)(?:d|ing)?\s+(?P<what>(?:the|any|our|all(?:\s+the)?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
+                        r"(?=\s*(?:[,;.!?]|$))", re.I)
+
+
+def _case_as_verb(sentence: str) -> str:
+    return _CASE_VERB.sub(lambda m: f"{'never' if m.group('neg').lower() == 'never' else 'don' + chr(39) + 't'} convert "
+                                    f"{m.group('what')} to {m.group('style')}", sentence)
+
+
 def _late_clauses(sentence: str) -> list[str]:
     """The team's way said after a comma ("…, we don't panic outside main"), tried only when the sentence's other
-    clauses give no rule."""
+    clauses give no rule; and a rule said after a statement of how the project is ("the API returns snake_case, don't
+    camelCase the response fields": :data:`_PREMISE`), or after the team's way it follows from ("we squash merge, so keep
+    commits small and don't bother with fixups")."""
     found = re.search(r",\s+(?=we\s+(?:don'?t|do\s+not|never|always|only|use)\s)", sentence, re.I)
-    return [sentence[found.end():]] if found else []
+    if found:
+        return [sentence[found.end():]]
+    premise = _PREMISE.match(strip_lead(sentence))
+    if premise and ("`" in mark_identifiers(premise.group("what")) or premise.group("what").lower().strip("`") in
+                    UNIT_WORDS) or _WE_SO.match(strip_lead(sentence)):
+        return [(premise or _WE_SO.match(strip_lead(sentence))).group("rule")]
+    return []
+
+
+# "the API returns snake_case, don't …", "our handlers return Result, never …": what a part of the project is or does,
+# named as code, then the rule that keeps to it (review38 R38-8; refl41)
+_PREMISE = re.compile(r"^(?:the|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:returns?|uses?|expects?|accepts?|sends?|speaks?|"
+                      r"stores?|is|are)\s+(?:all\s+|always\s+|in\s+)?(?P<what>`[^`]+`|[\w.-]+)\s*,\s+"
+                      r"(?P<rule>(?:so\s+)?(?:don'?t|do\s+not|never|always)\s.+)$", re.I)
+# "we squash merge, so keep commits small …": the team's way (a "we" and a verb of doing, not of having), then what
+# follows from it for the agent
+_WE_SO = re.compile(r"^we\s+(?:always\s+|all\s+)?(?!(?:have|had|are|were|need|needed|want|wanted|got|can|could|will|would|"
+                    r"should|did|do|don'?t|know|think|like|just|still|tried|fixed|found|saw)\b)[a-z]+(?:\s+[\w-]+){0,3},?\s+so\s+"
+                    r"(?P<rule>(?:always\s+|never\s+|don'?t\s+|please\s+)?(?:keep|use|run|write|put|avoid|make|name|add|squash|"
+                    r"rebase|commit|open|prefer)\b.+)$", re.I)
 
 
 def _own_statement(part: str, clause: str) -> bool:

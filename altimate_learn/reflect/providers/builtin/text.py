@@ -24,6 +24,9 @@ _LEADING = re.compile(
            al+right(?:y|ie)?|all\ right|aight|okey|kk?(?=\s*[,.!])|yeah|yep|yup|right(?=\s*[,.!])|sure(?=\s*[,.!])|
            (?:just\ )?(?:a\ )?(?:quick\ |friendly\ |gentle\ |small\ )?reminder(?:\ that)?|
            hey|again|seriously|please|kindly|pls|plz|careful|remember|note|nit|suggestion|important|fyi|
+           # "I meant: never push to main directly, open a PR" (review38 R38-8): what was meant, said as a rule; a bare
+           # "I meant the other file" is the person's own slip (rules.OWN_SLIP) and keeps no lead
+           i\ (?:actually\ |really\ )?meant(?=\s*[:—–])|
            stop(?=\s*[,.!:;—–-])|
            heads\ up|come\ on|sorry|correction|one\ (?:more\ |last\ |small\ )?thing(?:\ though)?|also\ note|just|btw|by\ the\ way|
            though|dude|man|bro|mate|guys|folks|quick\ note|side\ note|small\ thing|anyways?|whatever|regardless|either\ way|@[\w-]+|cc\ @[\w-]+|like\ i\ said|as\ i\ said(?:\ before)?|
