@@ -817,6 +817,25 @@ NOTES_BLIND11_READ: list[str] = [
     "of 59, both reviewed good: a tool asked about that the team dropped (\"is there a reason you used moment? we got "
     "rid of it last year\" -> \"Never use `moment`.\") and \"nobody uses X here\" as the team's \"we don't\" (\"the "
     "design system has its own Button, nobody uses a raw <button> here\" -> \"Never use a raw <button>.\").",
+    "",
+    "Session #23 (refl41, forms read from the dev sets' missed rule rows, each with look-alikes that give nothing, "
+    "tests/reflect/test_refl41_forms.py): one more of a thing the project has one of (\"why is there a second logger "
+    "now? we have pino\" -> \"Use `pino` instead of adding another logger.\"; \"… we already have one\" nothing), the "
+    "dependency the project already has (\"why did you pull in date-fns? dayjs is already in package.json\"), an edit "
+    "of what a tool makes (\"why are you editing the generated client? that file gets overwritten on every build\" -> "
+    "\"Never edit the generated client.\"), the person's comments taken out (\"you deleted my comments\"), what to use "
+    "then what the agent used instead (\"use our AppColors, you hardcoded hex values on the login screen\"), the slip "
+    "pointed at after the rule (\"… not a raw <button> like you did on the filters\"), the slip again then the team's "
+    "way of that job (\"btw you used print() for the warnings again, we log everything through structlog\"), what a "
+    "project keeps out asked about where it was put (\"why are there sleeps in the tests\"), conventions as facts "
+    "(\"tables are singular in this schema\", \"branches are named PROJ-1234-short-description here\", \"components "
+    "stay under 200 lines\", \"logs go to stdout, the platform collects them\", \"PRs here go against develop\", "
+    "\"since when do we indent with tabs in this repo?\"), \"sorry to be picky, but could you …\" (strip_lead had cut "
+    "the softener in half) and the SQL idiom said as a verb (\"could we not SELECT * in the API queries?\"; blind4's "
+    "and blind5's \"Never `select *` …\" now read \"Never use `SELECT *` …\"). Rule rows with a lesson: blind8 13 -> 15 "
+    "of 59, blind9 15 -> 23 of 58, blind10 15 -> 22 of 57, blind11 16 -> 18 of 57, and blind5's generated-client row; "
+    "each new lesson reviewed good (the review files); no one-off or not row changed in any set, and no real dev "
+    "message (pool check: these rows, the two SELECT * rewordings and test strings only).",
 ]
 
 
@@ -849,6 +868,11 @@ MEASURED_BLIND12: list[tuple[str, str, str, dict[str, int]]] = [
      {"rule": 59, "rule lesson": 9, "rule match": 4, "rule flagged": 25, "rule flagged lesson": 6,
       "one-off": 61, "one-off lesson": 0, "one-off flagged": 37, "one-off flagged lesson": 0,
       "not": 120, "not lesson": 5, "not flagged": 7, "not flagged lesson": 0}),
+    ("563c115e (main; the reflector as refl40 and the lead left it)", "20:48 (session #23)", "refl41's first look, "
+     "before any change of refl41's",
+     {"rule": 59, "rule lesson": 9, "rule match": 4, "rule flagged": 25, "rule flagged lesson": 6,
+      "one-off": 61, "one-off lesson": 0, "one-off flagged": 37, "one-off flagged lesson": 0,
+      "not": 120, "not lesson": 5, "not flagged": 7, "not flagged lesson": 0}),
 ]
 NOTES_BLIND12: list[str] = [
     "Reading (refl38): 9 of 59 rule rows give a lesson (4 matching the reference), no one-off row (0 of 61), 5 of 120 "
@@ -876,7 +900,7 @@ def blind12_lines() -> list[str]:
              "reflector, the classifier or the earlier sets; `corrections_blind12_README.md`), the fields of blind2-11. "
              "Nobody tuning the reflector read a row: it was counted whole, by numbers only (`python "
              "research/reflector_blind.py --file research/data/corrections_blind12.jsonl --numbers`), once in session #20 "
-             "and twice in sessions #21 and #22 each, with "
+             "and twice in sessions #21, #22 and #23 each, with "
              "blind3's measure of a match to the reference (fixed in session #11). In brackets: of the rows the "
              "correction classifier flags given the answer.", ""]
     if not MEASURED_BLIND12:

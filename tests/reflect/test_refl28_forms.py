@@ -238,7 +238,7 @@ def test_keywords_joined_by_a_slash_are_no_place() -> None:
      ["Every screen has its own folder with `index.tsx` and `styles.ts`."]),
     ("in this repo every screen gets its own folder", ["Every screen gets its own folder."]),
     ("every service has its own Dockerfile", ["Every service has its own `Dockerfile`."]),
-    ("PRs go against develop, not main", ["PRs go against develop, not main."]),
+    ("PRs go against develop, not main", ["Open PRs against `develop`, not `main`."]),  # (refl41: the branch form)
 ])
 def test_each_kind_its_own_and_where_prs_go(text: str, rules: list[str]) -> None:
     assert lessons(text) == rules

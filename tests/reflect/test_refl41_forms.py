@@ -133,3 +133,89 @@ def test_everyday_corrections_give_their_rule() -> None:
 
 def test_their_look_alikes_give_nothing() -> None:
     assert [(text, _rules(text)) for text in QUIET] == [(text, []) for text in QUIET]
+
+
+# --- forms from the dev blind sets (blind5, blind8-11), each with look-alikes that give nothing ---------------------------
+
+BLIND_FORMS = [
+    # one more of a thing the project has one of, named as code
+    ("why is there a new axios instance in utils? we already have apiClient in lib/http",
+     ["Use `apiClient` in `lib/http` instead of adding another `axios` instance."]),
+    ("why is there a second logger now? we have pino", ["Use `pino` instead of adding another logger."]),
+    # the dependency the project already has
+    ("why did you pull in date-fns? dayjs is already in package.json", ["Use `dayjs` instead of `date-fns`."]),
+    ("why did you add requests? httpx is already installed", ["Use `httpx` instead of `requests`."]),
+    # what the agent edits is made by a tool
+    ("wait why are you editing the generated client? that file gets overwritten on every build",
+     ["Never edit the generated client."]),
+    ("why are you editing the api client? that file is generated from the openapi spec",
+     ["Never edit the generated api client."]),
+    # the person's writing taken out
+    ("you deleted my comments", ["Never remove comments written by others."]),
+    ("u removed my docstrings again", ["Never remove docstrings written by others."]),
+    # what to use, then what the agent used instead
+    ("next: the profile screen. and use our AppColors, you hardcoded hex values on the login screen",
+     ["Use our `AppColors` instead of hardcoded hex values."]),
+    ("cool. next the password reset email. use the template engine we have, you built the welcome email with string "
+     "concatenation", ["Use the template engine instead of string concatenation."]),
+    ("ok now the export to CSV button. and use our Button component, not a raw <button> like you did on the filters",
+     ["Use our Button component instead of raw <button>."]),
+    # the slip again, then the team's way of that job
+    ("ok now write the README section for the new flags. btw you used print() for the warnings again, we log everything "
+     "through structlog", ["Always log through `structlog`, never with `print()`."]),
+    ("you used console.log again, we log through pino", ["Always log through `pino`, never with `console.log`."]),
+    # something a project keeps out, asked about where the agent put it
+    ("why are there sleeps in the tests", ["Never use sleeps in tests."]),
+    ("why are there emojis in the commit messages?", ["Never use emojis in commit messages."]),
+    ("why are there print statements all over the code now", ["Never use print statements."]),
+    # conventions stated as facts
+    ("tables are singular in this schema", ["Name tables in the singular."]),
+    ("branches are named PROJ-1234-short-description here", ["Name branches `PROJ-1234-short-description`."]),
+    ("didn't we agree components stay under 200 lines?", ["Keep components under 200 lines."]),
+    ("functions should stay below 50 lines", ["Keep functions under 50 lines."]),
+    ("logs go to stdout, the platform collects them", ["Write logs to stdout."]),
+    ("PRs here go against develop. main is release-only", ["Open PRs against `develop`."]),
+    ("PRs go against develop, not main", ["Open PRs against `develop`, not `main`."]),
+    ("since when do we indent with tabs in this repo?", ["Never indent with tabs."]),
+    ("we don't use tabs here", ["Never indent with tabs."]),
+    # a softener the lead-stripping cut in half ("sorry" went, "to be picky, but" stayed); the SQL idiom as a verb
+    ("sorry to be picky, but could you use logging instead of print? this gets shipped as a library",
+     ["Use `logging` instead of `print`."]),
+    ("sorry to be picky but could we not SELECT * in the API queries?", ["Never use `SELECT *` in the API queries."]),
+    ("don't SELECT * in the API queries", ["Never use `SELECT *` in the API queries."]),
+]
+
+BLIND_QUIET = [
+    "why is there a new button? we already have one",
+    "why is there a new test file? we have tests",
+    "why is there a second logger now? we have a meeting",
+    "why did you pull in date-fns? lodash is already in package.json",
+    "why did you pull in date-fns? it is already in package.json",
+    "why are you editing the config? it gets replaced tomorrow",
+    "why are you touching these files? they're generated",
+    "you deleted my file",
+    "you deleted my comments, thanks that was overdue",
+    "use the blue one, you used the red one",
+    "use the staging db, you used prod",
+    "you used the old button again, we make everything with love",
+    "why are there errors in the logs?",
+    "why are there sleeps in this file",
+    "tables are singular, right?",
+    "our users are plural",
+    "the numbers stay under 200 lines",
+    "components stay under 200 lines for now",
+    "the new components stay under 200 lines",
+    "logs go to stdout now?",
+    "the logs go to stdout, but they're empty",
+    "PRs go to review",
+    "PRs go against develop, main is release only",
+    "sorry to be picky, but could you rename it to total?",
+]
+
+
+def test_forms_from_the_dev_blind_sets_give_their_rule() -> None:
+    assert [(text, _rules(text)) for text, _ in BLIND_FORMS] == BLIND_FORMS
+
+
+def test_the_blind_forms_look_alikes_give_nothing() -> None:
+    assert [(text, _rules(text)) for text in BLIND_QUIET] == [(text, []) for text in BLIND_QUIET]

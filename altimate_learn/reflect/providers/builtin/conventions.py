@@ -67,6 +67,26 @@ _INDENTS = re.compile(r"^(?:" + _WE + r"\s+(?:always\s+|only\s+)?(?:use|uses|ind
                       + r"(?:\s+(?:for|as)\s+indent(?:ation|ing)?|[\s-]+indent(?:ed|ation)?)?"
                       r"(?:\s+(?:in|for)\s+(?P<scope>[\w.+#-]+(?:\s+files)?))?" + _HERE + _END, re.I)
 
+# "we don't indent with tabs in this repo" (what "since when do we indent with tabs in this repo?" asks, blind9), "we never
+# use tabs here": the indentation the project keeps out (refl41)
+_NO_INDENT = re.compile(r"^" + _WE + r"\s+(?:don'?t|do\s+not|never)\s+(?:use|indent\s+with)\s+" + _HOW
+                        + r"(?:\s+(?:for|as)\s+indent(?:ation|ing)?)?" + _HERE + _END, re.I)
+
+# "logs go to stdout, the platform collects them" (blind11): the stream a kind of output is written to (refl41); what
+# collects it may be said after a comma, nothing else
+_TO_STREAM = re.compile(r"^(?:(?:our|the|all(?:\s+(?:our|the))?)\s+)?(?P<what>logs|log\s+(?:messages|lines|output)|warnings|"
+                        r"diagnostics|debug\s+output|metrics)\s+(?:always\s+|only\s+)?(?:go|are\s+written|get\s+written|"
+                        r"should\s+go|must\s+go)\s+to\s+(?P<where>stdout|stderr|standard\s+(?:out(?:put)?|error)|syslog)"
+                        r"(?:\s*[,;]\s*(?:the|our)\s+(?:[a-z][\w-]*\s+){0,2}?(?:collects?|picks?\s+up|ships?|reads?|scrapes?|"
+                        r"forwards?|handles?|aggregates?)\s+(?:them|it|those)(?:\s+(?:from\s+there|up))?)?" + _HERE + _END, re.I)
+
+# "PRs here go against develop" (blind9): the branch pull requests are opened against (refl41)
+_PR_BASE = re.compile(r"^(?:(?:our|all(?:\s+our)?|the)\s+)?(?P<what>PRs|pull\s+requests|MRs|merge\s+requests)(?:\s+here)?\s+"
+                      r"(?:always\s+|only\s+)?(?:go|are\s+opened|get\s+opened|are\s+made|target|should\s+(?:target|go)|must\s+"
+                      r"(?:target|go))(?:\s+(?:against|into|to|on|onto))?\s+(?P<branch>(?:" + "|".join(sorted(BRANCH_WORDS))
+                      + r"|dev|next|release/[\w.-]*[\w-]))(?:\s+branch)?(?:,?\s+not\s+(?P<other>" + "|".join(sorted(BRANCH_WORDS))
+                      + r"|dev))?" + _HERE + _END, re.I)
+
 # "tabs in the Makefile, spaces everywhere else" (said again after "again:" or "this was settled at the start:"), "we use
 # tabs in Makefiles": the file kind where the indentation is the tool's, not the team's taste (refl28)
 _MAKEFILE_INDENT = re.compile(r"^(?:" + _WE + r"\s+(?:always\s+|only\s+)?use\s+)?" + _HOW + r"\s+(?:in|for)\s+"
@@ -77,7 +97,7 @@ _MAKEFILE_INDENT = re.compile(r"^(?:" + _WE + r"\s+(?:always\s+|only\s+)?use\s+)
 # given as a pattern (refl28)
 _NAME_PATTERN = re.compile(r"^(?:(?:our|the|all(?:\s+our)?)\s+)?(?P<what>(?:branch|file|commit|tag|table|column|topic|bucket|"
                            r"image|release|migration|test|env(?:ironment)?\s+var(?:iable)?|feature\s+flag)\s+names|branches|tags)"
-                           r"\s+(?:are|look\s+like|follow|use)\s+(?:the\s+(?:pattern|format)\s+)?(?P<pattern>[\w<>{}.:]+(?:[/_-][\w<>{}.:]+)+|"
+                           r"(?:\s+here)?\s+(?:are|look\s+like|follow|use|(?P<named>are\s+(?:always\s+)?(?:named|called)))\s+(?:the\s+(?:pattern|format)\s+)?(?P<pattern>[\w<>{}.:]+(?:[/_-][\w<>{}.:]+)+|"
                            r"[\w.]*<[\w-]+>[\w<>{}./:-]*)" + _HERE + _END, re.I)
 
 # "columns are snake_case in our database", "components are PascalCase": the case a kind of thing is named in (refl31,
@@ -87,6 +107,19 @@ _CASE_OF_KIND = re.compile(r"^(?:(?:our|the|all(?:\s+our)?)\s+)?(?P<what>(?:[a-z
                            r"UPPER_SNAKE_CASE|UPPER_CASE|lower_snake_case|lowercase)"
                            r"(?P<where>\s+(?:in|for|across)\s+(?:our|the|this)\s+(?:database|db|schema|api|apis|codebase|code|"
                            r"repo|project|models?|tables?|frontend|backend))?" + _HERE + _END, re.I)
+# "tables are singular in this schema" (blind10): the number a kind of thing is named in (refl41)
+_NUMBER_OF_KIND = re.compile(r"^(?:(?:our|the|all(?:\s+our)?)\s+)?(?P<what>(?:[a-z][\w-]*\s+)?(?:tables|columns|models|resources|"
+                             r"endpoints|routes|collections|entities|enums|folders|directories|modules|packages|topics|"
+                             r"queues|buckets|indexes|indices|views|schemas|namespaces|controllers|serializers))(?:\s+names)?\s+are\s+"
+                             r"(?:always\s+)?(?:named\s+(?:in\s+(?:the\s+)?)?)?(?P<n>singular|plural)"
+                             r"(?:\s+(?:in|across|for)\s+(?:our|the|this)\s+(?:database|db|schema|api|apis|codebase|code|repo|"
+                             r"project|models?|app))?" + _HERE + _END, re.I)
+# "components stay under 200 lines", "didn't we agree components stay under 200 lines?" (blind9): the size a kind of code is
+# kept within (refl41)
+_KEPT_UNDER = re.compile(r"^(?:(?:our|the|all(?:\s+(?:our|the))?)\s+)?(?P<what>(?:[a-z][\w-]*\s+)?[a-z][\w-]*[a-rt-z]s)\s+"
+                         r"(?:(?:always|should|must|have\s+to|need\s+to)\s+)?(?:stay|remain|are\s+kept|be\s+kept|stays|remains)\s+"
+                         r"(?P<how>under|below|within|at\s+most|less\s+than|shorter\s+than|smaller\s+than)\s+(?P<n>\d[\d,]*)\s+"
+                         r"(?P<unit>lines|loc|characters|chars|statements|params|parameters|arguments|kb|files)" + _HERE + _END, re.I)
 # What holds keys rather than having a name of its own: its case is its keys' ("API responses are snake_case")
 _KEYED = frozenset("responses payloads bodies requests events messages documents objects params parameters".split())
 # "staging models are named stg_<source>__<entity>": the pattern a kind of thing is named by, with a placeholder (refl29)
@@ -421,6 +454,19 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
         what = _tool(m.group("what"))[0] if _tool(m.group("what")) else m.group("what")
         return Rule(f"Use only {what}", "always" if what.startswith("`") else "convention", [what], [], standing=True,
                     alone=True)
+    m = _PR_BASE.match(said)
+    if m:  # "PRs here go against develop" -> "Open PRs against `develop`."
+        other = f", not `{m.group('other')}`" if m.group("other") else ""
+        return Rule(f"Open {m.group('what')} against `{m.group('branch')}`{other}", "convention", [m.group("branch")], [],
+                    standing=True, alone=True)
+    m = _TO_STREAM.match(said)
+    if m:  # "logs go to stdout, the platform collects them" -> "Write logs to stdout."
+        return Rule(f"Write {m.group('what').lower()} to {m.group('where')}", "convention", [m.group("where")], [],
+                    standing=True, alone=True)
+    m = _NO_INDENT.match(said)
+    if m:  # "we don't indent with tabs in this repo" -> "Never indent with tabs."
+        how = "tabs" if m.group("how").lower() == "tabs" else f"{INDENT_NUMBERS[m.group('n').lower()]} spaces"
+        return Rule(f"Never indent with {how}", "never", [], [how], standing=True, alone=True)
     m = _INDENTS.match(said)
     if m:
         how = "tabs" if m.group("how").lower() == "tabs" else f"{INDENT_NUMBERS[m.group('n').lower()]} spaces"
@@ -467,7 +513,21 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
                         [m.group("case")], [], standing=True, alone=True)
         return Rule(f"Name {m.group('what')} in `{m.group('case')}`{where}", "convention", [m.group("case")], [],
                     standing=True, alone=True)
+    m = _KEPT_UNDER.match(said)
+    if m and _code_talk(m.group("what")) and not _NOT_STANDING.search(m.group("what")) \
+            and not set(m.group("what").lower().split()) & (PEOPLE | VAGUE_KINDS):
+        how = m.group("how").lower()
+        how = "under" if how in ("below", "less than", "shorter than", "smaller than") else how
+        return Rule(f"Keep {m.group('what')} {how} {m.group('n')} {m.group('unit')}", "convention", [m.group("what")], [],
+                    standing=True, alone=True)
+    m = _NUMBER_OF_KIND.match(said)
+    if m:  # "tables are singular in this schema" -> "Name tables in the singular."
+        return Rule(f"Name {m.group('what')} in the {m.group('n').lower()}", "convention", [m.group("n")], [],
+                    standing=True, alone=True)
     m = _NAME_PATTERN.match(said)
+    if m and m.group("named"):  # "branches are named PROJ-1234-short-description here" (blind9)
+        return Rule(f"Name {m.group('what')} `{m.group('pattern')}`", "convention", [m.group("pattern")], [], standing=True,
+                    alone=True)
     if m:
         return Rule(f"{_sentence_case(m.group('what'))} follow `{m.group('pattern')}`", "convention", [m.group("pattern")],
                     [], standing=True, alone=True)

@@ -51,7 +51,7 @@ _SOFT_LEAD = (
     r"|(?:please\s+)?consider"
     # "if it's not too much trouble could you …", "sorry to be picky, but we usually …" (refl26)
     r"|if\s+(?:it'?s|it\s+is)\s+not\s+too\s+much\s+(?:trouble|work|hassle)|if\s+you\s+don'?t\s+mind"
-    r"|sorry\s+to\s+be\s+(?:picky|pedantic|a\s+pain|annoying|that\s+person)(?:\s*,?\s*but)?"
+    r"|(?:sorry\s+)?to\s+be\s+(?:picky|pedantic|a\s+pain|annoying|that\s+person)(?:\s*,?\s*but)?"
     # "not sure it matters, but …", "not sure about this, but I think we usually …", "I might be wrong, but …" (blind11;
     # refl39)
     r"|(?:i'?m\s+)?not\s+(?:(?:100%|entirely|totally|completely)\s+)?sure\s+(?:(?:if|whether)\s+)?(?:(?:it|this|that)\s+"

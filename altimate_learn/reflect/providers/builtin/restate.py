@@ -94,7 +94,7 @@ _WHY_DID = re.compile(
     r"how\s+come\s+(?:you|u)(?:'ve|\s+have|\s+are|'re)?|is\s+there\s+(?:a|any)\s+reason\s+(?:why\s+)?(?:you|u)(?:'re|\s+are)?)\s+"
     r"(?:(?:still|just|again)\s+)?"
     r"(?:use|using|used|run|running|ran|install|installing|installed|pick|picked|choose|chose|add|adding|added|"
-    r"import|importing|imported)\s+(?P<what>.+?)(?:\s+(?:again|here|there|for\s+this|instead))?\s*\?+\s*$",
+    r"import|importing|imported|pull\s+in|pulling\s+in|pulled\s+in|bring\s+in|bringing\s+in|brought\s+in)\s+(?P<what>.+?)(?:\s+(?:again|here|there|for\s+this|instead))?\s*\?+\s*$",
     re.I)
 
 # "this repo uses pnpm", "we always use tabs", "our team prefers ruff": the project's own convention
@@ -114,7 +114,11 @@ _TEAM_IS = re.compile(
     # "is there a reason you used moment? we're on date-fns" (review40 R40-9): the one the team is on (refl40)
     r"|^(?:(?:but|and|actually|no)[\s,]+)?we(?:'re|\s+are)\s+(?:all\s+|now\s+)?on\s+(?P<on>[\w.@+-]+)(?:\s+now)?\s*[.!]*$"
     r"|^(?:(?:but|and|actually|no)[\s,]+)?we(?:'ve|\s+have)?\s+(?:switched|moved|migrated)\s+(?:over\s+)?to\s+(?P<moved>[\w.@+-]+)"
-    r"(?:\s+(?:last\s+(?:week|month|year|sprint|quarter)|a\s+while\s+ago|recently|already|ages\s+ago))?\s*[.!]*$", re.I)
+    r"(?:\s+(?:last\s+(?:week|month|year|sprint|quarter)|a\s+while\s+ago|recently|already|ages\s+ago))?\s*[.!]*$"
+    # "why did you pull in date-fns? dayjs is already in package.json" (blind9): the one the project already depends on
+    r"|^(?:(?:but|and|actually|no)[\s,]+)?(?P<dep>[\w.@+-]+)\s+is\s+already\s+(?:in\s+(?:(?:the|our)\s+)?(?:package\.json|"
+    r"requirements(?:\.txt)?|pyproject(?:\.toml)?|go\.mod|cargo\.toml|gemfile|deps|dependencies|lockfile)|a\s+dependency|"
+    r"installed|a\s+dep)(?:\s+(?:here|for\s+that|for\s+this))?\s*[.!]*$", re.I)
 
 # "stop using npm, this repo uses pnpm": what to use instead stated as the project's way in the same sentence
 # ("honestly, stop using npm, …": a discourse phrase first is how the person feels about saying it; review35 R35-10)
@@ -269,6 +273,32 @@ _HANDS_OFF = re.compile(r"^(?:please\s+)?(?:keep\s+(?:your\s+)?hands\s+off|hands
                         r"|^(?:please\s+)?leave\s+(?P<left>.+?)\s+alone\s*[.!]*$", re.I)
 
 
+# "you deleted my comments", "u removed my docstrings in that file" (blind9, blind10): the person's own writing in the code,
+# taken out by the agent: never remove what others wrote (refl41)
+_DELETED_MINE = re.compile(r"^(?:(?:ugh|wait|hey|dude|wow|so|and|also|btw)[\s,]+)*(?:you|u)\s+(?:just\s+)?(?:deleted|removed|stripped|"
+                           r"dropped|wiped|nuked|took\s+out)\s+(?:all\s+(?:of\s+)?)?my\s+(?P<what>comments|docstrings|notes|todos|"
+                           r"todo\s+comments)(?:\s+(?:in|from)\s+(?:that|this|the)\s+(?:file|module|function|class))?"
+                           r"(?:\s+(?:again|everywhere))?\s*[.!]*$", re.I)
+
+
+# "btw you used print() for the warnings again, we log everything through structlog" (blind8): the slip said again, then
+# the team's way of doing that job, which the slip's code is no part of (refl41)
+_AGAIN_WE_DO = re.compile(r"^(?P<lead>(?:(?:btw|by\s+the\s+way|also|and|oh\s+and|ugh|again)[\s,]+)*)(?:you|u)\s+(?:just\s+)?(?:used|added|wrote|put|"
+                          r"left)\s+(?P<x>`[^`]+`|[\w.]+(?:\(\))?)(?:\s+(?:for|in|on)\s+[^,;]{1,40}?)?\s+again\s*[,;]\s*"
+                          r"we\s+(?:always\s+)?(?P<verb>log|send|write|route|report|emit|format|validate|fetch|call|make)\s+"
+                          r"(?:everything|all(?:\s+[a-z]+)?|it\s+all|our\s+[a-z]+|them)?\s*(?P<how>through|with|via|using)\s+"
+                          r"(?P<z>`[^`]+`|[\w.@/-]+(?:\(\))?)\s*[.!]*$", re.I)
+
+
+# "use our AppColors, you hardcoded hex values on the login screen", "use the template engine we have, you built the welcome
+# email with string concatenation" (blind10): what to use, then what the agent used instead, said after it (refl41)
+_USE_YOU_DID = re.compile(r"^(?P<lead>(?:(?:and|also|btw|but|so)[\s,]+)*)(?:please\s+|pls\s+)?use\s+(?P<x>(?:our|the)\s+[\w`.<>-]+"
+                          r"(?:\s+(?!(?:we|you|instead|here|there|please|pls)\b)[\w-]+){0,2})(?:\s+we\s+have)?\s*[,;]\s*"
+                          r"(?:you|u)\s+(?:just\s+)?(?P<verb>hard-?coded|used|wrote|added|(?:built|made|wrote|did)\s+(?:the|that|"
+                          r"this)\s+[\w-]+(?:\s+[\w-]+)?\s+with)\s+(?P<y>[^,;]+?)(?:\s+(?:on|in|for)\s+(?:the|that|this)\s+"
+                          r"[\w\s/.-]{1,40}?)?(?:\s+again)?\s*[.!]*$", re.I)
+
+
 # What says a question is asked to learn, not to object: "I didn't know", "just curious", "is that new?"
 _CURIOUS = re.compile(r"\b(?:i\s+(?:didn'?t|did\s+not)\s+know|just\s+(?:curious|asking|wondering)|out\s+of\s+curiosity|"
                       r"is\s+that\s+new|genuinely\s+asking|honest\s+question|i'?m\s+(?:curious|wondering))\b", re.I)
@@ -282,8 +312,35 @@ _ONE_TIME = re.compile(r"\b(?:today|tonight|tomorrow|now|yet|this\s+(?:week|time
 _NEW_ONE = re.compile(r"^(?:add|create|open|build|make|write|introduce|start)\s+(?:a|an|one)\s", re.I)
 
 
+def _why_there(sentence: str) -> str | None:
+    """ "never use sleeps in tests" for "why are there sleeps in the tests": something a project keeps out of its code
+    (vocabulary.KEPT_OUT), asked about where the agent put it (blind10; refl41); None otherwise."""
+    from altimate_learn.reflect.providers.builtin.vocabulary import KEPT_OUT
+
+    match = _WHY_THERE.match(sentence)
+    if not match or match.group("what").lower() not in KEPT_OUT:
+        return None
+    where = match.group("where")
+    if re.fullmatch(r"(?:the|our)\s+(?:code|codebase|repo|repository|project|app)", where, re.I):
+        return f"from now on, never use {match.group('what')}"  # "… all over the code": anywhere
+    if _DEICTIC_OBJECT.search(where) or not _plural(where.split()[-1]):
+        return None  # "why are there sleeps in this file": one thing of this task
+    where = re.sub(r"^(?:the|our|all(?:\s+the)?)\s+", "", where, flags=re.I)
+    return f"never use {match.group('what')} in {where}"
+
+
+_WHY_THERE = re.compile(r"^(?:(?:wait|hmm+|um+|so|but|ugh|uh)[\s,]+)?(?:why|how\s+come)\s+(?:are|is)\s+there\s+(?:(?:so\s+many|all\s+these|"
+                        r"these|any)\s+)?(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:in|all\s+over|throughout|inside)\s+"
+                        r"(?P<where>(?:the|our|all\s+the)\s+[a-z][\w-]*(?:\s+(?!(?:now|again|everywhere)\b)[a-z][\w-]*)?)(?:\s+(?:now|again|everywhere))*"
+                        r"\s*[?!.]*$",
+                        re.I)
+
+
 def _question(sentence: str) -> str | None:
     """The statement a corrective question carries, or None."""
+    there = _why_there(sentence)
+    if there:  # "why are there sleeps in the tests"
+        return there
     chosen = when_we_have(sentence, _code_word) or challenge(sentence)
     if chosen:  # "how come you used requests when we have httpx everywhere", "did u even run it?"
         return chosen
@@ -350,6 +407,28 @@ _REAL_THING = re.compile(r"^(?:(?:but|and|no|here)[\s,]+)?(?:the\s+|our\s+)?(?P<
                          r"[\w-]+(?:\s+[\w-]+){0,2}\s*[.!]*$", re.I)
 
 
+# "why is there a new axios instance in utils? we already have apiClient in lib/http", "why is there a second logger now? we
+# have pino" (blind10, blind11): one more of a thing the project already has one of, named as code (refl41)
+_WHY_NEW = re.compile(r"^(?:(?:wait|hmm+|so|but|ugh|um+)[\s,]+)?(?:why|how\s+come)\s+(?:is\s+there|are\s+there|do\s+we\s+(?:now\s+)?have|"
+                      r"did\s+(?:you|u)\s+(?:add|create|write|make|build|introduce|set\s+up)|(?:you|u)\s+(?:added|created|wrote|made|"
+                      r"built|introduced))\s+(?:a|an)\s+(?:new|second|another|extra|separate|third|other|whole\s+new)\s+"
+                      r"(?P<what>[a-z`][\w`.-]*(?:\s+[a-z][\w-]*){0,2}?)(?:\s+(?:in|under|inside)\s+[\w./`-]+)?(?:\s+now)?\s*\?+\s*$",
+                      re.I)
+_WE_HAVE = re.compile(r"^(?:(?:but|and|no)[\s,]+)?we\s+(?:already\s+)?(?:have|got|use)\s+(?P<have>(?:the\s+)?[\w`.@/-]+)"
+                      r"(?:\s+(?:in|under|at|from)\s+(?P<where>[\w./`-]+))?(?:\s+(?:already|for\s+that|for\s+this|everywhere))?"
+                      r"\s*[.!]*$", re.I)
+
+
+# ... or that what it changes is made by a tool: "why are you editing the generated client? that file gets overwritten on
+# every build" (blind8): never change it by hand (refl41)
+_MADE_OVER = re.compile(r"^(?:(?:but|and|because|since|cause|cuz)[\s,]+)?(?:(?:that|this|it|the)(?:\s+(?:file|files|folder|dir|"
+                        r"directory|code|module|client|one))?\s+(?:gets|get|is|are|will\s+be|'s|'ll\s+be)|it'?s|that'?s|they'?re)\s+"
+                        r"(?:(?:just|always|all)\s+)?(?:overwritten|regenerated|generated|auto-?generated|rebuilt|recreated|"
+                        r"replaced|wiped)\b(?:\s+(?:on|by|at|from|with|in|every|each|whenever)\b[^?]*)?\s*[.!]*$", re.I)
+_CHANGING = {"editing": "edit", "modifying": "modify", "changing": "change", "touching": "touch", "patching": "patch",
+             "hand-editing": "hand-edit", "updating": "update", "rewriting": "rewrite"}
+
+
 def _team(sentence: str, asked: str | None) -> str | None:
     dropped = _TEAM_DROPPED.match(sentence) if asked and re.fullmatch(r"[\w.@+-]+", asked) else None
     if dropped and dropped.group("what").lower() in ("it", "them", "that", asked.lower()):
@@ -357,7 +436,7 @@ def _team(sentence: str, asked: str | None) -> str | None:
     match = _TEAM_USES.match(sentence)
     if not match and asked and re.fullmatch(r"[\w.@+-]+", asked):
         named = _TEAM_IS.match(sentence)
-        what = (named.group("what") or named.group("moved") or named.group("on")) if named else ""
+        what = (named.group("what") or named.group("moved") or named.group("on") or named.group("dep")) if named else ""
         families = [TOOL_FAMILIES.get(w, frozenset()) | CHOICE_FAMILIES.get(w, frozenset())
                     for w in (what.lower(), asked.lower().strip("`"))]
         if what.lower() != asked.lower().strip("`") and families[0] & families[1]:
@@ -444,6 +523,7 @@ def restate(text: str) -> tuple[str, bool]:
     corrective = False
     asked: str | None = None
     act: str | None = None  # what the agent is doing, asked about ("why are you installing things globally?")
+    extra: str | None = None  # one more of a thing the agent made, asked about ("why is there a new axios instance?")
     approving = bool(_APPROVAL.search(text))
     asking = bool(_CURIOUS.search(text))  # "since when do we use Kotlin? I didn't know": a real question (review25 R25-10)
     for sentence in parts:
@@ -485,6 +565,26 @@ def restate(text: str) -> tuple[str, bool]:
             corrective = True
             out.append(disliked)
             continue
+        used = _USE_YOU_DID.match(body)  # (an approval elsewhere in the message is for the work asked for: "cool. next …")
+        if used and not _DEICTIC_OBJECT.search(used.group("y")) and not re.search(r"\b(?:it|that|this|them)\b",
+                                                                                  used.group("x") + " " + used.group("y"), re.I):
+            # "use our AppColors, you hardcoded hex values on the login screen"
+            corrective = True
+            hard = "hardcoded " if re.match(r"hard-?coded", used.group("verb"), re.I) else ""
+            out.append(f"{used.group('lead')}use {used.group('x')} instead of {hard}{used.group('y')}")
+            continue
+        slip = None if approving else _AGAIN_WE_DO.match(body)
+        if slip and _code_word(slip.group("x")) and (_code_word(slip.group("z")) or slip.group("z").lower() in TOOL_FAMILIES):
+            # "you used print() for the warnings again, we log everything through structlog"
+            corrective = True
+            out.append(f"{slip.group('lead')}always {slip.group('verb').lower()} {slip.group('how').lower()} {slip.group('z')}, never with "
+                       f"{slip.group('x')}")
+            continue
+        mine = None if approving else _DELETED_MINE.match(body)
+        if mine:  # "you deleted my comments" -> "don't remove comments you didn't write"
+            corrective = True
+            out.append(f"from now on, don't remove {mine.group('what').lower()} you didn't write")
+            continue
         hands = _HANDS_OFF.match(body)
         if hands and not approving:  # "keep your hands off the prod workspace" -> "don't touch the prod workspace"
             corrective = True
@@ -501,6 +601,10 @@ def restate(text: str) -> tuple[str, bool]:
             corrective = True
             out.append(team)
             continue
+        new = _WHY_NEW.match(body)
+        if new and not approving:
+            extra = new.group("what")
+            continue  # the question states nothing; "we already have X" after it may
         why = _WHY_DID.match(body)
         doing = _WHY_DOING.match(body)
         if why or doing:
@@ -516,11 +620,31 @@ def restate(text: str) -> tuple[str, bool]:
             out.append(f"{instead.group('use')} instead of {tool or act}")
             act = None
             continue
+        have = _WE_HAVE.match(body) if extra else None
+        name = have.group("have") if have else ""
+        if have and (_code_word(name) or TOOL_FAMILIES.get(name.lower().strip("`"))) \
+                and not re.fullmatch(r"(?:the\s+)?(?:one|same|other|it|that|this)", name, re.I):
+            # "why is there a new axios instance in utils? we already have apiClient in lib/http"
+            corrective = True
+            where = f" in {have.group('where')}" if have.group("where") else ""
+            out.append(f"use {name}{where} instead of adding another {extra}")
+            extra = None
+            continue
+        extra = None
         way = _WE_GO_THROUGH.match(body) if act else None
         if way and not asked:
             # "why are you querying the db straight from the route? we always go through the repos in app/repos/"
             corrective = True
             out.append(f"{way.group('how').lower()} {way.group('what')} instead of {act}")
+            act = None
+            continue
+        made = _MADE_OVER.match(body) if act and act.split(" ", 1)[0] in _CHANGING else None
+        if made and not asked:
+            # "why are you editing the generated client? that file gets overwritten on every build" (blind8)
+            verb, _, what = act.partition(" ")
+            what = re.sub(r"^(the|our|these|those)\s+(?!(?:auto-?)?generated\b)", r"\1 generated ", what, flags=re.I)
+            corrective = True
+            out.append(f"never {_CHANGING[verb]} {what}")
             act = None
             continue
         real = _REAL_THING.match(body) if act and re.match(r"(?:mocking|stubbing|faking)\s", act) else None

@@ -368,7 +368,7 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
     # "…, tbh" read as "tbh, …"; "dont use class components we r on hooks" as "…, we're on hooks"
     said = _lead_joined([_case_as_verb(front_discourse(run_on_reason(sentence))) for sentence in sentences(own)[:12]])
     # "could you maybe use X?" reads as "use X"; a request for one new thing after a comma is no part of a rule (R29-7)
-    parts = [unhedge(part if (cut := _new_work_tail(part)) is None else part[:cut]) for part in said]
+    parts = [_case_as_verb(unhedge(part if (cut := _new_work_tail(part)) is None else part[:cut])) for part in said]
     # (rank, place, lesson, sentence or -1 for several, shape, how the clause stands in its sentence: "whole", "piece",
     # or "own" for a statement of its own joined by ", and" / "pls")
     candidates: list[tuple[int, float, str, int, str, str]] = []
@@ -730,7 +730,21 @@ _CASE_VERB = re.compile(r"\b(?P<neg>don'?t|do\s+not|never|stop)\s+(?P<style>came
                         r"(?=\s*(?:[,;.!?]|$))", re.I)
 
 
+# "don't SELECT * in the API queries" gave "Never `select *` in the API queries.": the SQL idiom said as a verb is a use of it
+_SELECT_STAR = re.compile(r"\b(?P<neg>don'?t|do\s+not|never)\s+(?P<idiom>select\s+\*)", re.I)
+
+
+# "use our Button component, not a raw <button> like you did on the filters" (blind9): the slip the rule is said on, pointed
+# at after it, is no part of the rule
+_LIKE_YOU_DID = re.compile(r"\s+like\s+(?:you|u)\s+(?:did|had|used|wrote)(?:\s+(?:it\s+)?(?:on|in|for|with)\s+(?:the|that|those|"
+                           r"this|these|your)\s+[\w\s/.-]{1,40}?)?(?=\s*(?:[,;.!?]|$))", re.I)
+
+
 def _case_as_verb(sentence: str) -> str:
+    """A case style or the SQL idiom said as a verb, as the act it names (:data:`_CASE_VERB`, :data:`_SELECT_STAR`); the
+    slip the rule was said on, pointed at after it (:data:`_LIKE_YOU_DID`), left out."""
+    sentence = _LIKE_YOU_DID.sub("", sentence)
+    sentence = _SELECT_STAR.sub(lambda m: f"{m.group('neg')} use SELECT *", sentence)
     return _CASE_VERB.sub(lambda m: f"{'never' if m.group('neg').lower() == 'never' else 'don' + chr(39) + 't'} convert "
                                     f"{m.group('what')} to {m.group('style')}", sentence)
 
