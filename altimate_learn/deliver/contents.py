@@ -19,8 +19,8 @@ the file's code when
   does what the rule forbids;
 - the text holds an idiom of :data:`IDIOMS` (code whose rule speaks of it in other words: `<img` is an image,
   `extends React.Component` a class component, `os.environ` environment variables, an `f"…"` log call an
-  f-string in a log message, `setInterval(` with no `clearInterval(` a timer, `requests.get(` with no timeout an
-  outbound HTTP call) and the lesson is the file's best match for that idiom's words (BM25 among the file's
+  f-string in a log message, `setInterval(` with no `clearInterval(` a timer, `requests.get(` or a client's
+  `.post(` with no timeout an outbound HTTP call) and the lesson is the file's best match for that idiom's words (BM25 among the file's
   lessons, holding one of its words);
 - code it asks for, a name with an underscore (`convert_timezone()`, `cents_to_dollars()`), is called in the
   text, held by at most ``pick`` of the file's lessons (the file uses what the rule governs).
@@ -52,7 +52,8 @@ IDIOMS: tuple[tuple[tuple[str, ...], tuple[str, ...], str], ...] = (
     (('.info(f"', ".info(f'", '.debug(f"', ".debug(f'", '.warning(f"', ".warning(f'", '.error(f"', ".error(f'",
       '.exception(f"', ".exception(f'", '.critical(f"', ".critical(f'"), (), "f-strings log logging messages"),
     (("requests.get(", "requests.post(", "requests.put(", "requests.patch(", "requests.delete(",
-      "requests.request(", "urlopen(", "http.client.", "axios.get(", "axios.post("), ("timeout",),
+      "requests.request(", "urlopen(", "http.client.", "axios.get(", "axios.post(", "httpx.get(", "httpx.post(",
+      "client.get(", "client.post(", "client.put(", "client.patch(", "client.delete(", "client.request("), ("timeout",),
      "outbound http call calls timeout"),
     (("float(", "parsefloat(", ": float", "-> float"), (), "float floats"),
     ((" = false", " = true", " == true", " == false", " === true", " === false", " != true", " != false",

@@ -18,6 +18,7 @@ from tests.deliver.helpers import hook, lesson, learn_dir, write_store
 
 GATHER = "Use `asyncio.TaskGroup` instead of bare `gather()` so failures cancel sibling tasks."
 SETTINGS = "Read settings through `Settings` from `app.config`; never read environment variables directly."
+TIMEOUT = "Every outbound HTTP call sets an explicit timeout."
 CONVENTIONS = [
     "Log with `structlog` and key-value pairs in every handler.",
     "Represent money as `Decimal` or integer cents, never as float.",
@@ -31,7 +32,6 @@ CONVENTIONS = [
     "Raise domain errors in services; routers translate them to HTTP errors.",
     "Open transactions in the service layer with `session.begin()`.",
     "Validate inputs with Pydantic validators, not manual `if` checks.",
-    "Every outbound HTTP call sets an explicit timeout.",
     "Retry provider calls at most three times with jittered backoff.",
     "Background jobs are idempotent: a rerun must not charge twice.",
     "Paginate list endpoints with cursors, never offsets.",
@@ -48,7 +48,8 @@ NOUNS = ("invoices receipts ledgers budgets forecasts payrolls audits contracts 
 FILLER = [f"{a.capitalize()} and {b} need {c} approval." for a, b, c in zip(NOUNS, NOUNS[7:] + NOUNS[:7],
                                                                               NOUNS[13:] + NOUNS[:13])]
 LESSONS = ([lesson(f"L-01{n:02x}", text, paths=["services/**"], helpful=5) for n, text in enumerate(CONVENTIONS)]
-           + [lesson("L-0200", GATHER, paths=["services/**"]), lesson("L-0201", SETTINGS, paths=["services/**"])]
+           + [lesson("L-0200", GATHER, paths=["services/**"]), lesson("L-0201", SETTINGS, paths=["services/**"]),
+              lesson("L-0202", TIMEOUT, paths=["services/**"])]
            + [lesson(f"L-03{n:02x}", text, helpful=9) for n, text in enumerate(FILLER)])
 FILE = "services/billing/reports/summary.py"
 CODE = '''import asyncio
@@ -102,7 +103,7 @@ def test_a_read_files_code_brings_the_rules_it_breaks(git_repo: Path):
     before, after = _read(git_repo, session_id, CODE, "toolu_01")
     assert before.count("[applies to: services/**]") >= 5 and GATHER not in before and SETTINGS not in before
     assert GATHER in after and SETTINGS in after
-    assert "Every outbound HTTP call" not in after  # a convention the code names nothing of
+    assert TIMEOUT not in after  # a rule the code names nothing of (it imports a client and calls none)
     # the file's text is never kept: not in the session state, the shown log or anywhere under the learn folder
     for path in learn_dir(git_repo).rglob("*"):
         if path.is_file():
@@ -164,3 +165,12 @@ def test_the_bench_feeds_a_tasks_content_as_claude_codes_read_result():
     assert read_text("Read", bench_delivery._read_response("/p/a.py", None)) == ""
     tasks = [json.loads(line) for line in bench_delivery.DELIVER41_TASKS.read_text(encoding="utf-8").splitlines()]
     assert tasks and all(set(t["content"]) == set(t["files"]) for t in tasks)
+
+
+def test_a_client_call_without_a_timeout_brings_the_timeout_rule(git_repo: Path):
+    call = "async def rates(order):\n    response = await client.post(RATES_URL, json=order)\n    return response.json()\n"
+    before, after = _read(git_repo, _start(git_repo), call, "toolu_01")
+    assert TIMEOUT not in before and TIMEOUT in after
+    timed = call.replace("json=order)", "json=order, timeout=settings.http_timeout)")
+    _, after = _read(git_repo, _start(git_repo), timed, "toolu_01")
+    assert TIMEOUT not in after
