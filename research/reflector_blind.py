@@ -835,7 +835,14 @@ NOTES_BLIND11_READ: list[str] = [
     "and blind5's \"Never `select *` …\" now read \"Never use `SELECT *` …\"). Rule rows with a lesson: blind8 13 -> 15 "
     "of 59, blind9 15 -> 23 of 58, blind10 15 -> 22 of 57, blind11 16 -> 18 of 57, and blind5's generated-client row; "
     "each new lesson reviewed good (the review files); no one-off or not row changed in any set, and no real dev "
-    "message (pool check: these rows, the two SELECT * rewordings and test strings only).",
+    "message (pool check: these rows, the two SELECT * rewordings and test strings only). Then: what each one of a kind "
+    "needs said after what is wrong with this one (\"the migration you wrote isn't reversible, every migration here "
+    "needs a down()\"), a kind kept in a place that is no path (\"secrets go in the vault not in .env.example\"), what "
+    "the agent changed that later updates overwrite or others depend on (\"you edited the parent theme. updates will "
+    "wipe that\", \"you changed the response shape. three other services call this\", \"why did you change the public "
+    "signature of parse()? that's a breaking change …\"; \"why did you change the function signature? other callers "
+    "depend on it\" gives nothing: which function only the conversation says): blind8 15 -> 16, blind9 23 -> 24, "
+    "blind10 22 -> 24, blind11 18 -> 19, reviewed good.",
 ]
 
 

@@ -219,3 +219,37 @@ def test_forms_from_the_dev_blind_sets_give_their_rule() -> None:
 
 def test_the_blind_forms_look_alikes_give_nothing() -> None:
     assert [(text, _rules(text)) for text in BLIND_QUIET] == [(text, []) for text in BLIND_QUIET]
+
+
+LATER_FORMS = [
+    # what each one of a kind needs, after what is wrong with this one ("here" is the project's)
+    ("next the invoice pdf. p.s. the migration you wrote isn't reversible, every migration here needs a down()",
+     ["Every migration needs a `down()`."]),
+    ("every migration here needs a down()", ["Every migration needs a `down()`."]),
+    # a kind kept in a place that is no path, away from one that is
+    ("we went over this, secrets go in the vault not in .env.example", ["Put secrets in the vault, not in `.env.example`."]),
+    # what the agent changed is overwritten later, or others depend on it
+    ("ugh, you edited the parent theme. updates will wipe that", ["Never edit the parent theme."]),
+    ("ugh, you changed the response shape. three other services call this", ["Never change the response shape."]),
+    ("why did you change the public signature of parse()? that's a breaking change for everyone who depends on this "
+     "package", ["Never change the public signature of `parse()`."]),
+]
+
+LATER_QUIET = [
+    "every page here needs fixing",
+    "the page is slow, every page needs a loader",
+    "files go in the bin, not in src/",
+    "you edited the parent theme. looks good",
+    "you edited the parent theme. fine. updates will wipe that",
+    "why did you change the color? it looks worse",
+    "you changed the response shape. nice",
+    "why did you change the function signature? other callers depend on it",  # which function only the conversation says
+]
+
+
+def test_later_forms_give_their_rule() -> None:
+    assert [(text, _rules(text)) for text, _ in LATER_FORMS] == LATER_FORMS
+
+
+def test_later_forms_look_alikes_give_nothing() -> None:
+    assert [(text, _rules(text)) for text in LATER_QUIET] == [(text, []) for text in LATER_QUIET]

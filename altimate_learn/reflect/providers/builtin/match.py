@@ -640,9 +640,15 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     if m and not m.group(4) and re.match(r"^(?:are|is)\s", c[len(m.group(1)):].strip(), flags):
         m = None  # "the config is in settings.py" states a fact; with ", not Y" it corrects a place
     if m and not _bad_object(m.group(1)) and not re.search(r"\b(?:you|i|it)\b", m.group(1), flags) \
-            and re.search(r"[/`.]|_", m.group(3)) and len(m.group(1).split()) <= 5 \
+            and (re.search(r"[/`.]|_", m.group(3))
+                 # "secrets go in the vault, not in .env.example" (blind10): a kind kept in a place that is no path, away
+                 # from one that is (refl41)
+                 or m.group(4) and re.search(r"[/`.]|_", m.group(4)) and _plural(m.group(1).split()[-1])
+                 and m.group(1).split()[-1].lower() not in ("files", "things", "stuff", "ones", "items")
+                 and not re.search(r"[,;:]", m.group(1)) and re.match(r"(?:the|our)\s+[a-z][\w-]*$", m.group(3).strip(), flags)) \
+            and len(m.group(1).split()) <= 5 \
             and not re.search(r",\s+(?:and|but)\s+(?:we|you|i)\b", m.group(3), flags):  # a second clause of its own
-        where = slot(_clean_object(m.group(3)))
+        where = slot(_clean_object(m.group(3))) if re.search(r"[/`.]|_", m.group(3)) else _clean_object(m.group(3))
         subject = re.sub(r"^our\s+", "the ", m.group(1), flags=re.I)
         subject = re.sub(r"\s+in\s+(?:this|our)\s+(?:repo(?:sitory)?|project|codebase)$", "", subject, flags=re.I)
         if re.match(r"^[A-Z][a-z]", subject):

@@ -425,6 +425,39 @@ _MADE_OVER = re.compile(r"^(?:(?:but|and|because|since|cause|cuz)[\s,]+)?(?:(?:t
                         r"directory|code|module|client|one))?\s+(?:gets|get|is|are|will\s+be|'s|'ll\s+be)|it'?s|that'?s|they'?re)\s+"
                         r"(?:(?:just|always|all)\s+)?(?:overwritten|regenerated|generated|auto-?generated|rebuilt|recreated|"
                         r"replaced|wiped)\b(?:\s+(?:on|by|at|from|with|in|every|each|whenever)\b[^?]*)?\s*[.!]*$", re.I)
+# "ugh, you edited the parent theme. updates will wipe that" (blind10): what the agent changed is overwritten by what comes
+# later; never change it by hand (refl41)
+_YOU_EDITED = re.compile(r"^(?:(?:ugh|wait|hey|dude|so|and|also|btw|oh\s+no)[\s,]+)*(?:you|u)\s+(?:just\s+)?(?P<verb>edited|changed|"
+                         r"modified|touched|patched|hand-edited)\s+(?P<what>(?:the|our)\s+(?!(?:one|same|other)\b)[\w`./-]+"
+                         r"(?:\s+[\w`./-]+){0,2}?)(?:\s+(?:directly|again|by\s+hand))?\s*[.!]*$", re.I)
+_WIPED = re.compile(r"^(?:(?:and|but|so)[\s,]+)?(?:(?:the\s+)?(?:next\s+)?(?:updates?|upgrades?|releases?|builds?|rebuilds?|"
+                    r"regeneration|generator|codegen|deploys?)|any\s+(?:update|upgrade)|regenerating|updating)\s+(?:will|would|is\s+going\s+to|"
+                    r"'ll)\s+(?:just\s+)?(?:wipe|overwrite|replace|undo|clobber|lose|erase|nuke|revert)\s+(?:that|it|them|those|"
+                    r"this|those\s+changes|your\s+changes|the\s+changes)(?:\s+out)?\s*[.!]*$", re.I)
+# "why did you change the public signature of parse()? that's a breaking change for everyone who depends on this package"
+# (blind9), "ugh, you changed the response shape. three other services call this" (blind11): what others depend on, changed
+_WHY_CHANGED = re.compile(r"^(?:(?:wait|hmm+|um+|so|but|ugh)[\s,]+)?(?:why\s+did\s+(?:you|u)|why'?d\s+(?:you|u)|how\s+come\s+(?:you|u))\s+"
+                          r"(?P<verb>change|rename|remove|modify)\s+(?P<what>(?:the|our)\s+(?!(?:one|same|other)\b)[\w`./()-]+"
+                          r"(?:\s+[\w`./()-]+){0,4}?)\s*\?+\s*$", re.I)
+_DEPENDED_ON = re.compile(r"^(?:(?:and|but|so)[\s,]+)?(?:(?:that|this|it)(?:'s|\s+is|\s+was)\s+a\s+breaking\s+change\b.*"
+                          r"|(?:(?:two|three|four|five|several|many|other|\d+|a\s+(?:few|lot\s+of|bunch\s+of))\s+)+(?:other\s+)?"
+                          r"(?:services|teams|clients|apps|consumers|packages|repos|projects|callers)\s+(?:call|use|import|depend\s+on|"
+                          r"read|consume|rely\s+on)\s+(?:this|it|that|them)\b.*)$", re.I)
+def _shared_surface(what: str) -> bool:
+    """Whether a changed part others depend on is named so that a later task knows it: code ("the public signature of
+    parse()"), a public mark ("the public API", vocabulary.PUBLIC_MARKS) or what every endpoint has ("the response
+    shape"); "the function signature" is one function only the conversation names."""
+    from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
+    from altimate_learn.reflect.providers.builtin.vocabulary import PUBLIC_MARKS
+
+    words = set(re.findall(r"[a-z]+", what.lower()))
+    return "`" in mark_identifiers(what) or bool(words & PUBLIC_MARKS) \
+        or bool(re.search(r"\bresponse\s+(?:shape|format|schema|fields|body)\b|\b(?:api|apis|contract|wire\s+format)\b", what,
+                          re.I))
+
+
+_EDITED_ING = {"edited": "editing", "changed": "changing", "modified": "modifying", "touched": "touching",
+               "patched": "patching", "hand-edited": "hand-editing"}
 _CHANGING = {"editing": "edit", "modifying": "modify", "changing": "change", "touching": "touch", "patching": "patch",
              "hand-editing": "hand-edit", "updating": "update", "rewriting": "rewrite"}
 
@@ -524,9 +557,12 @@ def restate(text: str) -> tuple[str, bool]:
     asked: str | None = None
     act: str | None = None  # what the agent is doing, asked about ("why are you installing things globally?")
     extra: str | None = None  # one more of a thing the agent made, asked about ("why is there a new axios instance?")
+    edited: re.Match[str] | None = None  # a part the agent changed ("you edited the parent theme"), said as a complaint
+    edited_body = ""
     approving = bool(_APPROVAL.search(text))
     asking = bool(_CURIOUS.search(text))  # "since when do we use Kotlin? I didn't know": a real question (review25 R25-10)
     for sentence in parts:
+        before_edit, edited = edited, None  # (only the sentence right before says what was changed)
         body = sentence.rstrip()
         # "we decided on snake_case for the JSON fields, remember?": the tag recalls, it asks nothing (refl25)
         body = re.sub(r"\s*[,;-]?\s*(?:remember|don'?t\s+you\s+remember)\s*\?+\s*$", ".", body, flags=re.I) \
@@ -580,6 +616,24 @@ def restate(text: str) -> tuple[str, bool]:
             out.append(f"{slip.group('lead')}always {slip.group('verb').lower()} {slip.group('how').lower()} {slip.group('z')}, never with "
                        f"{slip.group('x')}")
             continue
+        if before_edit and _WIPED.match(body):
+            # "you edited the parent theme. updates will wipe that" -> "never edit the parent theme"
+            corrective = True
+            if out and out[-1] == edited_body:
+                out.pop()
+            out.append(f"never {_CHANGING[_EDITED_ING[before_edit.group('verb').lower()]]} {before_edit.group('what')}")
+            continue
+        if before_edit and _DEPENDED_ON.match(body) and _shared_surface(before_edit.group("what")):
+            # "ugh, you changed the response shape. three other services call this" -> "never change the response shape"
+            corrective = True
+            if out and out[-1] == edited_body:
+                out.pop()
+            verb = before_edit.group("verb").lower()
+            out.append(f"never {_CHANGING.get(_EDITED_ING.get(verb, ''), verb)} {before_edit.group('what')}")
+            continue
+        edited, edited_body = _YOU_EDITED.match(body) or _WHY_CHANGED.match(body), body
+        if edited and _WHY_CHANGED.match(body):
+            continue  # the question states nothing; what others depend on, said next, may
         mine = None if approving else _DELETED_MINE.match(body)
         if mine:  # "you deleted my comments" -> "don't remove comments you didn't write"
             corrective = True

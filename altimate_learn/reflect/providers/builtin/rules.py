@@ -744,6 +744,9 @@ def _case_as_verb(sentence: str) -> str:
     """A case style or the SQL idiom said as a verb, as the act it names (:data:`_CASE_VERB`, :data:`_SELECT_STAR`); the
     slip the rule was said on, pointed at after it (:data:`_LIKE_YOU_DID`), left out."""
     sentence = _LIKE_YOU_DID.sub("", sentence)
+    # "every migration here needs a down()" (blind8): the "here" of a kind is the project's, not a place the rule points at
+    sentence = re.sub(r"\b((?:every|each)\s+(?:new\s+)?[a-z][\w-]*)\s+(?:here|in\s+(?:this|our)\s+(?:repo(?:sitory)?|project|"
+                      r"codebase))\b(?=\s+(?:needs|gets|has|must|should)\b)", r"\1", sentence, flags=re.I)
     sentence = _SELECT_STAR.sub(lambda m: f"{m.group('neg')} use SELECT *", sentence)
     return _CASE_VERB.sub(lambda m: f"{'never' if m.group('neg').lower() == 'never' else 'don' + chr(39) + 't'} convert "
                                     f"{m.group('what')} to {m.group('style')}", sentence)
@@ -756,6 +759,11 @@ def _late_clauses(sentence: str) -> list[str]:
     commits small and don't bother with fixups")."""
     found = re.search(r",\s+(?=we\s+(?:don'?t|do\s+not|never|always|only|use)\s)", sentence, re.I)
     if found:
+        return [sentence[found.end():]]
+    # "the migration you wrote isn't reversible, every migration needs a down()" (blind8): what each one of a kind needs,
+    # said after what is wrong with this one
+    found = re.search(r",\s+(?=(?:every|each)\s+(?:new\s+)?[a-z][\w-]*\s+(?:needs|gets|must|has\s+to|should)\s)", sentence, re.I)
+    if found and re.search(r"\b(?:you|your)\b", sentence[:found.start()], re.I):
         return [sentence[found.end():]]
     premise = _PREMISE.match(strip_lead(sentence))
     if premise and ("`" in mark_identifiers(premise.group("what")) or premise.group("what").lower().strip("`") in
