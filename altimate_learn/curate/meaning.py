@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from altimate_learn.gates.offline import content_words, identifiers, negated, swapped_choice, swapped_roles
+from altimate_learn.gates.offline import content_words, identifiers, moved_word, negated, swapped_choice, swapped_roles
 
 CARRIED = 0.8  # share of the original's content words a carrying rule holds
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?%?")
@@ -59,6 +59,8 @@ def missing(original: str, rewrite: str) -> list[str]:
         lost.append(f"its choice about {swapped[0]} (the rewrite says the opposite)")
     elif (roles := swapped_roles(original, rewrite)) is not None:  # review41 R41-1
         lost.append(f"what it says of {roles[0]} and of {roles[1]} (the rewrite swaps them)")
+    elif (moved := moved_word(original, rewrite)) is not None:  # review41 R41-1, the long-lived store
+        lost.append(f"what it is about: {moved[0]} (the rewrite says {moved[1]})")
     return lost
 
 

@@ -783,8 +783,8 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
     if roles is not None:
         return Finding("contradiction", other_rule.text, 1.0 + jac,
                        f"it says of {roles[0]} what the other says of {roles[1]}: the opposite")
-    if names_beyond(mine_rule.text, other_rule.text):
-        return None  # the same words about other code: a parallel rule (`models/staging/`, `models/intermediate/`)
+    if names_beyond(mine_rule.text, other_rule.text) or moved_word(mine_rule, other_rule):
+        return None  # the same words about other code or things: a parallel rule (`models/staging/`, the reports)
     if _names_more(mine_rule, other_rule) or _names_more(other_rule, mine_rule):
         return None  # one names a tool the other never mentions: it says more, no restatement (review40 R40-6)
     if jac >= DUPLICATE_JACCARD:
@@ -937,6 +937,25 @@ def swapped_roles(rule: str | Rule, other: str | Rule) -> tuple[str, str] | None
                 return None  # a list or the clauses in another order
             found = found or (" ".join(x), " ".join(y))
     return found
+
+
+def moved_word(rule: str | Rule, other: str | Rule) -> tuple[str, str] | None:
+    """(X, Y) when the two rules are one wording with one content word X in place of Y, and the set of words cannot
+    see it, because the other word is already in the rule: "The catalog service stores templates timestamps … for its
+    reports." / "The catalog service stores reports timestamps … for its reports." (every word of the second is in the
+    first, so it read as a restatement and `learn tidy` retired it; review41 R41-1's long-lived store). Two rules about
+    two things. A new word in the place ("HTTP calls" / "HTTP requests") is left to the word overlap."""
+    a = _role_tokens(rule.text if isinstance(rule, Rule) else rule)
+    b = _role_tokens(other.text if isinstance(other, Rule) else other)
+    if len(a) != len(b):
+        return None
+    differ = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
+    if len(differ) != 1:
+        return None
+    x, y = a[differ[0]], b[differ[0]]
+    if stem(x) == stem(y) or not content_words(x) or not content_words(y):
+        return None
+    return (x, y) if (y in a or x in b) else None
 
 
 # Words that carry no content of their own beside the commands of a rule ("use … for new dependencies").

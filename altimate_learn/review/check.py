@@ -25,6 +25,9 @@ failures: a person approved them. Warnings are listed but are not failures eithe
 - ``duplicate``: two approved lessons say one rule in two wordings (the pairs an offline `learn tidy`
   would merge, found by tidy's own code): both reach every agent. A person approved both, and stores that
   predate this check would otherwise fail CI, so it only says to run `learn tidy`;
+- ``contradiction``: two related approved lessons say opposite things (the offline compare a team merge stops a
+  pull on: the same words with the choice or two of their parts swapped, opposite preferences): both reach every
+  agent, so it says to retire the one that no longer holds;
 - ``stale-block``: a `learn:lessons` block in an instruction file (written by `learn export agents-md`)
   no longer matches what `learn export` writes now, so an agent reading that file gets an older version of
   the rules (beside the current one, when learn's hooks deliver too).
@@ -150,7 +153,38 @@ def check_file(path: Path, shown: str | None = None) -> FileReport:
         report.problems.extend(problems)
         report.flagged = flagged
         report.warnings += duplicate_warnings(valid, path.parent)
+        report.warnings += contradiction_warnings(valid)
     return report
+
+
+def contradiction_warnings(lessons: list[Lesson]) -> list[Problem]:
+    """Two approved lessons that say opposite things, found by the offline compare a team merge stops a pull on
+    (the same words with the choice or two parts swapped, opposite preferences): a set from before that compare
+    knew them, or from a hand edit, has both in force and every agent gets both. Among related lessons only (tidy's
+    groups); a pair that declares it coexists, or that ``overlap`` reports already, is left out."""
+    from altimate_learn.curate.anchors import undeclared_overlaps
+    from altimate_learn.gates.offline import Rule, compare
+    from altimate_learn.gates.scopes import trigger_paths
+    from altimate_learn.tidy.rewrite import groups
+
+    if len(lessons) < 2:
+        return []
+    by_id = {lesson["id"]: lesson for lesson in lessons}
+    known = {frozenset((a, b)) for a, b, _ in undeclared_overlaps(lessons)}
+    out = []
+    for group in groups([{**lesson, "pinned": False} for lesson in lessons], set()):
+        rules = {lid: Rule(by_id[lid]["text"], paths=trigger_paths(by_id[lid])) for lid in group}
+        for n, a in enumerate(group):
+            for b in group[n + 1:]:
+                if frozenset((a, b)) in known or b in (by_id[a].get("coexists") or []) \
+                        or a in (by_id[b].get("coexists") or []):
+                    continue
+                found = compare(rules[b], rules[a])
+                if found is not None and found.verdict == "contradiction":
+                    out.append(Problem(f"{a} {b}", "contradiction",
+                                       f"{b} says the opposite of {a} ({found.reason}): both reach every agent; "
+                                       "retire the one that no longer holds (`learn retire ID`)"))
+    return out
 
 
 def duplicate_warnings(lessons: list[Lesson], store_dir: Path) -> list[Problem]:
