@@ -914,12 +914,44 @@ def swapped_roles(rule: str | Rule, other: str | Rule) -> tuple[str, str] | None
     level and refund failures at error level." / "Log refund failures at warning level and payment failures at error
     level."; "Orders use soft deletes; customers are deleted for real after 30 days." / the same with customers and
     orders. Every word is shared, so the word overlap read them as one rule said twice and `learn tidy` merged them
-    (review41 R41-1); each says of one thing what the other says of the other. Parts joined only as a list ("black and
-    ruff" / "ruff and black") are the same rule."""
+    (review41 R41-1); each says of one thing what the other says of the other. Or clause by clause, each clause the
+    same or with its parts exchanged: a direction said twice and reversed ("Services may import from libs, never libs
+    from services." / "Libs may import from services, never services from libs."). Parts joined only as a list
+    ("black and ruff" / "ruff and black") or clauses in another order are the same rule."""
     a = _role_tokens(rule.text if isinstance(rule, Rule) else rule)
     b = _role_tokens(other.text if isinstance(other, Rule) else other)
-    if a == b or len(a) != len(b) or sorted(a) != sorted(b):
+    if a == b or sorted(a) != sorted(b):
         return None
+    whole = _exchanged(a, b)
+    if whole != "none":
+        return None if whole == "same" else whole  # type: ignore[return-value]
+    mine, theirs = _clauses(a), _clauses(b)
+    if len(mine) != len(theirs) or len(mine) < 2:
+        return None
+    found = None
+    for x, y in zip(mine, theirs):
+        if x == y:
+            continue
+        part = _exchanged(x, y) if sorted(x) == sorted(y) else "none"
+        if not isinstance(part, tuple):
+            return None
+        found = found or part
+    return found
+
+
+def _clauses(tokens: list[str]) -> list[list[str]]:
+    out: list[list[str]] = [[]]
+    for token in tokens:
+        if token in {",", ";"}:
+            out.append([])
+        else:
+            out[-1].append(token)
+    return [clause for clause in out if clause]
+
+
+def _exchanged(a: list[str], b: list[str]) -> tuple[str, str] | str:
+    """``b`` is ``a`` with two of its parts exchanged: (X, Y); "same" when the parts are items of one list or
+    clauses in another order; "none" when ``b`` is no such exchange of ``a``."""
     start = 0
     while a[start] == b[start]:
         start += 1
@@ -934,9 +966,9 @@ def swapped_roles(rule: str | Rule, other: str | Rule) -> tuple[str, str] | None
             if theirs != y + middle + x:
                 continue
             if not middle or (middle[0] in _COORDINATORS and middle[-1] in _COORDINATORS):
-                return None  # a list or the clauses in another order
+                return "same"  # a list or the clauses in another order
             found = found or (" ".join(x), " ".join(y))
-    return found
+    return found or "none"
 
 
 def moved_word(rule: str | Rule, other: str | Rule) -> tuple[str, str] | None:

@@ -20,6 +20,13 @@ SWAPPED = [
      "The catalog service stores reports timestamps in UTC for its templates.", "templates", "reports"),
     ("Run the linter before the tests.", "Run the tests before the linter.", "linter", "tests"),
     ("Use ruff for src, black for scripts.", "Use ruff for scripts, black for src.", "src", "scripts"),
+    # a direction said twice, both reversed (review41's R41-1 residue): clause by clause
+    ("Services may import from libs, never libs from services.",
+     "Libs may import from services, never services from libs.", "services", "libs"),
+    ("Copy prod data to staging weekly, never staging to prod.",
+     "Copy staging data to prod weekly, never prod to staging.", "prod", "staging"),
+    ("Merge feature branches into develop, and develop into main.",
+     "Merge develop into feature branches, and main into develop.", "feature branches", "develop"),
     ("Use structured logging for the API and plain prints for scripts.",
      "Use plain prints for the API and structured logging for scripts.", "structured logging", "plain prints"),
 ]
