@@ -112,13 +112,19 @@ def banned_anchors(text: str) -> frozenset[str]:
     return out
 
 
-def kept_terms(request: str) -> list[str]:
+def kept_terms(request: str, vocabulary) -> list[str]:
     """The search terms of the request's clauses that keep what they name ("keep it a class component": `class`,
-    `component`), folded as the lessons' words are; [] when no clause keeps anything."""
+    `component`), folded as the lessons' words are, and only those some lesson uses (``vocabulary``: they are only
+    compared with lessons' words); [] when no clause keeps anything. They are kept in the session state, so the
+    request is redacted first and nothing else of it is kept: a token typed in it ("keep the github token ghp_… as
+    is") never reaches disk (review41 R41-7)."""
     lowered = request.lower()
     if not any(k in lowered for k in _KEEPS):
         return []
     from altimate_learn.deliver.tokenize import search_tokens
+    from altimate_learn.redact import redact
+
+    lowered = redact(request).lower()
 
     clauses = [lowered]
     for end in _CLAUSE_ENDS + ",":
@@ -126,7 +132,7 @@ def kept_terms(request: str) -> list[str]:
     out: list[str] = []
     for clause in clauses:
         if any(k in clause for k in _KEEPS):
-            out += [t for t in search_tokens(clause) if t not in out]
+            out += [t for t in search_tokens(clause) if t in vocabulary and t not in out]
     return out[:64]
 
 

@@ -809,7 +809,7 @@ class Delivery:
         data["terms"] = terms
         from altimate_learn.deliver.contents import kept_terms
 
-        data["kept"] = kept_terms(prompt)  # what the request keeps, so a read file's code never brings its rule
+        data["kept"] = kept_terms(prompt, self.corpus.vocabulary)  # what the request keeps, so a read file's code never brings its rule
         data["request_seq"] += 1
         self._served_named(named)
         data["requests"][key] = result.text

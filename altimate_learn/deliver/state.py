@@ -260,7 +260,8 @@ def new_state(session_id: str, harness: str) -> dict:
         "requests": {},  # request key → the note delivered with it (a repeated event gets the same bytes)
         "terms": [],  # search terms of the latest request (only words that occur in some lesson)
         "deferred": [],  # keys of lessons a request matched weakly, waiting for a file in their scope
-        "kept": [],  # search terms of the latest request's clauses that keep what they name (deliver/contents.py)
+        "kept": [],  # words some lesson uses of the latest request's clauses that keep what they name, redacted first
+        # (deliver/contents.py)
         "touched": [],  # project-relative paths the agent read or edited
         "request_seq": 0,  # requests answered so far (the file tier serves a file once per request)
         "held": None,  # [request_seq, keys]: what the latest edit held back for want of room, for a sibling file

@@ -149,9 +149,11 @@ def test_only_code_a_rule_bans_is_its_banned_code():
 def test_what_a_request_keeps():
     from altimate_learn.deliver.tokenize import search_tokens
 
-    kept = kept_terms("keep it a class component, but add a countdown")
+    everything = set(search_tokens("keep it a class component, but add a countdown"))
+    kept = kept_terms("keep it a class component, but add a countdown", everything)
     assert set(search_tokens("class component")) <= set(kept) and not set(search_tokens("countdown")) & set(kept)
-    assert kept_terms("add a countdown to the sale banner") == []
+    assert kept_terms("add a countdown to the sale banner", everything) == []
+    assert kept_terms("keep it a class component", {"class"}) == ["class"]  # only words some lesson uses
 
 
 def test_the_bench_feeds_a_tasks_content_as_claude_codes_read_result():
@@ -174,3 +176,21 @@ def test_a_client_call_without_a_timeout_brings_the_timeout_rule(git_repo: Path)
     timed = call.replace("json=order)", "json=order, timeout=settings.http_timeout)")
     _, after = _read(git_repo, _start(git_repo), timed, "toolu_01")
     assert TIMEOUT not in after
+
+
+TOKEN = "ghp_Qw81kQv0aB3cD4eF5gH6iJ7kL8mN9oP0qR1z"
+KEY_ID, KEY_SECRET = "AKIAZ7Q4XRTB2MNK8WPD", "q8Vb3+Lm9/Zt2Rk7Yw1Xc5Nv0Hs4Jd6Gf8Pa2Qe9"
+
+
+def test_a_secret_in_a_request_that_keeps_something_never_reaches_disk(git_repo: Path):
+    """review41 R41-7: the words of a request's keeping clause were stored in the session state as typed."""
+    request = (f"keep the github token {TOKEN} in app/settings.py as it is for now, and keep the aws key {KEY_ID} "
+               f"and secret {KEY_SECRET} as is, keep the os.environ lookup too")
+    session_id = _start(git_repo, request)
+    _, after = _read(git_repo, session_id, CODE, "toolu_01")
+    assert GATHER in after and SETTINGS not in after  # the keeping clause still works
+    parts = [TOKEN, KEY_ID, KEY_SECRET, "qw81kqv0ab3cd4ef5gh6ij7kl8mn9op0qr1z", "zt2rk7yw1xc5nv0hs4jd6gf8pa2qe9"]
+    for path in (git_repo / ".altimate-code").rglob("*"):
+        if path.is_file():
+            text = path.read_text(encoding="utf-8", errors="replace").lower()
+            assert not [p for p in parts if p.lower() in text], path
