@@ -958,6 +958,8 @@ def _exchanged(a: list[str], b: list[str]) -> tuple[str, str] | str:
     end = len(a)
     while a[end - 1] == b[end - 1]:
         end -= 1
+    if _reordered_list(a, b, start):
+        return "same"
     mine, theirs = a[start:end], b[start:end]
     size, found = len(mine), None
     for lx in range(1, size):
@@ -969,6 +971,25 @@ def _exchanged(a: list[str], b: list[str]) -> tuple[str, str] | str:
                 return "same"  # a list or the clauses in another order
             found = found or (" ".join(x), " ".join(y))
     return found or "none"
+
+
+def _reordered_list(a: list[str], b: list[str], start: int) -> bool:
+    """``b`` is ``a`` with two parts around a coordinator exchanged, the words they share at their ends included ("Log
+    refund failures at error level and payment failures at warning level." / "Log payment failures at warning level
+    and refund failures at error level.": both end in "level", which the search for a swap would take as common)."""
+    for k, token in enumerate(a):
+        if token not in _COORDINATORS:
+            continue
+        after = k + 1
+        while after < len(a) and a[after] in _COORDINATORS:
+            after += 1
+        middle = a[k:after]
+        for p in range(0, min(start, k - 1) + 1):
+            head, x = a[:p], a[p:k]
+            for ly in range(1, len(a) - after + 1):
+                if b == head + a[after:after + ly] + middle + x + a[after + ly:]:
+                    return True
+    return False
 
 
 def moved_word(rule: str | Rule, other: str | Rule) -> tuple[str, str] | None:

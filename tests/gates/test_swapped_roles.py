@@ -35,6 +35,9 @@ SAME = [
     ("Keep secrets in vault, never in the repo.", "Never in the repo; keep secrets in vault."),  # clauses reordered
     ("Run mypy, ruff or pytest before pushing.", "Run pytest, ruff or mypy before pushing."),
     ("Keep handlers thin; put logic in services.", "Put logic in services; keep handlers thin."),
+    # the two clauses in the other order, sharing the words at their ends (review41's residue: called opposite)
+    ("Log refund failures at error level and payment failures at warning level.",
+     "Log payment failures at warning level and refund failures at error level."),
 ]
 
 
