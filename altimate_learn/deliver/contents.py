@@ -72,7 +72,7 @@ _KEEPS = ("keep", "keeps", "keeping", "leave", "leaving", "stay", "stays", "stic
 _CLAUSE_ENDS = ".;!?\n"
 _BANS = frozenset(("never", "no", "not", "avoid", "don't", "dont", "without", "instead", "rather", "over"))
 
-_banned_memo: dict[str, frozenset[str]] = {}
+_banned_memo: dict[str, dict[str, tuple[str, ...]]] = {}
 
 
 def read_text(tool: str | None, response: object) -> str:
@@ -88,15 +88,18 @@ def read_text(tool: str | None, response: object) -> str:
     return text[:MAX_CHARS] if text else ""
 
 
-def banned_anchors(text: str) -> frozenset[str]:
+def banned_anchors(text: str) -> dict[str, tuple[str, ...]]:
     """The anchors (:func:`altimate_learn.deliver.tokenize.anchors`) of a lesson's backticked code that the lesson
-    bans: a ban word (:data:`_BANS`) between the span and the previous span of its clause (or the clause's start)."""
+    bans (a ban word, :data:`_BANS`, between the span and the previous span of its clause, or the clause's start),
+    each with the banned code it is part of, lowercase, call arguments left out (`console.error`, `async def`,
+    `gather` of `gather()`): a text names the rule only where it holds that code whole, not one of its words
+    (`console.info` is no `console.error`, a plain `def` no `async def`; review41 R41-8)."""
     cached = _banned_memo.get(text)
     if cached is not None:
         return cached
-    from altimate_learn.deliver.tokenize import _regexes, anchors
+    from altimate_learn.deliver.tokenize import _regexes, _without_arguments, anchors
 
-    found: set[str] = set()
+    found: dict[str, tuple[str, ...]] = {}
     last = 0
     for span in _regexes()[0].finditer(text):
         before = text[last:span.start()]
@@ -105,11 +108,12 @@ def banned_anchors(text: str) -> frozenset[str]:
         if cut >= 0:
             before = before[cut + 1:]
         if any(w.strip(",()").lower() in _BANS for w in before.split()):
-            found |= anchors(span.group(0))
-    out = frozenset(found)
+            code = " ".join(_without_arguments(span.group(2).strip().lower()).split())
+            for anchor in anchors(span.group(0)):
+                found[anchor] = (*found.get(anchor, ()), code)
     if len(_banned_memo) < 50_000:
-        _banned_memo[text] = out
-    return out
+        _banned_memo[text] = found
+    return found
 
 
 def kept_terms(request: str, vocabulary) -> list[str]:
@@ -166,7 +170,8 @@ def points(corpus, text: str, scored: list[tuple[int, float, float]], pick: int,
             continue
         called = token + "(" in lowered
         for doc in docs:
-            if token in banned_anchors(corpus.texts[doc]):
+            codes = banned_anchors(corpus.texts[doc]).get(token)
+            if codes and any(code in lowered for code in codes):
                 # a name with an underscore the text does not call is a column or a field (`created_at`): the rule
                 # that bans filtering on it says less of a file that merely has one
                 group = banned if called or "_" not in token.strip("_") else weak

@@ -140,10 +140,15 @@ def test_what_each_agent_returns_for_a_read():
 
 
 def test_only_code_a_rule_bans_is_its_banned_code():
-    assert banned_anchors("Do not fetch data in `useEffect`; use a query hook instead.") == {"useeffect"}
-    assert banned_anchors(GATHER) == {"gather"}
-    assert banned_anchors("Wrap every user-visible string in `t()` from `useTranslation`.") == set()
-    assert banned_anchors("Use `next/link` for internal navigation; plain anchors reload the page.") == set()
+    assert banned_anchors("Do not fetch data in `useEffect`; use a query hook.") == {"useeffect": ("useeffect",)}
+    assert banned_anchors(GATHER) == {"gather": ("gather",)}
+    # the code banned whole: a file with `console.info(` or a plain `def` holds a word of it, not it (review41 R41-8)
+    assert banned_anchors("Log caught errors with `reportError()` instead of `console.error`.") == {
+        "console": ("console.error",)}
+    assert banned_anchors("Never call blocking I/O inside `async def` handlers.") == {"async": ("async def",),
+                                                                                       "def": ("async def",)}
+    assert banned_anchors("Wrap every user-visible string in `t()` from `useTranslation`.") == {}
+    assert banned_anchors("Use `next/link` for internal navigation; plain anchors reload the page.") == {}
 
 
 def test_what_a_request_keeps():
@@ -194,3 +199,22 @@ def test_a_secret_in_a_request_that_keeps_something_never_reaches_disk(git_repo:
         if path.is_file():
             text = path.read_text(encoding="utf-8", errors="replace").lower()
             assert not [p for p in parts if p.lower() in text], path
+
+
+def test_a_word_of_banned_code_is_not_the_banned_code(git_repo: Path):
+    """review41 R41-8: `console.info(` brought the rule against `console.error`, a plain `def` the one on `async def`."""
+    rules = [lesson("L-0400", "Log caught errors with `log_exception()` instead of `console.error`.",
+                    paths=["services/**"]),
+             lesson("L-0401", "Never call blocking I/O inside `async def` handlers.", paths=["services/**"])]
+    write_store(git_repo, LESSONS + rules)
+    session_id = str(uuid.uuid4())
+    hook(git_repo, session_id, "SessionStart", source="startup")
+    hook(git_repo, session_id, "UserPromptSubmit", prompt="tidy this module up")
+    _, after = _read(git_repo, session_id, "def summary(rows):\n    console.info('rows', len(rows))\n", "toolu_01")
+    assert "console.error" not in after and "async def" not in after
+    session_id = str(uuid.uuid4())
+    hook(git_repo, session_id, "SessionStart", source="startup")
+    hook(git_repo, session_id, "UserPromptSubmit", prompt="tidy this module up")
+    before, after = _read(git_repo, session_id, "async def summary(rows):\n    console.error('rows', len(rows))\n",
+                          "toolu_01")
+    assert "console.error" not in before and "console.error" in after and "async def" in after
