@@ -880,6 +880,11 @@ MEASURED_BLIND12: list[tuple[str, str, str, dict[str, int]]] = [
      {"rule": 59, "rule lesson": 9, "rule match": 4, "rule flagged": 25, "rule flagged lesson": 6,
       "one-off": 61, "one-off lesson": 0, "one-off flagged": 37, "one-off flagged lesson": 0,
       "not": 120, "not lesson": 5, "not flagged": 7, "not flagged lesson": 0}),
+    ("82c21200 + refl41's last commit (review40 R40-3/R40-9, review38 R38-8, review39 R39-6, blind5/8-11 forms, "
+     "acronyms opening a lesson)", "22:02 (session #23)", "refl41's second and last look, before its last landing",
+     {"rule": 59, "rule lesson": 11, "rule match": 5, "rule flagged": 25, "rule flagged lesson": 7,
+      "one-off": 61, "one-off lesson": 0, "one-off flagged": 37, "one-off flagged lesson": 0,
+      "not": 120, "not lesson": 5, "not flagged": 7, "not flagged lesson": 0}),
 ]
 NOTES_BLIND12: list[str] = [
     "Reading (refl38): 9 of 59 rule rows give a lesson (4 matching the reference), no one-off row (0 of 61), 5 of 120 "
@@ -894,6 +899,12 @@ NOTES_BLIND12: list[str] = [
     "Session #22 (refl40): the same counts at both looks again (9 of 59, 4 matching; 0 of 61; 5 of 120), after commits "
     "that gave blind8 and blind11 4 more rule-row lessons (reviewed good) and answered review39's and review40's "
     "findings: forms read from dev writers and reviews still reach no row of this writer's.",
+    "",
+    "Session #23 (refl41): 9 -> 11 of 59 rule rows give a lesson (4 -> 5 matching the reference), one-off 0 of 61 and "
+    "not 5 of 120 unchanged (flagged rule rows 6 -> 7 of 25), after commits that gave blind5 and blind8-11 25 more "
+    "rule-row lessons (reviewed good) and answered review38-40's findings: the first rows of this writer's reached by "
+    "forms read from other writers since session #20. The two new lessons are unread (counts only): whether they are "
+    "good is for the session that reads the set.",
     "",
     "Not read: no row, message, reference or lesson of the set was shown (counts only). One change to the reflector came "
     "after the look (a choice made to get around a bug gives nothing: corpus20's KLIMA message); it can only take lessons "

@@ -253,3 +253,10 @@ def test_later_forms_give_their_rule() -> None:
 
 def test_later_forms_look_alikes_give_nothing() -> None:
     assert [(text, _rules(text)) for text in LATER_QUIET] == [(text, []) for text in LATER_QUIET]
+
+
+def test_a_name_said_in_lower_case_opens_the_lesson_as_it_is_written() -> None:
+    # review40 R40-9's rendering note: "Api responses are `snake_case`."
+    assert _rules("again: api responses are snake_case") == ["API responses are `snake_case`."]
+    assert _rules("url params are camelCase") == ["URL params are `camelCase`."]
+    assert _rules("columns are snake_case in our database") == ["Name columns in `snake_case` in our database."]

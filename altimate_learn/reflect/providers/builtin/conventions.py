@@ -384,8 +384,20 @@ def _target_ok(what: str) -> bool:
     return True
 
 
+# Names said in lower case that a sentence opens with as they are written: "api responses are snake_case" gave "Api
+# responses are `snake_case`." (review40 R40-9's rendering note; refl41)
+_ACRONYMS = {"api": "API", "apis": "APIs", "url": "URL", "urls": "URLs", "json": "JSON", "sql": "SQL", "http": "HTTP",
+             "html": "HTML", "css": "CSS", "ui": "UI", "cli": "CLI", "sdk": "SDK", "jwt": "JWT", "csv": "CSV", "pr": "PR",
+             "prs": "PRs", "ci": "CI", "id": "ID", "ids": "IDs", "uuid": "UUID", "uuids": "UUIDs"}
+
+
 def _sentence_case(text: str) -> str:
-    return text if text.startswith("`") else text[0].upper() + text[1:]
+    if text.startswith("`"):
+        return text
+    head, sep, rest = text.partition(" ")
+    if head in _ACRONYMS:
+        return _ACRONYMS[head] + sep + rest
+    return text[0].upper() + text[1:]
 
 
 # Where a kind of file lives, beside what it belongs to: "tests live next to the code as *.test.ts", "stories sit next to
