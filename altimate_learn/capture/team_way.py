@@ -186,3 +186,39 @@ def banned_used(own: str, answer: str | None) -> str | None:
         return None
     stems = {word, word[:-1] if word.endswith("s") else word + "s"}
     return BAN_REASON if any(re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", answer, _I) for w in stems) else None
+
+
+# "maybe we could use the existing retry helper in app/util/retry.py rather than writing a new loop?", "sorry, could you use
+# the existing formatDate helper? no need for a second one", "just a thought — there's already a retry decorator in utils,
+# could we use that?" after an answer that did work: the agent wrote its own where the project already had one (review40
+# R40-8). A hedged ask to use what exists; never one that asks new work of it ("could you use the existing endpoint to add a
+# delete button?", "can we use the existing report for the new chart?").
+EXISTING_REASON = "asked to use what already exists instead of the agent's own"
+_HEDGE_OPENING = (r"^\W*(?:(?:hmm+|hm|um+|sorry|so|ok(?:ay)?|also|actually|btw|and|but|oh|just\s+a\s+thought|quick\s+thought|"
+                  r"one\s+thing|small\s+thing)\W+)*")
+_USE_EXISTING = re.compile(
+    _HEDGE_OPENING + r"(?:(?:could|can|would|will|shouldn't|should)\s+(?:you|we)\s+(?:please\s+|maybe\s+|perhaps\s+|just\s+|not\s+)*|"
+    r"would\s+you\s+mind\s+|(?:please\s+)?(?:maybe|perhaps)\s+(?:we\s+could\s+|you\s+could\s+|we\s+should\s+)?(?:just\s+)?|"
+    r"why\s+not\s+(?:just\s+)?|any\s+(?:chance|reason)\s+(?:we|you)\s+(?:can(?:'t)?|could(?:n't)?)\s+(?:just\s+)?|"
+    r"i(?:'d|\s+would)\s+(?:rather|prefer\s+(?:to|we|you))\s+(?:just\s+)?)"
+    r"(?:use|re-?use|call|go\s+through|stick\s+with|using|re-?using|calling)\s+(?:the|our|that)\s+(?:existing|already[-\s]existing|"
+    r"shared|current)\s+(?P<x>[^?.!,;\n]{2,80})", _I)
+_THERE_ALREADY = re.compile(
+    r"\bthere(?:'s|\s+is)\s+already\s+an?\s+[^.?!;\n]{2,60}?\s*(?:[,.;:]|\s[-\u2013\u2014]+)\s*(?:so\s+)?(?:(?:could|can|would)\s+"
+    r"(?:we|you)\s+(?:please\s+|just\s+)*|(?:please\s+|just\s+)*)(?:use|re-?use|call)\s+(?:that|it|this|that\s+one)"
+    r"(?:\s+instead)?\s*[?.!]*\s*$", _I)
+_NEW_WORK_OF_IT = re.compile(r"\b(?:to|for|so\s+(?:we|you)\s+can)\s+(?:add|build|create|make|implement|write|do|show|render|the\s+new|"
+                             r"this\s+new|a\s+new)\b|\b(?:also|too|as\s+well|next)\b", _I)
+
+
+def use_existing(own: str) -> str | None:
+    """The reason when the person asks, hedged, to use what the project already has instead (see above)."""
+    if not own or len(own) > 250:
+        return None
+    text = own.strip()
+    found = _USE_EXISTING.match(text)
+    if found and not _NEW_WORK_OF_IT.search(found.group("x")):
+        return EXISTING_REASON
+    if _THERE_ALREADY.search(text) and not _NEW_WORK_OF_IT.search(text):
+        return EXISTING_REASON
+    return None

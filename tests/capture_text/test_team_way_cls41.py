@@ -166,3 +166,21 @@ def test_an_exception_asked_for_is_no_error_report(text, fires):
 ])
 def test_no_x_please_bans_what_the_answer_used(text, fires):
     assert _flag(text, "Done: added app/m1.py with a print.")[0] is fires, text
+
+
+MADE = "Done: I added a retry loop and a new formatDate function in app/util.py."
+
+
+@pytest.mark.parametrize("text, fires", [
+    ("maybe we could use the existing retry helper in app/util/retry.py rather than writing a new loop?", True),
+    ("sorry, could you use the existing formatDate helper? no need for a second one", True),
+    ("just a thought — there's already a retry decorator in utils, could we use that?", True),
+    ("could you reuse the existing validation helper?", True),
+    ("could you use the existing endpoint to add a delete button?", False),  # new work of it
+    ("can we use the existing report for the new chart?", False),
+    ("could you also use the existing logger in the worker?", False),
+    ("there's already a script that populates the db, I'll run it", False),
+    ("is there already a retry helper somewhere?", False),
+])
+def test_a_hedged_ask_to_use_what_already_exists(text, fires):
+    assert _flag(text, MADE)[0] is fires, text
