@@ -364,7 +364,7 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
             # doesn't the rest of the code use pathlib?", "ugh, print again. use the logger" (cls41, review40 R40-2/4/8)
             reason = team_way.asked_with_team_way(own, tasking) or (
                 None if tasking else team_way.against_the_rest_question(own) or team_way.again_use(own)
-                or team_way.banned_used(own, answer) or team_way.use_existing(own))
+                or team_way.banned_used(own, answer) or team_way.use_existing(own) or team_way.opinion_against(own))
             if reason and not withdrawals.withdrawn(reason, own):
                 return Verdict(True, reason, "pattern")
         if not spec and not tasking and not replying and languages.BARE_BAN.match(own.strip()):

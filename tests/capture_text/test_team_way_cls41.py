@@ -184,3 +184,19 @@ MADE = "Done: I added a retry loop and a new formatDate function in app/util.py.
 ])
 def test_a_hedged_ask_to_use_what_already_exists(text, fires):
     assert _flag(text, MADE)[0] is fires, text
+
+
+@pytest.mark.parametrize("text, fires", [
+    ("I think it'd be better to keep the sql in the repos, not in the route", True),
+    ("hm I don't think we want the modal to close on outside click, people lose their form data", True),
+    ("I think it'd be better to also add tests", False),  # new work
+    ("I think it would be better to do the backend next", False),
+    ("it'd be better if I ran it myself", False),  # the person's own step
+    ("would it be better to use a class here?", False),  # a question
+])
+def test_an_opinion_weighed_against_the_agents_way(text, fires):
+    assert _flag(text, DONE)[0] is fires, text
+
+
+def test_an_opinion_before_any_answer_is_no_correction():
+    assert not _flag("I think it'd be better to keep the sql in the repos, not in the route", None)[0]
