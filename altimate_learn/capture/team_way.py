@@ -226,13 +226,15 @@ def use_existing(own: str) -> str | None:
 
 # "I think it'd be better to keep the sql in the repos, not in the route", "hm I don't think we want the modal to close on
 # outside click, people lose their form data" after an answer that did work: the person's opinion weighed against the way
-# the agent took (review40 R40-8). Never new work ("I think it'd be better to also add tests", "… to do the backend next"),
-# a step of the person's ("it'd be better if I ran it myself"), or a question.
+# the agent took (review40 R40-8): a better way to keep, put, use or avoid something. Never new work ("I think it'd be better
+# to also add tests", "… to do the backend next", "it'd be nicer if the page had a dark mode"), a step of the person's
+# ("it'd be better if I ran it myself"), or a question.
 OPINION_REASON = "weighed the agent's way against a better one"
 _OPINION = re.compile(
     r"^\W*(?:(?:hmm+|hm|um+|honestly|tbh|ok(?:ay)?|so|but|actually|sorry)\W+)*(?:i\s+(?:think|feel\s+like|guess)\s+|imo\s+|"
     r"honestly\s+)?(?:(?:it'd|it\s+would|that\s+would|that'd)\s+be\s+(?:much\s+|a\s+lot\s+|way\s+)?(?:better|cleaner|simpler|"
-    r"nicer|safer|clearer)\s+(?:to|if)\b|i\s+don't\s+think\s+we\s+want\b)", _I)
+    r"safer|clearer)\s+to\s+(?:just\s+)?(?:keep|leave|put|move|use|not|avoid|stick|go\s+with|have\s+(?:it|them|this|that)|"
+    r"make\s+(?:it|them|this|that))\b|i\s+don't\s+think\s+we\s+want\b)", _I)
 _OPINION_NOT = re.compile(r"\?|\b(?:also|too|as\s+well|next|later|then|first|additionally|another|more)\b|\bif\s+(?:i|we)\b"
                           r"|\b(?:i'll|i\s+will|let\s+me)\b", _I)
 

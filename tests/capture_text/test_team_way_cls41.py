@@ -192,6 +192,7 @@ def test_a_hedged_ask_to_use_what_already_exists(text, fires):
     ("I think it'd be better to also add tests", False),  # new work
     ("I think it would be better to do the backend next", False),
     ("it'd be better if I ran it myself", False),  # the person's own step
+    ("it'd be nicer if the page had a dark mode", False),  # a wish for new work
     ("would it be better to use a class here?", False),  # a question
 ])
 def test_an_opinion_weighed_against_the_agents_way(text, fires):
