@@ -918,6 +918,42 @@ THIRTY_FOURTH_PASS = (
     "did the work from one that only explained, which the length of the answer does not."
 )
 
+THIRTY_FIFTH_PASS = (
+    "Thirty-fifth pass (`cls41`, 2026-12-06 #23): recall of everyday corrections review40 found quiet at capture (R40-2, "
+    "R40-4, R40-8, R40-12), each as a general form with look-alikes that stay quiet (`capture/team_way.py`, "
+    "tests/capture_text/test_team_way_cls41.py). The main one is the team's way given as the reason of a request or a "
+    "challenge after an answer that did work: \"could you maybe use httpx instead of requests here? we're trying to get "
+    "rid of requests everywhere\", \"why is this a class? we keep handlers as plain functions here\", \"please add type "
+    "hints, every public function in app/ gets them\" (the team's direction, its standing practice with a scope, what the "
+    "rest of the code does, what every such thing gets); alone each first half is a wish or a question, and the answer "
+    "just before need not name the thing. Also \"<thing> again\" with its replacement (\"ugh, print again. use the "
+    "logger\"; a plain word needs a mark of complaint: \"print again, use the verbose flag\" stays quiet), \"no prints "
+    "please\" after an answer that used print, \"why os.path? doesn't the rest of the code use pathlib?\", a hedged ask to "
+    "use what already exists, an opinion weighed against the agent's way (\"I think it'd be better to keep the sql in the "
+    "repos, not in the route\"), a reminder whose rule is a norm (\"again: api responses are snake_case\") or opened by "
+    "\"don't forget:\". Quiet now: a failure put down to flakiness with only a re-run asked (\"hmm, the CI is flaky "
+    "today, just rerun it\") and an exception or value the person asks the code to raise or return (\"also guard against "
+    "an empty list, raise ValueError\"). review40's battery with its addenda: 16 of 16 quiet corrections flagged, its false "
+    "alarm gone, its look-alikes quiet. The real dev split: no message changed (none of these forms occurs in it as typed: "
+    "they come from a new user's trip, and the written sets); `corrections.jsonl` unchanged (192 / 2 / 14 / 183); the "
+    "readable written sets 1-11: 5 right flags more in each mode, none lost. Item 2, the answer's work as a feature: the "
+    "corpus keeps only each answer's text and reasoning (no tool events), so what is left of the work is a code block "
+    "(`[code]`) or a file path in the answer. On cls40's first-sight flags (495) an answer with either is right 0.77 of "
+    "the time (TP 276, FP 82) and a prose-only one 0.69 (TP 94, FP 43); the weakest side, prose with no work claimed, "
+    "is 0.55 at first sight (18 / 15) but 0.87 on the whole dev split (27 / 4). The bar, decided before the second "
+    "held-out look (cls40's): a side at or below 0.55 at first sight that costs dev fewer right flags than false ones; "
+    "dropping it would cost dev 27 right flags for 4 false ones, so nothing was narrowed. Dropping the answer-asked guard "
+    "(`replying`) altogether was measured too: dev 6 right flags more, 10 false. Held-out look 1 (563c115e, counts "
+    "only): 0.759 / 0.438 (TP 347, FP 110, FN 445, TN 3277). Look 2 (4a055477, all of this pass, on the held-out split "
+    "grown by corpus23's first batch): 0.760 / 0.439 (TP 348, FP 110, FN 445, TN 3289): none of this pass's families "
+    "flagged a held-out message (the one right flag more is a grown row's, under an old family). The twelfth blind set "
+    "(counts only): look 1 with the answer 0.899 / 0.517 (TP 62, FP 7), without 0.913 / 0.350, with the answer and the "
+    "reply 0.900 / 0.600 (TP 72, FP 8); look 2 0.900 / 0.525 (TP 63, FP 7), 0.913 / 0.350, 0.901 / 0.608 (TP 73, FP 8): "
+    "one hedged request more. Reading: the forms review40 names are real recall for a new user's everyday messages, "
+    "but the real sessions' misses are elsewhere (long, multilingual, bug reports after answers that offered more work), "
+    "so they do not move the held-out recall."
+)
+
 
 def main() -> str:
     lines: list[str] = []
@@ -1037,6 +1073,7 @@ def main() -> str:
     add(THIRTY_SECOND_PASS)
     add(THIRTY_THIRD_PASS)
     add(THIRTY_FOURTH_PASS)
+    add(THIRTY_FIFTH_PASS)
     add("Limits: one person labelled every message, so the labels carry one reader's judgement (the reasons are "
         "in `labels.jsonl` to be argued with); sessions are mostly in English (the 2026-12 additions bring Spanish, "
         "Turkish, Chinese, Czech, Italian and others) and mostly from IDE agents "
