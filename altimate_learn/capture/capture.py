@@ -26,7 +26,7 @@ from altimate_learn.capture.model import AssistantTurn, SessionInfo, ToolCall, U
 from altimate_learn.capture.sessions import (SessionReader, belongs_to, detect_format, read_session,
                                              repository_project_roots, session_to_open)
 from altimate_learn.capture.sessions._base import THINKING_KEEP, thinking_of
-from altimate_learn.capture.signals import NewSignal, append_signals
+from altimate_learn.capture.signals import NewSignal, append_signals, valid_signals
 from altimate_learn.capture.tool_retry import RetryCounter
 from altimate_learn.errors import LearnError
 from altimate_learn.store import Store
@@ -226,7 +226,7 @@ def _recorded_elsewhere(store: Store, signals: list[NewSignal]) -> list[NewSigna
     """Signals whose message (or call) another session of the store already recorded are left out."""
     if not signals:
         return signals
-    existing, _ = store.signals()
+    existing, _ = valid_signals(store)  # each stored signal checked once per process, not once per session
     seen = {key: s.get("sessionID") for s in existing for key in _global_ids(s)}
     fresh = []
     for signal in signals:

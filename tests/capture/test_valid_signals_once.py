@@ -202,3 +202,20 @@ def test_the_learner_reads_the_stored_signals_as_store_signals(tmp_path: Path):
         assert learner_run._held_as_handled(s) == want
     assert list_signals(s, session="s1") == [r for r in s.signals()[0] if r["status"] == "open" and
                                              r["sessionID"] == "s1"]
+
+
+def test_capture_reads_what_other_sessions_recorded_with_each_signal_checked_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    from altimate_learn.capture import capture
+
+    s = store(tmp_path)
+    stored = [NewSignal(kind="user_correction", session_id=f"s{n % 7}", text=f"use pnpm {n}", reason="",
+                        message_id=f"msg-0000-{n:04}") for n in range(120)]
+    append_signals(s, stored)
+    checked = count_checks(monkeypatch)
+    for session in range(30):  # one capture run, session after session
+        new = [NewSignal(kind="user_correction", session_id=f"new{session}", text="use pnpm", reason="",
+                         message_id=f"msg-0000-{n:04}") for n in (session, 500 + session)]
+        # the message another session recorded is left out; the new one is kept
+        assert [x.message_id for x in capture._recorded_elsewhere(s, new)] == [f"msg-0000-{500 + session:04}"]
+    assert checked[0] == 120
