@@ -83,6 +83,11 @@ _NOT_ASKED = re.compile(
     r"not\s+(?:yet|now|urgent)|no\s+need|fine\s+for\s+now|(?:is|are)\s+fine)\b"
     r"|^\W*(?:do|does|did|are|is)\s+we\b|^\W*(?:how|what|when|where|which|who)\s+do\s+we\b"
     r"|^\W*(?:what(?:'s|\s+is)\s+next|what\s+now|what\s+else|anything\s+else|any\s+(?:questions|ideas|thoughts))\b", _I)
+# The ask itself is about how the work is done (use, put, name, keep, instead, why …): "could you look at the flaky test?
+# we keep the test data in tests/fixtures/", "can you run the migrations? we keep them in db/migrations" ask for a task
+# and give a fact for it (review41 R41-6).
+_CHANGE = re.compile(r"\b(?:use|using|put|name|rename|keep|switch|move|make|drop|remove|replace|avoid|instead|rather\s+than|"
+                     r"why|don't|do\s+not|never|stop|too|as\s+well|no)\b", _I)
 _WORDS = re.compile(r"[^\W\d_]{2,}")
 # A question that asks to learn ("what does the --frozen flag do? the platform team's template uses it"), not about the work.
 _LEARNING = re.compile(r"^\W*(?:what|how|when|which|who)\s+(?:does|do|is|are|did|was|were)\b", _I)
@@ -103,6 +108,8 @@ def asked_with_team_way(own: str, tasking: bool) -> str | None:
             continue
         if len(_WORDS.findall(before)) < 2 or not _ASKS.search(before) or _LEARNING.match(before):
             continue
+        if not _CHANGE.search(before) and not _EVERY.search(found.group(0) + after[:40]):
+            continue
         if _NOT_ASKED.search(text):
             return None
         if tasking and not _EVERY.search(found.group(0) + after[:40]):
@@ -118,7 +125,12 @@ _REST_QUESTION = re.compile(
     r"all\s+(?:the\s+|our\s+)?other\s+[\w-]+|every\s+other\s+[\w-]+|the\s+(?:whole|entire)\s+(?:codebase|code\s*base|repo|project|"
     r"app|suite|module)|(?:the\s+)?other\s+[\w-]+)\s+(?:already\s+)?(?:use|have|do|follow|return|go\s+through|live\s+in|on|in|"
     r"using)\b[^?]{0,60}\?", _I)
-_REST_NOT = re.compile(r"\b(?:curious|wondering|just\s+asking|fyi|thanks|great|nice|fine)\b", _I)
+# not the code: people, time, branches ("isn't the rest of the team on vacation this week?", "doesn't the other branch
+# already have this fix?"), or a question hunting a failure ("… then why is only this one failing?"; review41 R41-6)
+_REST_NOT = re.compile(r"\b(?:curious|wondering|just\s+asking|fyi|thanks|great|nice|fine)\b"
+                       r"|\b(?:rest\s+of\s+(?:the\s+|our\s+)?|other\s+)(?:team|teams|people|folks|guys|devs|developers|crew|staff|"
+                       r"branch|branches|prs?|commits?|week|weeks|day|days)\b"
+                       r"|\bthen\s+why\b|\bwhy\s+(?:is|are|does|do)\s+only\b", _I)
 
 
 def against_the_rest_question(own: str) -> str | None:
@@ -142,7 +154,8 @@ _CODE_LIKE = re.compile(r"`code`|[./_@#]|[a-z][A-Z]")
 # Words that are no thing the agent chose: verbs of running and trying, pronouns, filler.
 _NOT_A_THING = frozenset("""it its this that these those them try run rerun test retest build rebuild deploy redeploy
 check recheck do redo go start restart install reinstall push commit fix refresh reload please pls thanks ok okay same
-one once more all everything here there now then me you we us not no yes again""".split())
+one once more all everything here there now then me you we us not no yes again lint relint format reformat typecheck
+compile recompile migrate""".split())  # steps done again ("lint again? just use --fix this time", review41 R41-6)
 
 
 def again_use(own: str) -> str | None:

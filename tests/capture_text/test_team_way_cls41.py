@@ -201,3 +201,18 @@ def test_an_opinion_weighed_against_the_agents_way(text, fires):
 
 def test_an_opinion_before_any_answer_is_no_correction():
     assert not _flag("I think it'd be better to keep the sql in the repos, not in the route", None)[0]
+
+
+@pytest.mark.parametrize("text", [
+    # review41 R41-6: look-alikes of the new forms written after reading them, each a false alarm on efa58dda
+    "isn't the rest of the team on vacation this week?",
+    "doesn't the other branch already have this fix?",
+    "don't the other tests use the same fixture? then why is only this one failing?",
+    "could you look at the flaky test? we keep the test data in tests/fixtures/",
+    "hey could you take a look at the failing job? we're switching to the new runner",
+    "can you run the migrations? we keep them in db/migrations",
+    "lint again? just use --fix this time",
+])
+def test_a_task_or_a_question_about_people_or_branches_with_a_fact_stays_quiet(text):
+    flagged, reason = _flag(text, DONE)
+    assert not flagged, (text, reason)
