@@ -2673,6 +2673,9 @@ BLIND67_INTRO, BLIND68_INTRO = (THIRTY_SIXTH_ROUND_WRITER.format(who=who, style=
      "file's `content` as it stands when read; scenarios, stacks and wordings of this writer's own"),
 ))
 
+BLIND65_INTRO += (" Measured by the lead (counts only) on the first code of session 2026-12-06 #23 (563c115e): 96.8% at 300, 1,000 and 10,000 (60 of 62; direct 20 of 20, vague 16 of 17, file 15 of 15, follow-up 9 of 10; 24.2-24.3 lessons and 742-801 tokens a session). The misses at every size: a vague symptom whose lesson (parse numeric input with a named function) was not among the 30 lessons of its session, and a follow-up whose lesson (a bot owns dependency bumps) was not among its 14-16. " "On the session's final delivery code (72a974f5, after deliver41's read-file contents, which no task of this batch carries): the same task by task, 96.8% at every size; lessons and tokens a session unchanged.")
+BLIND66_INTRO += (" Measured by the lead on the same code: 96.8% at 300, 95.2% at 1,000 and 10,000 (60 and 59 of 62; direct 19 of 19, file 14 of 14, vague 15 of 17, follow-up 12 of 12 and 11 of 12; 25.2-25.5 lessons and 785-847 tokens a session). The misses: two vague symptoms at every size, each in a session at 30 lessons (a shared async HTTP client, datetimes serialized with a Z suffix), and at 1,000 and 10,000 a follow-up whose lesson (register dashboards that read a mart as exposures) was not among the 40 lessons of its two turns. " "On the session's final delivery code (72a974f5): the same task by task, 96.8% at 300, 95.2% at 1,000 and 10,000; lessons and tokens a session unchanged.")
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
