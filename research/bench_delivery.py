@@ -2676,6 +2676,104 @@ BLIND67_INTRO, BLIND68_INTRO = (THIRTY_SIXTH_ROUND_WRITER.format(who=who, style=
 BLIND65_INTRO += (" Measured by the lead (counts only) on the first code of session 2026-12-06 #23 (563c115e): 96.8% at 300, 1,000 and 10,000 (60 of 62; direct 20 of 20, vague 16 of 17, file 15 of 15, follow-up 9 of 10; 24.2-24.3 lessons and 742-801 tokens a session). The misses at every size: a vague symptom whose lesson (parse numeric input with a named function) was not among the 30 lessons of its session, and a follow-up whose lesson (a bot owns dependency bumps) was not among its 14-16. " "On the session's final delivery code (72a974f5, after deliver41's read-file contents, which no task of this batch carries): the same task by task, 96.8% at every size; lessons and tokens a session unchanged.")
 BLIND66_INTRO += (" Measured by the lead on the same code: 96.8% at 300, 95.2% at 1,000 and 10,000 (60 and 59 of 62; direct 19 of 19, file 14 of 14, vague 15 of 17, follow-up 12 of 12 and 11 of 12; 25.2-25.5 lessons and 785-847 tokens a session). The misses: two vague symptoms at every size, each in a session at 30 lessons (a shared async HTTP client, datetimes serialized with a Z suffix), and at 1,000 and 10,000 a follow-up whose lesson (register dashboards that read a mart as exposures) was not among the 40 lessons of its two turns. " "On the session's final delivery code (72a974f5): the same task by task, 96.8% at 300, 95.2% at 1,000 and 10,000; lessons and tokens a session unchanged.")
 
+_THIRTY_SIXTH_READ_AGAIN = THIRTY_SIXTH_ROUND_WRITER.split("issue 19, ", 1)[1].split(", never the delivery code", 1)[0]
+assert _THIRTY_SIXTH_READ_AGAIN == _THIRTY_SIXTH_READ and "2026-12-06 #23" in THIRTY_SIXTH_ROUND_WRITER
+_THIRTY_SEVENTH_READ = (
+    "lines 1 to 20 of this file's docstring (the task kinds) and its lines 133 to 360 (`ROOT` to the head of "
+    "`CONFIGS`: `_generator()`, `load_tasks()`, `Session`, `_needed_lessons()`, `store_for()`, `check_unique()`, "
+    "`isolated_environment()`, `Project`, `_read_response()`, `_file_events()` and `run_session()`), a grep of this "
+    "file for the round templates, the `_READ` lines, `WRITER`, `BLIND67`, `BLIND68`, the top-level constants and the "
+    "top-level `def` and `class` lines (lines cut to 100 characters: of the registration of batches 67 and 68 it "
+    "showed only its first line's code), a grep of its `INTRO` lines past line 2600 cut to 100 characters (the "
+    "entries of `SETS` and the openings of the lead's measured lines on batches 65 and 66), its lines 2491 to 2622 "
+    "whole (the thirty-fifth round's list, the style texts of batches 65 and 66, the lead's measured lines on 63 and "
+    "64, the thirty-sixth round's list and its template line), the thirty-sixth round's template printed with its "
+    "list left out, its lines 2676 to 2680 cut to 100 characters and 2770 to the end (`held_out()`, `main()`); of the "
+    "intros of batches 1 to 66, the 100 characters that open each one's style text (or its text after the session) "
+    "and a search of every intro but those of 67 and 68 for sixteen product words (ski, lift, snow, library, "
+    "podcast, ticket and others), with 120 characters around five of its hits, to keep away from earlier products; "
+    "`stores/generate.py` up to `scaled()`, the whole source lesson file, one line of blind batch 61 (its first), "
+    "`tests/deliver/test_bench_held_out.py` whole, a listing of `tests/research_data`, the names of the test files "
+    "that mention the delivery tasks, `bench_delivery.py` or `HELD_OUT` and a grep of four of them for `blind`, "
+    "`SETS`, `HELD_OUT` and `ROUND`, greps of `research/__main__.py` and `delivery_why.py` for `blind6` and the "
+    "former's lines 425 to 440, the one-line subject, `git show --stat` and the diff of `research/__main__.py` and "
+    "`delivery_why.py` of the commit that registered batches 67 and 68 (its subject gives their counts of needed "
+    "lessons, nothing of their text), `CHANGELOG.md`'s first 12 lines, its section headings, a grep for the "
+    "entries of blind batches 60 to 68 cut to 60 characters, the entry of batches 65 and 66 and the first lines of "
+    "its delivery section, issue 19, the team preamble and this writer's brief, the team board without the delivery "
+    "and hook-latency engineers' lines and the one-line log of main's last five commits; after this registration "
+    "was inserted, a check of its own (JSON, ids, kinds, each needed prefix unique in the 300, 1,000 and 10,000 "
+    "stores, the content paths, and the path globs of the needed lessons read with fnmatch and with `*` kept inside "
+    "one folder) and the test that loads these two batches, never this benchmark")
+THIRTY_SEVENTH_ROUND_WRITER = THIRTY_SIXTH_ROUND_WRITER.replace("2026-12-06 #23", "2026-12-06 #24").replace(
+    _THIRTY_SIXTH_READ, _THIRTY_SEVENTH_READ)
+assert _THIRTY_SEVENTH_READ in THIRTY_SEVENTH_ROUND_WRITER and _THIRTY_SIXTH_READ not in THIRTY_SEVENTH_ROUND_WRITER
+assert "2026-12-06 #23" not in THIRTY_SEVENTH_ROUND_WRITER and "2026-12-06 #24" in THIRTY_SEVENTH_ROUND_WRITER
+BLIND69_TASKS, BLIND70_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (69, 70))
+BLIND69_INTRO, BLIND70_INTRO = (THIRTY_SEVENTH_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a forty-first writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks typed as developers type them for a group of ski resorts in "
+     "Austria, Switzerland and the Aosta valley (lift passes sold online, RFID turnstiles at the lifts, snowmaking, "
+     "rental shops, a ski school): the non-native English of Austrian, South Tyrolean and Italian-speaking "
+     "developers, with German and Italian words and slips (\"allora\", \"genau\", \"bitte\", \"make it pages\", \"the "
+     "auditor want\", \"lol\", \"ppl\", \"Retrun\"), a Go turnstile reader (its Dockerfile and a CI build that pulls "
+     "every module again), a snowmaking telemetry workflow and CronJob, a rental-sync deployment, the Python API "
+     "(billing services, routers, migrations, db queries, the gate vendor's webhook, auth tokens, schemas, Celery "
+     "tasks, an outbound weather client), dbt models of gate scans, passes, lifts, pass revenue and webshop orders, "
+     "the Next.js webshop and Terraform; direct ones in shorthand (source() and the double-underscore name for a new "
+     "staging model, Decimal prices rounded half-even once, a 201 with Location, a scope guard and /v2, a multi-stage "
+     "digest-pinned image, workflow permissions and job timeouts, an autogenerated migration with a downgrade, "
+     "container requests and split probes, checkout prices in the invoice's currency, a 900-line pull request and its "
+     "changelog with no files, partitioning and surrogate-key joins for a 1.8-billion-row fact); vague ones as "
+     "symptoms naming no convention (first entries at 23:40 the evening before, season-pass revenue all in November, "
+     "turnstiles hanging while a weather provider is slow, a 2.3 MB landing page on 3G, an instructor booked twice in "
+     "peak week, API pods restarting when 40 people upload selfies, a lift counted twice after readers resend their "
+     "buffer, an expiry mail sent three times after a worker restart, a pass-photo bucket listable from outside, "
+     "'undefined cm' of snow and 0 cm shown empty); file tasks with an empty request or one token (\"wip\", \".\", "
+     "\"cont\", \"tests\", \"ok\") on an intermediate model, a db query module, a CronJob, the gate vendor's webhook, "
+     "a production Terraform file, a pytest file, a firmware sync script and a component test, five of them with the "
+     "file's text as read; follow-ups that change topic (a resort seed, then an API type typed by hand; a mail typo, "
+     "then a 12-minute image build; a copy rename, then a button in English for German and Italian users; paging "
+     "instructors, then an unknown payload field dropped silently; chart colours, then tablets logged out every 15 "
+     "minutes; a staging column, then a daily uptime percentage; a package bump, then a cast to int on webshop order "
+     "ids; a webcam tile, then a map token undefined in the browser); 55 needed lessons, 16 tasks needing lessons "
+     "scoped to narrow paths or a file-name pattern (billing services, the API's routers, migrations, services, "
+     "tasks, db, webhooks, schemas and auth folders, the billing feature, the finance marts, intermediate models, the "
+     "production Terraform folder, component tests, `test_*.py`, Shopify staging), 31 needed lessons whose convention "
+     "the words do not name (all 26 of the vague and file tasks', 5 of the follow-ups'), one needed lesson whose path "
+     "glob matches its file only when `*` may cross a folder; scenarios, stacks and wordings of this writer's own"),
+    ("the same forty-first writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks in another voice for a consortium of public libraries (loans, "
+     "holds, fines, e-book checkouts from a vendor, self-checkout kiosks in the branches, a catalogue of MARC "
+     "records): Slack and ticket shorthand of native speakers in a hurry, ticket ids (\"LIB-2210\"), abbreviations "
+     "and slips (\"w/\", \"rn\", \"iirc\", \"wdyt\", \"circ\", \"recalc\", \"thru\", \"teh\", \"incremntal\", "
+     "\"hrs\", \"fri\"), a Java MARC importer (its Gradle CI workflow and Dockerfile), a Flutter patron app and its "
+     "release workflow, the web app's self-check screen on the kiosks, a kiosk-sync worker, the Python API (routers, "
+     "schemas, models, Celery tasks, services, tests, its pyproject), dbt models of checkouts, loans, holds, patrons "
+     "and fines, a snapshot, seeds and a macro, the Next.js catalogue and staff dashboard, Kubernetes, Terraform "
+     "stacks and modules and the local compose file; direct ones in shorthand (soft deletes and JSON extraction in a "
+     "new staging model, an incremental filter column and unique key, an idempotency header and provider retries for "
+     "fine payments, a consumer's batch size and dead-letter queue, a KMS key and a policy document for a queue, ISO "
+     "dates with Z and a string enum, the shared data table and design system, a SHA-pinned setup action with its own "
+     "cache, a dependency pin and a Renovate bump, an SCD join and fiscal periods); vague ones as symptoms naming no "
+     "convention (an address-change report missing changes from nothing to something, raw emails in a branch's "
+     "spreadsheet, the API frozen during an export, opening hours stale until a restart, 'no loans' flashing and a "
+     "call made twice, a kiosk countdown speeding up overnight at 2 GB, focus thrown to the top after a dialog "
+     "closes, covers making results jump, 100% CPU at opening after a manual scale was reset, CPU burnt compiling "
+     "patterns); file tasks with an empty request or one token (\"wip\", \".\", \"fix\", \"cont\") on an ORM model, a "
+     "Celery task that schedules itself, a finance mart, a snapshot, a Playwright spec, the compose file, a Terraform "
+     "module's outputs and main file and a macro, five of them with the file's text as read; follow-ups that change "
+     "topic (a filter chip, then a raw error code in a red box; MARC 880 fields, then an importer that hangs "
+     "unnoticed; a Flutter SDK bump, then two releases racing; a chart filter, then chart.js pulled in directly; a "
+     "profile field, then a nightly job killed for memory; a fee type, then transactions loaded as a seed; search "
+     "highlighting, then a bulk endpoint on the frozen version; a flaky test, then a test calling a vendor's real "
+     "API); 51 needed lessons, 14 tasks needing lessons scoped to narrow paths or single files (the API's routers, "
+     "models and tasks folders, the worker, the finance marts, snapshots, macros, seeds, Playwright tests, Terraform "
+     "modules, the dashboard feature, service tests, `docker-compose.yml`), 31 needed lessons whose convention the "
+     "words do not name (all 22 of the vague and file tasks', all 9 of the follow-ups'); scenarios, stacks and "
+     "wordings of this writer's own"),
+))
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
@@ -2767,6 +2865,8 @@ SETS = {
     "blind66": (BLIND66_TASKS, "Blind batch 66 (written apart from the code)", BLIND66_INTRO),
     "blind67": (BLIND67_TASKS, "Blind batch 67 (written apart from the code)", BLIND67_INTRO),
     "blind68": (BLIND68_TASKS, "Blind batch 68 (written apart from the code)", BLIND68_INTRO),
+    "blind69": (BLIND69_TASKS, "Blind batch 69 (written apart from the code)", BLIND69_INTRO),
+    "blind70": (BLIND70_TASKS, "Blind batch 70 (written apart from the code)", BLIND70_INTRO),
 }
 
 
