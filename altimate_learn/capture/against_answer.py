@@ -139,7 +139,7 @@ def _named_in(words: list[str], answer: str) -> bool:
     return all(len(w) >= 2 and re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", lowered) for w in words)
 
 
-def complains_of_used(own: str, answer: str | None) -> bool:
+def complains_of_used(own: str, answer: str | None, *, nope: bool = True) -> bool:
     """A short complaint naming what the agent's answer used ("pip again?!", "why float?", "requests?? seriously"), or
     a bare refusal with the replacement ("nope. httpx."). Never a name the answer does not use (a new topic: "docs
     again?" after an answer about tests), never filler ("again?", "why not?", "this again", "seriously??")."""
@@ -162,12 +162,26 @@ def complains_of_used(own: str, answer: str | None) -> bool:
             words = [w.strip("`'\".").lower() for w in found.group("x").split()]
             if words and not any(w in _TERSE_NOT_FILLER or w in _COMPLAINT_WORDS for w in words) and _named_in(words, answer):
                 return True
-    found = _NOPE_NAME.match(own.strip())
+    found = _NOPE_NAME.match(own.strip()) if nope else None
     if found:
         word = found.group("x").strip("`'\".").lower()
         if word not in _TERSE_NOT_FILLER and word not in _COMPLAINT_WORDS and not _named_in([word], answer):
             return True
     return False
+
+
+# "print again??", "why print?", "console.log?!" after a session was given the team's lesson on that very thing ("Log
+# through app/log.py, never print()"): the complaint repeats what the delivered lesson says, so it corrects the agent
+# though the answer before it does not name the thing (review41 R41-5). The lessons are the lines the session was shown
+# (`deliver/state.py`: "shown"); the thing must be a word of one of them, as it must be of the answer above.
+DELIVERED_REASON = "complained of a thing a lesson given in this session names"
+
+
+def complains_of_delivered(own: str, delivered: tuple[str, ...] | list[str] | None) -> bool:
+    """A short complaint naming a thing a lesson delivered in this session names (see above); "nope. X." is no such
+    complaint (X is the replacement there, which no lesson need name)."""
+    lines = [line for line in (delivered or ()) if isinstance(line, str) and line.strip()]
+    return bool(lines) and complains_of_used(own, "\n".join(lines), nope=False)
 
 
 # The rest of the message accepts it or only asks out of interest ("pandas again? nice", "why csv? just curious",

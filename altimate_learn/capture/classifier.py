@@ -274,13 +274,16 @@ ANSWER_ACTS = 200
 _WIDE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
-def classify_text(text: str, answer: str | None = None, *, request: str | None = None) -> Verdict:
+def classify_text(text: str, answer: str | None = None, *, request: str | None = None,
+                  delivered: tuple[str, ...] | list[str] = ()) -> Verdict:
     """Whether ``text`` reads as the user correcting the agent.
 
     ``answer`` is the assistant's last answer before the message, when known: after an answer that says
     the agent did something, a report that the result errors or does not work is a correction too. ``request`` is
     the message that answer replied to, when known: an answer to a /init (write the agents' instructions file)
-    changed no code, so no report after it is about the agent's change.
+    changed no code, so no report after it is about the agent's change. ``delivered``: the lines of the lessons the
+    session was shown so far (the live capture worker reads them from the session's delivery state): a short
+    complaint naming a thing one of them names ("print again??") corrects the agent.
     """
     try:
         if not isinstance(text, str) or not text.strip() or is_slash_command(text):
@@ -391,6 +394,9 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         # asked): a complaint that names what the agent used; "also httpx not requests" a terse choice after a connective.
         if answer and not spec and not replying and not ASKED.search(answer[-300:]) and against_answer.complains_of_used(own, answer):
             return Verdict(True, against_answer.USED_AGAIN_REASON, "pattern")
+        if (delivered and not spec and not replying and not (answer and ASKED.search(answer[-300:]))
+                and against_answer.complains_of_delivered(own, delivered)):
+            return Verdict(True, against_answer.DELIVERED_REASON, "pattern")  # "print again??" (review41 R41-5)
         if answer and not spec and not replying and not tasking and against_answer.hedged_swap(own, answer, acted):
             return Verdict(True, against_answer.HEDGED_SWAP_REASON, "pattern")  # "could you use ruff instead of black?" (cls34)
         if answer and not spec and not replying and against_answer.reminds_of_rule(own, answer):
@@ -613,14 +619,14 @@ _REDIRECT_OPENING = re.compile(
 
 def classify_user_message(msg: UserMessage, previous: UserMessage | None = None,
                           answer: str | None = None, *, reply: str | None = None, thinking: str | None = None,
-                          model: bool = False) -> Verdict:
+                          model: bool = False, delivered: tuple[str, ...] | list[str] = ()) -> Verdict:
     """Apply the session rules, then the text patterns (``answer``: the assistant's last answer, if known); then,
     when ``reply`` (the agent's answer to this message, known once it came) concedes a mistake, the reply's
     verdict (:func:`reply_verdict`), and when ``thinking`` (the agent's reasoning after the message) takes it as a
     correction, the reasoning's (:func:`thinking_verdict`), which also overrules a pattern's flag when it reads
     the message as a question; with ``model=True``, when none flags it, the trained model's guarded second
-    opinion (the learner's digest hints)."""
-    verdict, _ = classify_with_reasoning(msg, previous, answer, reply=reply, thinking=thinking)
+    opinion (the learner's digest hints). ``delivered``: the lesson lines the session was shown (:func:`classify_text`)."""
+    verdict, _ = classify_with_reasoning(msg, previous, answer, reply=reply, thinking=thinking, delivered=delivered)
     if verdict.correction or not model or msg.kind != "text" or not msg.after_assistant or (
             previous is not None and previous.kind == "interrupt"):
         return verdict
@@ -632,7 +638,8 @@ def classify_user_message(msg: UserMessage, previous: UserMessage | None = None,
 
 
 def classify_with_reasoning(msg: UserMessage, previous: UserMessage | None = None, answer: str | None = None, *,
-                            reply: str | None = None, thinking: str | None = None) -> tuple[Verdict, Verdict]:
+                            reply: str | None = None, thinking: str | None = None,
+                            delivered: tuple[str, ...] | list[str] = ()) -> tuple[Verdict, Verdict]:
     """:func:`classify_user_message`'s verdict (without the model) with the agent's reasoning ``thinking`` and without
     it, from one pass of the patterns: whether the reasoning made the message a correction, or withdrew a pattern's
     flag (the live re-judge removes such a flag), without classifying it twice."""
@@ -659,7 +666,7 @@ def classify_with_reasoning(msg: UserMessage, previous: UserMessage | None = Non
             return without, without
         return thinking_verdict(msg.text, thinking) or NOT_A_CORRECTION, without
     request = previous.text if previous is not None and previous.kind == "text" else None
-    verdict = classify_text(msg.text, answer, request=request)
+    verdict = classify_text(msg.text, answer, request=request, delivered=delivered)
     if not verdict.correction and reply and msg.kind == "text":
         verdict = reply_verdict(msg.text, reply) or verdict
     without = verdict

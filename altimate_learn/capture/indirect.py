@@ -379,7 +379,14 @@ CUES += [
     (re.compile(r"^\W*(?:(?:bitte|please|pls|por\s+favor|per\s+favore)\s+)?(?:no|kein(?:e|en)?|nada\s+de|sin|pas\s+de|niente|sem|nessun[oa]?)\s+(?!(?:worries|problem|problems|rush|hurry|"
                 r"need|thanks|idea|clue|pressure|stress|prisa|problema|souci|stress|sorge)\b)[\w().`'-]+(?:\s+[\w().`'-]+){0,2}?"
                 r"\s*(?:please|pls|plz|bitte|por\s+favor|s'il\s+te\s+pla[iî]t|stp|per\s+favore)?\s*[,.;:!\u2013\u2014-]*\s*"
-                r"(?<![\w'`])(?:we\s+(?:use|do|want|prefer|stick\s+(?:to|with)|go\s+with)|(?:just\s+)?use|stick\s+(?:to|with)|wir\s+(?:nutzen|verwenden|"
+                r"(?<![\w'`])(?:we\s+(?:use|do|want|prefer|stick\s+(?:to|with)|go\s+with)|"
+                # "we log through app/log.py here", "we format with black": the team's own way of doing it (review41
+                # R41-10); a verb in the present, never a past or a modal ("we talked with", "we can do with")
+                r"we\s+(?:always\s+|only\s+|just\s+)?(?!(?:are|were|was|can|could|will|would|should|shall|may|might|must|had|have|has|did|"
+                r"need|needs|got|get|go|went|came|come|talk|talked|spoke|speak|agreed|agree|met|meet|work|worked|start|begin|continue|"
+                r"deal|live|stay|finish|wait|play|move|proceed|carry|keep|talk|chat|share|help|ask)\b)[a-z]+(?<!ed)"
+                r"(?:\s+(?:everything|all|them|it|stuff|errors|output|logs))?\s+(?:through|via|using|with)(?=\s+(?!(?:you|him|her|them|the\s+team|"
+                r"the\s+client|that|this|it)\b))|(?:just\s+)?use|stick\s+(?:to|with)|wir\s+(?:nutzen|verwenden|"
                 r"benutzen|nehmen)|nutze|verwende|usamos|usa|on\s+utilise|nous\s+utilisons|utilise|usiamo)\s+\S", _I),
      "stated a team convention"),
 ]

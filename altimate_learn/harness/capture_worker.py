@@ -323,7 +323,8 @@ def classify_and_record(job: dict, log, *, lock_timeout: float | None = None,
     index = job["index"]
     previous = UserMessage(text="", index=index - 1, kind="interrupt") if job.get("interrupted") else None
     message = UserMessage(text=job["prompt"], index=index, id=job.get("message_id"), after_assistant=True)
-    verdict = classify_user_message(message, previous, answer=answer if isinstance(answer, str) else None)
+    verdict = classify_user_message(message, previous, answer=answer if isinstance(answer, str) else None,
+                                    delivered=delivered_lines(job, log))
     if not verdict.correction:
         return 0
     from altimate_learn.redact import remembering
@@ -337,6 +338,30 @@ def classify_and_record(job: dict, log, *, lock_timeout: float | None = None,
     if added:
         _note_flag(job, added[0]["id"])
     return len(added)
+
+
+def delivered_lines(job: dict, log) -> tuple[str, ...]:
+    """The lines of the lessons the job's session was shown so far, as its delivery state keeps them (a complaint that
+    names what one of them says is a correction: "print again??" after the logger lesson, review41 R41-5). Read without
+    the session's lock (the state is written by atomic renames); a state that is missing or cannot be read gives none
+    (never moved aside here: the hooks own that)."""
+    sessions_dir, session = job.get("sessions_dir"), job.get("session")
+    if not (isinstance(sessions_dir, str) and sessions_dir and isinstance(session, str) and session):
+        return ()
+    from altimate_learn.deliver import fastjson
+    from altimate_learn.deliver.state import session_file_name
+
+    path = os.path.join(sessions_dir, session_file_name(session) + ".json")
+    text = _read(path)
+    if text is None:
+        return ()
+    try:
+        data = fastjson.loads(text)
+        shown = data.get("shown") if isinstance(data, dict) and data.get("session") == session else None
+        return tuple(s["line"] for s in shown or () if isinstance(s, dict) and isinstance(s.get("line"), str))
+    except (ValueError, TypeError, AttributeError) as exc:
+        log(f"capture worker: the session's delivery state could not be read for its lessons ({type(exc).__name__})")
+        return ()
 
 
 def _flag_path(sessions_dir: str, session: str, index: int) -> str:
