@@ -310,6 +310,7 @@ def scrub_passwords(sessions: list[list[dict]], values: set[str]) -> None:
 # and reasoning of the repository's sessions, before anything is clipped.
 _WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
 _NAME_WORDS = 4
+_POSSESSIVE = re.compile(r"['\u2019]s\Z", re.I)
 NAME_MARK = "[REDACTED:name]"
 
 
@@ -336,6 +337,12 @@ def without_names(text: str, digests: frozenset[str]) -> str:
                 continue
             if name_digest(" ".join(w.group(0) for w in run)) in digests:
                 spans.append((run[0].start(), run[-1].end()))
+                i += n
+                break
+            # a name in the possessive ("Craig's chat interface", 2026-12-06 #24): the word before the 's is the name
+            possessive = _POSSESSIVE.search(run[-1].group(0))
+            if possessive and name_digest(" ".join([w.group(0) for w in run[:-1]] + [run[-1].group(0)[:possessive.start()]])) in digests:
+                spans.append((run[0].start(), run[-1].start() + possessive.start()))
                 i += n
                 break
         else:

@@ -538,12 +538,21 @@ def parse_antigravity(text: str) -> list[Session]:
 
 # -- OpenCode session export -------------------------------------------------------------------------
 
+# Entire (entire.io) replaces a secret in a transcript it commits by the word REDACTED, and inside a JSON string that
+# can leave the backslash of an escape the secret began with right before it (`"KEY=\REDACTED\REDACTED"`): the
+# document is then no valid JSON. A lone backslash before REDACTED is dropped and the text read again.
+_ENTIRE_REDACTED_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\(?=REDACTED)")
+
+
 def _document_with_messages(text: str) -> dict | None:
     """One JSON document with a `messages` list (an OpenCode export, a Gemini CLI chat), or None."""
     try:
         document = json.loads(text)
     except ValueError:
-        return None
+        try:
+            document = json.loads(_ENTIRE_REDACTED_ESCAPE.sub(r"\1", text))
+        except ValueError:
+            return None
     return document if isinstance(document, dict) and isinstance(document.get("messages"), list) else None
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -201,6 +202,22 @@ def test_qwen_code_chats_in_gemini_cli_json_form_keep_their_answers_and_name_qwe
         ("user", "no carga la pantalla, esta en blanco"), ("assistant", "The root element is missing; fixed.")]
     gemini = {"sessionId": "g1", "messages": [{"type": "user", "content": "hi"}, {"type": "gemini", "content": "Hello."}]}
     assert parse_gemini(json.dumps(gemini))[0].agent is None  # Gemini CLI's own chats keep the harness's agent
+
+
+def test_gemini_cli_chat_that_entire_redacted_inside_an_escape_is_still_read():
+    from research.real_sessions_formats import parse_gemini
+
+    # Entire wrote REDACTED over a pasted key whose text began with an escape: `\\R` is no JSON escape
+    text = ('{"sessionId": "e1", "messages": ['
+            '{"type": "user", "content": [{"text": "troque as apis: GROQ_API_KEY=\\REDACTED\\REDACTED"}]},'
+            '{"type": "gemini", "content": "Feito, as chaves estão no .env."},'
+            '{"type": "user", "content": [{"text": "ainda dá erro 401 no telegram"}]},'
+            '{"type": "gemini", "content": "A chave do bot estava com um espaço; corrigi. Path: C:\\\\REDACTED"}]}')
+    [session] = parse_gemini(text)
+    assert [(t.role, t.text) for t in session.turns] == [
+        ("user", "troque as apis: GROQ_API_KEY=REDACTEDREDACTED"), ("assistant", "Feito, as chaves estão no .env."),
+        ("user", "ainda dá erro 401 no telegram"),
+        ("assistant", "A chave do bot estava com um espaço; corrigi. Path: C:\\REDACTED")]  # an escaped backslash stays
 
 
 def test_gemini_cli_subagent_chats_and_other_documents_hold_nothing_typed():
@@ -703,6 +720,15 @@ def test_a_listed_name_is_scrubbed_from_every_turn_before_clipping_and_other_wor
     assert untouched.turns[0].text == "alt=\"Maren Kolbeck\""
 
 
+def test_a_listed_name_in_the_possessive_is_scrubbed_and_its_ending_kept():
+    from research.real_sessions_build import NAME_MARK, name_digest, without_names
+
+    digests = frozenset({name_digest("Craig"), name_digest("Ana Maria")})
+    answer = "I am Profit, Craig's builder. ❌ Telegram bot (Craig\u2019s chat interface); Ana Maria's app. Craigslist, Ana's."
+    assert without_names(answer, digests) == (f"I am Profit, {NAME_MARK}'s builder. ❌ Telegram bot ({NAME_MARK}\u2019s chat "
+                                              f"interface); {NAME_MARK}'s app. Craigslist, Ana's.")
+
+
 def test_no_stored_session_holds_a_name_its_repository_lists_as_scrubbed():
     from research.real_sessions_build import _NAME_WORDS, _WORD, DATA, name_digest
 
@@ -715,7 +741,7 @@ def test_no_stored_session_holds_a_name_its_repository_lists_as_scrubbed():
             for line in path.read_text(encoding="utf-8").splitlines():
                 record = json.loads(line)
                 for key in ("text", "thinking"):
-                    words = [w.group(0) for w in _WORD.finditer(record.get(key, ""))]
+                    words = [re.sub(r"['\u2019]s\Z", "", w.group(0), flags=re.I) for w in _WORD.finditer(record.get(key, ""))]
                     runs = {" ".join(words[i:i + n]) for i in range(len(words)) for n in range(1, _NAME_WORDS + 1)}
                     assert not {name_digest(run) for run in runs} & set(digests), (path, record.get("id"))
 
