@@ -29,6 +29,13 @@ _WE_NEG = (r"(?:we\s+(?:don'?t|do\s+not|never|no\s+longer|shouldn'?t|should\s+no
            r"you\s+(?:shouldn'?t|should\s+not|should\s+never|must\s+not|mustn'?t|must\s+never|can'?t|cannot))")
 
 
+# A finite verb right after the first word: that word is the subject of a statement ("version is showing …", "export
+# looks broken …", "the log shows …", "wrap seems to …"), not an order
+_SAYS_WHAT_IT_DOES = re.compile(r"(?:is|isn'?t|are|aren'?t|was|wasn'?t|were|weren'?t|has|hasn'?t|does|doesn'?t|did|didn'?t|"
+                                r"seems?|looks|appears|shows|displays|renders|returns|breaks|fails|works|crashes|hangs|"
+                                r"keeps|gets|got|still|now\s+(?:is|shows|looks|fails))\b", re.I)
+
+
 def _verb_phrase(phrase: str) -> str | None:
     """A base-form verb phrase from "adding comments" / "add comments"; None if it starts with no verb."""
     words = phrase.strip().split(" ", 1)
@@ -36,6 +43,10 @@ def _verb_phrase(phrase: str) -> str | None:
         return None
     head = words[0].lower().strip(",")
     rest = words[1] if len(words) > 1 else ""
+    if _SAYS_WHAT_IT_DOES.match(rest):
+        return None  # "Version is showing on the opening screen.", "Sorting looks broken on every page": the word is the
+        # subject of a statement of what something does or shows (a bug report), not a verb to do (review42, a held-out
+        # real message's wrong lesson)
     if head in VERBS:
         return (head + " " + rest).strip()
     base = gerund_base(head)

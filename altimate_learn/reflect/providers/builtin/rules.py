@@ -382,6 +382,11 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
     order = {"instead": 1, "rename": 1, "never": 2, "always": 2, "place": 2, "modal": 2, "convention": 2, "reminder": 3,
              "imperative": 4}
     for index, part in enumerate(parts):
+        if _offers_alternative(said[index]):
+            if OFFERED not in declined:
+                declined.append(OFFERED)
+            continue  # "can we use zod instead of yup?", "what about dayjs instead of moment?": an idea put up for
+            # discussion, not the person's decision (review42: a held-out real question gave "Use `zod` instead of `yup`.")
         if ONE_OFF.search(part):
             part = after_a_line(part) or ""  # (a rule said after the report at one file's line is no part of it)
             if not part:
@@ -516,6 +521,50 @@ _LIKE_THE_REST = re.compile(r"\b(?:that'?s|this\s+is|it'?s)\s+how\s+(?:the\s+res
                             r"(?:app|codebase|code|project|repo|site|ui|components?|screens?|pages?|services?)\s+(?:is|are|does|do|"
                             r"works?|was)\b|\blike\s+(?:the\s+rest\s+of\s+the|every\s+other|all\s+the\s+other)\s+"
                             r"(?:app|codebase|code|project|repo|components?|screens?|pages?|services?)\b", re.I)
+
+
+OFFERED = ("a question that offers another way (\"can we use X instead of Y?\", \"what about X instead?\"): an idea put "
+           "up for discussion, not a decision")
+# A sentence that puts another way up for discussion: a proposal lead ("what about", "how about", "what if we", "why don't
+# we", "can / could / should / shall we", "would it be better / worth", "is it worth", "do we want"), or a bare or
+# "maybe …" question, naming the alternative ("instead of", "rather than", "over", "or", "switch to", "go with",
+# "vs"). Not a request to the agent ("could you use pnpm instead of npm?": the person decided) nor a challenge of what it
+# did ("why not use the logger instead of print?", "shouldn't this use ref() instead of …?")
+_PROPOSAL_LEAD = re.compile(
+    r"^(?:(?:so|and|or|but|hmm+|hm|ok(?:ay)?|well|also|alternatively|quick\s+question)\b[\s,:]*)*"
+    r"(?:(?:what|how)\s+about\b|what\s+if\s+(?:we|you|i)\b|why\s+don'?t\s+we\b"
+    r"|(?:can|could|should|shall|may|might)\s+we\b(?!\s+(?:not|stop|never|please\s+(?:not|stop))\b)"
+    r"|(?:would|will)\s+(?:it|that)\s+(?:be\s+)?(?:better|worth|make\s+(?:more\s+)?sense|nicer|cleaner|simpler|easier)\b"
+    r"|is\s+it\s+(?:worth|better|possible)\b|do\s+we\s+(?:want|need)\s+to\s+(?:use|switch|move|go)\b"
+    r"|(?:do\s+you\s+think|would\s+you\s+(?:recommend|suggest|prefer))\b)", re.I)
+_MAYBE_ASKED = re.compile(r"^(?:(?:so|and|or|but|hmm+|hm)\b[\s,]*)*(?:maybe|perhaps|or)\b.*\?\s*$|^[^.!?]*\?\s*$", re.I)
+_ALTERNATIVE = re.compile(r"\b(?:instead(?:\s+of)?|rather\s+than|over|or|vs\.?|versus|switch(?:ing)?\s+to|go(?:ing)?\s+with|"
+                          r"replac(?:e|ing)\s+\S+\s+with|alternative)\b", re.I)
+
+
+# What the project already has or does: a question that holds to it is a correction, not a new idea
+_STAYS = re.compile(r"\b(?:keep\s+(?:using|with|to)|stick(?:ing)?\s+(?:with|to)|continue\s+(?:using|to\s+use|with)|stay(?:ing)?\s+"
+                    r"with|go(?:ing)?\s+back\s+to|already\s+(?:have|has|use|uses|using|had)|(?:we|you)\s+(?:have|use)\s+already|"
+                    r"existing|(?:the\s+)?rest\s+of\s+the|everywhere\s+else|like\s+(?:we|the\s+others?)\b)", re.I)
+
+
+def _offers_alternative(sentence: str) -> bool:
+    """Whether ``sentence`` puts another way up for discussion (:data:`_PROPOSAL_LEAD`) rather than deciding it: "can we
+    use zod instead of yup?", "what about dayjs instead of moment", "maybe zod instead of yup?", "or should we go with
+    zod?"."""
+    said = strip_lead(sentence.strip())
+    if not _ALTERNATIVE.search(said) or _STAYS.search(said):
+        return False  # ("maybe we could keep using the Money class instead of floats?", "… the `useDebounce` hook we
+        # already have rather than a new one?": the project's own way, held up against the agent's; blind11, blind5)
+    if _PROPOSAL_LEAD.match(said):
+        return True
+    # a bare or "maybe" question naming the other way ("zod instead of yup?", "maybe dayjs rather than moment?"), not
+    # one that asks the agent to act ("could you …", "can you …") or challenges it ("why not …", "shouldn't this …")
+    return bool(_MAYBE_ASKED.match(said)) and not re.match(
+        r"^(?:(?:so|and|but|hmm+|hm)\b[\s,]*)*(?:(?:can|could|would|will)\s+(?:you|u)|why|shouldn'?t|should\s+(?:this|it|that|"
+        r"these|those|you)|didn'?t|did\s+we|don'?t|do\s+not|never|always|stop|please|pls)\b", said, re.I) \
+        and bool(re.match(r"^(?:(?:so|and|or|but|hmm+|hm)\b[\s,]*)*(?:maybe|perhaps|or)\b", said, re.I)
+                 or re.match(r"^[\w`.@/+#-]+(?:\s+[\w`.@/+#-]+)?\s+(?:instead\s+of|rather\s+than|over|or|vs\.?|versus)\s", said, re.I))
 
 
 SPEC_OF_NEW_WORK = ("a requirement of the new work the message asks for (\"add …, and never …\", \"Build X. Always …\"): "

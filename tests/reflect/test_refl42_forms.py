@@ -1,0 +1,83 @@
+"""refl42 (session #24): the built-in reflector never invents a rule from a bug report or an open question, and reads the
+everyday rules review41 saw it miss (R41-3). Every message here is our own wording (the two held-out real messages
+that showed the causes are not read)."""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules, reflect_builtin
+
+# --- a statement of what a thing shows or does is no order -----------------------------------------------------------
+# A word that is also a verb ("version", "cache", "sort", "log", "wrap") opening a sentence whose next word is a finite
+# verb is that sentence's subject: a bug report, not "Version …!" (a held-out real message gave a lesson of this form)
+
+REPORTS = [
+    "Version is showing on the login page.",
+    "Cache is stale after every deploy.",
+    "Sort is wrong on all the list pages.",
+    "Log shows a warning after every request.",
+    "Wrap seems to break on every small screen.",
+    "Filter was ignored on each reload.",
+    "Update has no effect on all the rows.",
+]
+
+
+@pytest.mark.parametrize("typed", REPORTS)
+def test_a_statement_of_what_a_thing_shows_gives_no_lesson(typed: str) -> None:
+    rules, why = item_rules(FeedbackItem("user_correction", typed))
+    assert rules == [], rules
+    assert why
+
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("stop logging the full request body", "Never log the full request body."),
+    ("always sort imports alphabetically", "Always sort imports alphabetically."),
+    ("never cache responses that carry a session cookie", "Never cache responses that carry a session cookie."),
+])
+def test_the_same_verbs_as_orders_still_give_their_rule(typed: str, lesson: str) -> None:
+    assert item_rules(FeedbackItem("user_correction", typed))[0] == [lesson]
+
+
+# --- a question that offers another way is no decision ----------------------------------------------------------------
+
+OFFERS = [
+    "Can we use valibot instead of joi?",
+    "could we switch to vitest instead of jest?",
+    "what about dayjs instead of moment?",
+    "how about using httpx instead of requests",
+    "maybe valibot instead of joi?",
+    "valibot instead of joi?",
+    "or should we go with pnpm rather than yarn",
+    "hmm, should we switch to ruff?",
+    "Would it be better to use polars instead of pandas?",
+    "is it worth switching to esbuild over webpack?",
+    "why don't we use sqlc instead of gorm?",
+]
+
+
+@pytest.mark.parametrize("typed", OFFERS)
+def test_a_question_offering_another_way_gives_no_lesson_and_says_why(typed: str) -> None:
+    rules, why = item_rules(FeedbackItem("user_correction", typed))
+    assert rules == [], rules
+    assert "offers another way" in why
+
+
+def test_the_offered_question_stays_open_for_a_model_or_a_person() -> None:
+    result = reflect_builtin([FeedbackItem("user_correction", "Can we use valibot instead of joi?", signal_id="s1")], [])
+    assert result.deltas == []
+    assert [who for who, _why in result.skipped] == ["s1"]
+
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    # a request to the agent: the person decided
+    ("could you maybe use pnpm instead of npm?", "Use `pnpm` instead of `npm`."),
+    # a challenge of what the agent did
+    ("why not use the logger module instead of print?", "Use the logger module instead of `print`."),
+    # the project's own way held up against the agent's
+    ("maybe we could keep using the Decimal type instead of floats?", "Keep using the Decimal type instead of `float`."),
+    # an offer in one sentence, a rule in the next: the rule stands
+    ("can we use valibot instead of joi? also never commit the .env file", "Never commit the `.env` file."),
+])
+def test_requests_challenges_and_the_projects_way_still_give_their_rule(typed: str, lesson: str) -> None:
+    assert item_rules(FeedbackItem("user_correction", typed))[0] == [lesson]
