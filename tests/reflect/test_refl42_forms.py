@@ -81,3 +81,37 @@ def test_the_offered_question_stays_open_for_a_model_or_a_person() -> None:
 ])
 def test_requests_challenges_and_the_projects_way_still_give_their_rule(typed: str, lesson: str) -> None:
     assert item_rules(FeedbackItem("user_correction", typed))[0] == [lesson]
+
+
+# --- everyday rules (review41 R41-3, from real opencode / Gemini CLI trips): each a clean rule, or nothing ------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    # a data format said as a fact, with what it is never (the team's "in this codebase" is no part of the lesson)
+    ("customer ids are strings in this codebase, never ints", "Customer ids are strings, never ints."),
+    # the team's way in "this service", with what it is not: no "here" left inside the lesson
+    ("we keep all dates in UTC in this service, never local time", "Keep all dates in UTC, never local time."),
+    ("we keep durations in seconds in this app, never minutes", "Keep durations in seconds, never minutes."),
+    # a way of handling errors, wherever the one at hand is, with what to do instead
+    ("don't swallow the error there, let it propagate", "Never swallow errors; let them propagate."),
+    # where a secret comes from
+    ("read the api token from the env", "Read the api token from the env."),
+    # what the agent runs things as, asked about, and what to use (the lesson says no to root; "instead of running as
+    # root" is refused by the curator's lint as asking for root)
+    ("why are you running it as root? use the deploy user", "Never run as root; use the deploy user."),
+])
+def test_everyday_rules_give_a_clean_lesson(typed: str, lesson: str) -> None:
+    assert item_rules(FeedbackItem("user_correction", typed))[0] == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "customer ids are strings",  # what is never used is not said: a description, maybe of one file
+    "the prices are strings in the export",
+    "the error there got swallowed",  # a report
+    "read the file from the env",  # no secret or setting
+    "read the token from the env for now",  # this task only
+    "why are you running it as root?",  # what to use instead is not said
+    "why are you running it as root? use that one",  # which one only the conversation says
+    "why are you running it as root? use the deploy user for now",
+])
+def test_their_look_alikes_give_nothing(typed: str) -> None:
+    assert item_rules(FeedbackItem("user_correction", typed))[0] == []

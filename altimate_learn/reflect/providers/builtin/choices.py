@@ -318,11 +318,12 @@ _WHOLE_PARTS = frozenset("api apis app codebase backend frontend service service
 
 # "money is integer cents, never floats", "our ids are uuids, not serial", "all timestamps in this db are UTC" (blind11;
 # refl39): the unit or format a kind of the project's data is in, said as what it is, with what it is not
-_DATA_IS = re.compile(r"^(?P<who>our\s+|all\s+(?:our\s+)?)?(?P<subject>money|[a-z][\w-]*[a-rt-z]s)"
+_DATA_IS = re.compile(r"^(?P<who>our\s+|all\s+(?:our\s+)?)?(?P<subject>money|(?:(?!(?:the|this|that|these|those|my|your|its|their|"
+                      r"some|any|no|new|old)\b)[a-z][\w-]*\s+)?[a-z][\w-]*[a-rt-z]s)"
                       r"(?P<scope>\s+in\s+(?:this|the|our)\s+(?:db|database|api|schema|codebase|repo|project|app|service))?"
                       r"\s+(?P<verb>is|are)\s+(?P<what>(?![\w-]+(?:ed|wn|en)\b)[\w-]+(?:\s+[\w-]+){0,3}?)"
                       r"(?:\s*,\s*(?P<neg>not|never)\s+(?P<other>[\w-]+(?:\s+[\w-]+)?))?$", re.I)
-_DATA_FORMATS = frozenset("integer integers uuid uuids uuidv4 uuidv7 ulid ulids".split())
+_DATA_FORMATS = frozenset("integer integers uuid uuids uuidv4 uuidv7 ulid ulids string strings".split())
 
 
 def _data_is(text: str) -> Rule | None:
@@ -336,6 +337,9 @@ def _data_is(text: str) -> Rule | None:
     words = re.findall(r"[\w-]+", m.group("what").lower())
     if not any(w in UNIT_WORDS or w in _DATA_FORMATS for w in words + [f"{a}-{b}" for a, b in zip(words, words[1:])]):
         return None
+    if not m.group("other") and not any(w in UNIT_WORDS or w in _DATA_FORMATS - {"string", "strings"}
+                                        for w in words + [f"{a}-{b}" for a, b in zip(words, words[1:])]):
+        return None  # "prices are strings in the csv": what one file holds; "… strings, never ints" is the project's way
     who = "All " if (m.group("who") or "").lower().startswith("all") else ""
     subject = m.group("subject") if who else m.group("subject")[0].upper() + m.group("subject")[1:]
     other = f", {m.group('neg').lower()} {m.group('other')}" if m.group("other") else ""
@@ -350,9 +354,10 @@ def _data_convention(c: str) -> Rule | None:
     "amounts are stored in cents"): the fact is the lesson. Only with a unit or format word (vocabulary.UNIT_WORDS),
     and never a report of what went wrong ("the API still returns cents", "it's in cents, not dollars")."""
     text = _CONVERTED_THERE.sub("", c.strip().rstrip(".!"))
-    # "all money is stored in cents as integers in this codebase": where it holds is the project itself (refl26)
-    text = re.sub(r"\s+(?:in\s+(?:this|our|the)\s+(?:repo(?:sitory)?|project|codebase|code\s*base|app)|here|everywhere)$", "",
-                  text, flags=re.I)
+    # "all money is stored in cents as integers in this codebase": where it holds is the project itself (refl26); also
+    # before what it is not ("order ids are strings in this codebase, never ints"; review41 R41-3)
+    text = re.sub(r"\s+(?:in\s+(?:this|our|the)\s+(?:repo(?:sitory)?|project|codebase|code\s*base|app|service)|here|everywhere)"
+                  r"(?=$|\s*,\s*(?:never|not)\s)", "", text, flags=re.I)
     found = _data_is(text)
     if found:
         return found

@@ -36,6 +36,13 @@ _SAYS_WHAT_IT_DOES = re.compile(r"(?:is|isn'?t|are|aren'?t|was|wasn'?t|were|were
                                 r"keeps|gets|got|still|now\s+(?:is|shows|looks|fails))\b", re.I)
 
 
+# A secret or a setting said to come from the environment: "the token from the env", "the api key from an env var"
+_SECRET_FROM_ENV = re.compile(r"^(?:the\s+|our\s+|all\s+)?(?:[\w-]+\s+)?(?:tokens?|secrets?|keys?|api\s+keys?|passwords?|credentials?|"
+                              r"creds|dsn|connection\s+strings?|database\s+url|db\s+url)\s+(?:from|out\s+of)\s+(?:the\s+|an?\s+)?"
+                              r"(?:env|environment|env\s+vars?|environment\s+variables?|env\s+variables?|`?process\.env`?|`?os\.environ`?)"
+                              r"\s*[.!]*$", re.I)
+
+
 def _verb_phrase(phrase: str) -> str | None:
     """A base-form verb phrase from "adding comments" / "add comments"; None if it starts with no verb."""
     words = phrase.strip().split(" ", 1)
@@ -343,6 +350,9 @@ def imperative_rule(c: str, typed: str, usual: bool) -> Rule | None:
         # ("we usually put feature flags in launchdarkly rather than env vars": the team's way, with what it is not; refl39)
         # "write an Airflow DAG …", "add a workflow that runs …": one new thing to build is a task, not a rule
         task = _builds_one(verb, obj) and not _BEFORE_EACH.search(body)
+        if verb in ("read", "load", "take", "get", "pull") and _SECRET_FROM_ENV.match(obj):
+            # "read the token from the env" (review41 R41-3): where a secret comes from is the project's way, every time
+            return Rule(body, "imperative", [obj], [], standing=True)
         if general and not task and not c.split()[0].lower().endswith("ing") and not _PRONOUN_OBJECT.match(obj) \
                 and verb not in ("fix", "test", "check", "revert", "undo", "try", "read", "look", "skip", "leave",
                                  "focus"):

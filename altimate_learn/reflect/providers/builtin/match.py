@@ -166,6 +166,12 @@ def _cut_glued_reason(c: str) -> str:
     return found.group("said").rstrip() + c[found.end("reason"):]
 
 
+_SWALLOWED = re.compile(r"^(?:(?:please|pls|and)\s+)?(?:don'?t|do\s+not|dont|never|stop)\s+(?P<verb>swallow|silence|eat)(?:ing)?\s+"
+                        r"(?:the|that|this|any|all|those|these)?\s*(?P<what>exceptions?|errors?)(?:\s+(?:there|here|in\s+there))?"
+                        r"(?:\s*[,;]\s*(?:just\s+)?(?:let|have)\s+(?:it|them)\s+(?P<then>propagate|bubble(?:\s+up)?|surface))?"
+                        r"\s*[.!]*$", re.I)
+
+
 def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     typed = clause.strip()
     c = _cut_glued_reason(strip_lead(clause))
@@ -190,6 +196,10 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     # "we use structlog in this service", "we keep … in this pipeline" (review39 R39-4): the team's own part is "here", as
     # "in this repo" is
     if re.match(r"^we\s", c, re.I):
+        # (before what it is not, nothing: "we keep all timestamps in UTC in this service, never local time" kept a "here"
+        # inside the lesson, a place only the conversation names; review41 R41-3)
+        c = re.sub(r"\s+(?:in\s+this\s+(?:service|pipeline|app|api|backend|frontend|monorepo)|here)(?=\s*,\s*(?:never|not)\s)", "",
+                   c, flags=re.I)
         c = re.sub(r"\s+in\s+this\s+(?:service|pipeline|app|api|backend|frontend|monorepo)(?=\s*(?:[,;.!]|$))", " here", c,
                    flags=re.I)
     # "don't forget the changelog entry, every PR needs one" (review39 R39-6): what each one of a kind needs, said with "one"
@@ -206,6 +216,14 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     # "don't remove comments you didn't write" (review40 R40-9): the ones someone else wrote (refl40)
     c = re.sub(r"\b(comments|code|tests|docstrings|notes|todos|files)\s+(?:that\s+)?(?:you|u)\s+(?:didn'?t|did\s+not|haven'?t|"
                r"have\s+not)\s+(?:write|written|wrote|add|added)\b", lambda m: f"{m.group(1)} written by others", c, flags=re.I)
+    # "don't swallow the exception there, let it propagate" (review41 R41-3): swallowing errors is a way of handling them,
+    # wherever the one at hand is; what to do instead said after it is kept, in the plural of the kind
+    swallowed = _SWALLOWED.match(c)
+    if swallowed:
+        kind = "errors" if swallowed.group("what").lower().startswith("error") else "exceptions"
+        then = swallowed.group("then")
+        text = f"Never {swallowed.group('verb').lower()} {kind}" + (f"; let them {then.lower()}" if then else "")
+        return Rule(text, "never", [], [kind], standing=True)
     # "we always go through PRs" (review39 R39-6): the review every change goes through
     through_pr = re.match(r"^(?:we\s+)?always\s+go\s+(?:through|via)\s+(?P<what>(?:a\s+)?(?:prs?|pull\s+requests?|merge\s+requests?|"
                           r"mrs?|code\s+review|review))(?:\s+here)?\s*[.!]*$", c, re.I)

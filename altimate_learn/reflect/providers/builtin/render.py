@@ -271,6 +271,11 @@ def _finalize(rule: Rule) -> str | None:
                 and _plural(rule.positive[0]) and rule.positive[0].split()[0].lower() not in _VAGUE_KINDS | _DETERMINERS \
                 and _code_talk(rule.positive[0]):
             needed = 2
+    if rule.shape == "imperative" and rule.standing and re.match(r"(?:Read|Load|Take|Get|Pull)\s", text):
+        from altimate_learn.reflect.providers.builtin.imperatives import _SECRET_FROM_ENV
+
+        if _SECRET_FROM_ENV.match(text.split(" ", 1)[1]):
+            needed = 2  # "Read the token from the env.": where a secret comes from (review41 R41-3)
     if rule.shape == "never" and _SHARED_BRANCH.match(text):
         needed = 2  # "never push to main": the shared branch kept clean, a guard on the repository (review35's trip list)
     if rule.standing and rule.shape == "never" and rule.negative and strip_stop(rule.negative[0].strip(), ".!").lower() in KEPT_OUT:

@@ -20,7 +20,7 @@ from altimate_learn.reflect.providers.builtin.habits import (_DEICTIC_OBJECT, _H
                                                              _one_thing)
 from altimate_learn.reflect.providers.builtin.one_off import _THIS_TASKS, _plural
 from altimate_learn.reflect.providers.builtin.text import normalise, prose
-from altimate_learn.reflect.providers.builtin.vocabulary import CHOICE_FAMILIES, ONE_OF_MANY, TOOL_FAMILIES, VERBS
+from altimate_learn.reflect.providers.builtin.vocabulary import CHOICE_FAMILIES, ONE_OF_MANY, TOOL_FAMILIES, VERBS, gerund_base
 
 _PRONOUN = r"(?:this|it|that|these|those|they|you|we|i)"
 _SOON = (r"(?:\s+(?:before|earlier|already|previously|last\s+time|yesterday|last\s+week|earlier\s+today|this\s+morning|"
@@ -389,6 +389,10 @@ _TEAM_DROPPED = re.compile(r"^(?:(?:but|and|actually|no)[\s,]+)?we(?:'ve|\s+have
 _WHY_DOING = re.compile(r"^(?:(?:wait|hmm+|um+|so|but|ugh)[\s,]+)?(?:why\s+(?:are|were)\s+(?:you|u)|why\s+r\s+u|y\s+r\s+u|"
                         r"why\s+do\s+you\s+keep)\s+(?P<verb>(?!using\b|going\b|doing\b|asking\b|trying\b|getting\b)[a-z]+ing)\s+"
                         r"(?P<what>(?!(?:it|this|that|them|me|us|so|again|now|here)\b)[^?]{3,60}?)\s*\?+\s*$", re.I)
+# ... what the agent does "it" as or under ("running it as root", "starting it under sudo"): the way, not the thing
+_HOW_IT_RUNS = re.compile(r"^(?P<doing>(?:(?:wait|hmm+|um+|so|but|ugh)[\s,]+)?(?:why\s+(?:are|were)\s+(?:you|u)|why\s+r\s+u|"
+                          r"y\s+r\s+u)\s+(?:running|starting|launching|executing|deploying|installing)\s+)(?:it|this|that|them|"
+                          r"everything|things)\s+(?=(?:as|under)\s+\S+\s*\?+\s*$)", re.I)
 # and what to use instead, said next: "use the project venv" (not one thing only the conversation names)
 _USE_INSTEAD = re.compile(r"^(?:just\s+|please\s+|pls\s+)?(?P<use>use\s+(?:the\s+|our\s+)?(?!(?:one|it|that|this|them|those|"
                           r"these|mine|yours)\b)[\w`'./<>-]+(?:\s+(?!for\s+now\b|this\s+time\b|instead\b)[\w`'./<>-]+){0,3})"
@@ -660,7 +664,8 @@ def restate(text: str) -> tuple[str, bool]:
             extra = new.group("what")
             continue  # the question states nothing; "we already have X" after it may
         why = _WHY_DID.match(body)
-        doing = _WHY_DOING.match(body)
+        # "why are you running it as root?" (review41 R41-3): how the agent runs whatever it runs, "it" left out
+        doing = _WHY_DOING.match(_HOW_IT_RUNS.sub(r"\g<doing> ", body))
         if why or doing:
             asked = why.group("what").strip() if why else None
             act = f"{doing.group('verb').lower()} {doing.group('what').strip()}" if doing else None
@@ -671,6 +676,13 @@ def restate(text: str) -> tuple[str, bool]:
             # asking about what the agent is doing, is used instead of doing it (refl40)
             corrective = True
             tool = asked if asked and re.fullmatch(r"[\w.@+-]+", asked) else None  # "installing requests? use httpx"
+            run_as = re.match(r"([a-z]+)ing\s+((?:(?!(?:as|under)\b)\S+\s+){0,3}(?:as|under)\s+\S+)$", act) if not tool else None
+            if run_as and gerund_base(f"{run_as.group(1)}ing"):
+                # "why are you running it as root? use the deploy user" -> "never run as root, use the deploy user" (review41
+                # R41-3; "use X instead of running as root" reads as asking for root to the curator's lint)
+                out.append(f"never {gerund_base(run_as.group(1) + 'ing')} {run_as.group(2)}, {instead.group('use')}")
+                act = None
+                continue
             out.append(f"{instead.group('use')} instead of {tool or act}")
             act = None
             continue

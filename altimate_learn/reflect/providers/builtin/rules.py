@@ -536,7 +536,7 @@ _PROPOSAL_LEAD = re.compile(
     r"|(?:can|could|should|shall|may|might)\s+we\b(?!\s+(?:not|stop|never|please\s+(?:not|stop))\b)"
     r"|(?:would|will)\s+(?:it|that)\s+(?:be\s+)?(?:better|worth|make\s+(?:more\s+)?sense|nicer|cleaner|simpler|easier)\b"
     r"|is\s+it\s+(?:worth|better|possible)\b|do\s+we\s+(?:want|need)\s+to\s+(?:use|switch|move|go)\b"
-    r"|(?:do\s+you\s+think|would\s+you\s+(?:recommend|suggest|prefer))\b)", re.I)
+    r"|do\s+you\s+think\b(?!\s+(?:that\s+)?(?:you|u)\b)|would\s+you\s+(?:recommend|suggest|prefer)\b)", re.I)
 _MAYBE_ASKED = re.compile(r"^(?:(?:so|and|or|but|hmm+|hm)\b[\s,]*)*(?:maybe|perhaps|or)\b.*\?\s*$|^[^.!?]*\?\s*$", re.I)
 _ALTERNATIVE = re.compile(r"\b(?:instead(?:\s+of)?|rather\s+than|over|or|vs\.?|versus|switch(?:ing)?\s+to|go(?:ing)?\s+with|"
                           r"replac(?:e|ing)\s+\S+\s+with|alternative)\b", re.I)

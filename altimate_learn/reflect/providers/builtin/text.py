@@ -198,7 +198,9 @@ def tidy(rule: str) -> str:
     rule = " ".join(rule.split())
     rule = re.sub(r"\s+[—–-]\s+", "; ", rule)
     head, sep, tail = rule.partition(";")
-    if sep and not re.match(r"\s*(?:always\s+|never\s+)?(?:" + "|".join(sorted(VERBS)) + r")\b", tail, re.I):
+    if sep and not re.match(r"\s*(?:always\s+|never\s+)?(?:" + "|".join(sorted(VERBS)) + r")\b", tail, re.I) \
+            and not re.match(r"\s*let\s+(?:it|them)\s+(?:propagate|bubble\s+up|surface)$", tail, re.I):  # ("…; let them
+        # propagate": what to do instead of swallowing them, review41 R41-3)
         rule = head
     rule = re.sub(r",?\s*\((?:run|see|e\.g\.?|i\.e\.?|eg|ie|for\s+example|like)\b[^)]*\)\s*$", "", rule, flags=re.I)
     rule = re.sub(r"\s+\([^()`]{1,40}\)\s*[.!]*$", "", rule)  # "(deprecated)", "(it's slow)": an aside, not f(x)
