@@ -117,6 +117,11 @@ class Screen:
     # nothing on purpose or kept anything. Such an answer changes nothing and its inputs wait for the next run.
     unusable: str | None = None
     vouches: bool = True  # the provenance of what it hands the curator is its own (see _say_the_source)
+    # ref → when the person typed it, and lesson id → since when agents could have been given it (its creation, or the
+    # agent memory it was staged from): a HELPFUL or HARMFUL must be about a lesson given before the exchange it cites
+    turns: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)  # ref → (typed, the next message)
+    given_since: dict[str, float] = field(default_factory=dict)
+    noted: dict[str, list[float]] = field(default_factory=dict)  # lesson id → when agent memories staged into it were written
 
     def default_target(self, raw: dict[str, Any]) -> str | None:
         if "review" in self.allowed:
@@ -160,9 +165,18 @@ class Screen:
                 reasons[index] = reason
                 dropped.append({"reason": reason, "index": index, **shown})
                 continue
+            op = str(raw.get("op", "")).strip().upper()
+            late = self._not_given_before(raw, cites) if op in ("HELPFUL", "HARMFUL") else None
+            if late is not None:
+                # a vote on a lesson that did not exist when the person spoke: the agent's own note of that very message
+                # staged it (review41 R41-9; the built-in reflector's items carry their turn, a model's did not), or it
+                # was written later; what the person said there is no evidence for or against it (not a defect of the
+                # answer: the rest of it stands)
+                handled.add(index)
+                dropped.append({"reason": late, "index": index, **shown})
+                continue
             if self.typed and cites[0] in self.typed and str(raw.get("reason", "")).startswith("user_correction:"):
                 raw["reason"] = f"the person wrote in {cites[0]}: {quoted(self.typed[cites[0]])}"  # not our restatement
-            op = str(raw.get("op", "")).strip().upper()
             if target != "review" and op in ("ADD", "EDIT") and not _grounded(raw.get("text"), cites, self.typed) \
                     and isinstance(raw.get("text"), str) and targets.text_problem(raw["text"]) is None:
                 # written straight into an instruction file nobody reviews, a rule that shares no word with what the
@@ -199,6 +213,26 @@ class Screen:
         dropped[:] = [d for d in dropped if not (d.get("index") in handled and not str(d.get("reason", "")).startswith(
             ("it cites", "target ", "no target")))]
         return keep
+
+    def _not_given_before(self, raw: dict[str, Any], cites: list[str]) -> str | None:
+        """Why a HELPFUL or HARMFUL is dropped: every exchange it cites was typed before its lesson could be given (a
+        memory's time is kept to the second: one second of slack); None when one of them came after, or a time is not
+        known."""
+        lesson = raw.get("id").strip() if isinstance(raw.get("id"), str) else ""
+        since = self.given_since.get(lesson)
+        if since is None or not cites:
+            return None
+        from altimate_learn.history.common import parse_time
+
+        for ref in cites:
+            typed, until = (parse_time(value) for value in self.turns.get(ref, (None, None)))
+            if typed is None:
+                return None  # when it was typed is not known: counted as after
+            at, end = typed.timestamp(), until.timestamp() if until is not None else float("inf")
+            if at - 1 >= since and not any(at - 1 < written <= end for written in self.noted.get(lesson, ())):
+                return None  # typed after the lesson could be given, and no note of it was written in its turn
+        return (f"it cites {cites[0]}, typed before {lesson} was given to any agent, or in the turn the agent's own note "
+                f"of it was written: no vote on it")
 
     def carried(self, rejected: list[dict[str, Any]]) -> set[str]:
         """What the proposals the curator cut at its per-reflection cap (rule ``limit``) cite: those exchanges are

@@ -397,6 +397,9 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
     screen = Screen(digest.refs, usable)
     screen.typed = {e.ref: e.text for e in digest.exchanges}  # the words a lesson for review shows it came from
     lessons_before = {lesson["id"]: lesson for lesson in current_lessons(store)}
+    after = fallback._next_message(list(digest.exchanges))
+    screen.turns = {e.ref: (e.at, after.get(e.ref)) for e in digest.exchanges}
+    screen.given_since, screen.noted = _given_since(store, lessons_before)
     prompt_holder: dict[str, tuple[str, str]] = {}
 
     def prompt(lessons: list[dict[str, Any]]) -> tuple[str, str]:
@@ -535,6 +538,32 @@ def _let_go(digest: Digest, batch: Any, notes: list[str]) -> list[dict[str, Any]
                  "unread with them: `learn runs show RUN` lists them")
     return [{"ref": e.ref, "at": e.at, "text": " ".join(e.text.split())[:LET_GO_CHARS],
              **({"correction": True} if e.hint else {})} for e in gone[:LET_GO_MAX]]
+
+
+def _given_since(store: Any, lessons: dict[str, dict[str, Any]]) -> tuple[dict[str, float], dict[str, list[float]]]:
+    """(lesson id -> since when an agent could have been given it, lesson id -> when the agent memories staged into it
+    were written), in epoch seconds: its creation, or the time of the agent memory it was staged from when that is
+    earlier (an older memory the agent had before learn imported it). A model's HELPFUL or HARMFUL citing only exchanges
+    typed before that, or in whose turn such a memory was written, is dropped (review41 R41-9)."""
+    from altimate_learn.history.common import parse_time
+    from altimate_learn.history.memory_import import read_state
+
+    out: dict[str, float] = {}
+    for lesson_id, lesson in lessons.items():
+        created = parse_time(lesson.get("created"))
+        if created is not None:
+            out[lesson_id] = created.timestamp()
+    try:
+        memories = read_state(store)["memories"].values()
+    except (OSError, ValueError):
+        memories = []
+    noted: dict[str, list[float]] = {}
+    for entry in memories:
+        lesson_id, written = entry.get("lesson"), parse_time(entry.get("modified"))
+        if lesson_id in out and written is not None:
+            out[lesson_id] = min(out[lesson_id], written.timestamp())
+            noted.setdefault(lesson_id, []).append(written.timestamp())
+    return out, noted
 
 
 def _unusable_answer(files: LearnerFiles, store: Store, state: dict[str, Any], notes: list[str], why: str,

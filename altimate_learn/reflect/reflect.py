@@ -438,14 +438,12 @@ def _memory_echoes(store: Store, batch: Batch, items: list[Any], lessons: list[d
 
 
 def _instant(value: Any) -> float | None:
-    """An ISO time ("2026-12-06T15:17:43.567Z") as epoch seconds, or None."""
-    if not isinstance(value, str) or not value:
-        return None
-    try:
-        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return parsed.timestamp() if parsed.tzinfo is not None else None
+    """An ISO time ("2026-12-06T15:17:43.567Z") as epoch seconds (read as UTC without a zone, as every reader of times
+    in learn does: `history.common.parse_time`), or None."""
+    from altimate_learn.history.common import parse_time
+
+    moment = parse_time(value)
+    return moment.timestamp() if moment is not None else None
 
 
 def _used_signals(builtin: BuiltinResult, rejected: list[dict[str, Any]]) -> set[str]:

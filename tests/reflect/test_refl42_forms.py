@@ -115,3 +115,33 @@ def test_everyday_rules_give_a_clean_lesson(typed: str, lesson: str) -> None:
 ])
 def test_their_look_alikes_give_nothing(typed: str) -> None:
     assert item_rules(FeedbackItem("user_correction", typed))[0] == []
+
+
+# --- review41 R41-5, the reflector's side: "print again??" after the logger lesson was given ----------------------------
+
+LOGGER = {"id": "L-0a1b", "text": "Use the logger from `app/log.py`, never `print`."}
+
+
+@pytest.mark.parametrize("typed", ["print again??", "you used print again", "still print() everywhere",
+                                   "print statements again?"])
+def test_a_complaint_that_the_agent_broke_a_given_lesson_is_no_vote_and_says_so(typed: str) -> None:
+    result = reflect_builtin([FeedbackItem("user_correction", typed, signal_id="s1", shown=("L-0a1b",))], [LOGGER])
+    assert result.deltas == []  # neither HELPFUL (it was not followed) nor HARMFUL (nothing says it is wrong)
+    (skipped,) = result.skipped
+    assert skipped[0] == "s1" and "L-0a1b" in skipped[1] and "not followed" in skipped[1]
+
+
+@pytest.mark.parametrize(("typed", "shown"), [
+    ("print again??", ()),  # the lesson was not given in that session
+    ("print the report again", ("L-0a1b",)),  # a request: "print" is its verb
+])
+def test_its_look_alikes_name_no_lesson(typed: str, shown: tuple[str, ...]) -> None:
+    result = reflect_builtin([FeedbackItem("user_correction", typed, signal_id="s1", shown=shown)], [LOGGER])
+    assert result.deltas == []
+    assert "L-0a1b" not in result.skipped[0][1]
+
+
+def test_restating_the_given_lesson_is_still_a_vote_for_it() -> None:
+    result = reflect_builtin([FeedbackItem("user_correction", "no print, use the logger", signal_id="s1",
+                                           shown=("L-0a1b",))], [LOGGER])
+    assert [(d["op"], d["id"]) for d in result.deltas] == [("HELPFUL", "L-0a1b")]

@@ -182,12 +182,18 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
             if again and again in item.echoes:
                 skip(who, echoed(again))
                 continue
+            broken = None if again else broke_given(item, lessons)
             if again and again not in helpful:
                 helpful.add(again)
                 propose({"op": "HELPFUL", "id": again, "reason": f"{item.kind} restates it: {_quote(item.text)}"},
                         who, item)
             elif again:
                 skip(who, "restates a lesson already marked helpful", later=True)
+            elif broken:
+                # "print again??" after "Use the logger …, never `print`." was given that session (review41 R41-5): the
+                # agent did not follow the lesson, which says nothing of whether it is right (no HELPFUL, no HARMFUL);
+                # what to do about it waits for a model or a person
+                skip(who, BROKE_GIVEN.format(lesson=broken))
             else:
                 skip(who, why)
             continue
@@ -336,6 +342,37 @@ def rules_say(item: FeedbackItem, lessons: Sequence[dict[str, Any]]) -> str | No
     found_ids = [lesson["id"] for lesson in lessons if lesson.get("id") in given
                  and len(words & content_words(str(lesson.get("text", "")))) >= 2]
     return found_ids[0] if len(found_ids) == 1 else None
+
+
+BROKE_GIVEN = ("it says the agent did again what {lesson}, given to it in that session, rules out: the lesson was not "
+               "followed, which is no vote for or against it; a model or a person should read what to do")
+_AGAIN = re.compile(r"\b(?:again|still|once\s+more|another)\b", re.I)
+
+
+def broke_given(item: FeedbackItem, lessons: Sequence[dict[str, Any]]) -> str | None:
+    """The lesson given in the item's session (``item.shown``) whose ruled-out thing the person's short complaint names
+    with "again" or "still" ("print again??" after "Use the logger from `app/log.py`, never `print`.": review41 R41-5),
+    when exactly one such lesson holds; None otherwise."""
+    if not item.shown or item.kind != "user_correction":
+        return None
+    said = prose(item.text)
+    if len(said) > 120 or not _AGAIN.search(said):
+        return None
+    from altimate_learn.curate.polarity import AVOID, polar_spans
+
+    def named_again(thing: str) -> bool:
+        # the thing said with "again" / "still" next to it ("print again??", "still print() everywhere", "you used print
+        # again"), not the verb of a request ("print the report again")
+        t = re.escape(thing)
+        return bool(re.search(rf"(?<![\w.-]){t}(?:\(\))?(?:\s+(?:statements?|calls?|everywhere|here|in\s+there))?\W*\s*"
+                              rf"(?:again|still)\b|\b(?:again|still)\s+(?:(?:using|adding|with|a|an|the)\s+)?{t}(?![\w-])"
+                              rf"|\b(?:used|using|added|adding)\s+(?:a\s+|an\s+|the\s+)?{t}(?![\w-])[^.?!]*\bagain\b", said, re.I))
+
+    given = set(item.shown)
+    found = [lesson["id"] for lesson in lessons if lesson.get("id") in given
+             and any(span.polarity == AVOID and len(span.key) == 1 and named_again(next(iter(span.key)))
+                     for span in polar_spans(str(lesson.get("text", ""))))]
+    return found[0] if len(found) == 1 else None
 
 
 def echoed(lesson_id: str) -> str:
@@ -552,7 +589,7 @@ def _quote(text: str, limit: int = 120) -> str:
 
 
 
-__all__ = ["says_what_worked", "MAX_ADDS", "MAX_CHARS", "HELPFUL_OVERLAP", "LEARN_KINDS", "MODEL_ONLY", "NO_LONGER_HOLDS", "RULES_SAY", "echoed", "rules_say", "BuiltinResult", "FeedbackItem",
+__all__ = ["BROKE_GIVEN", "broke_given", "says_what_worked", "MAX_ADDS", "MAX_CHARS", "HELPFUL_OVERLAP", "LEARN_KINDS", "MODEL_ONLY", "NO_LONGER_HOLDS", "RULES_SAY", "echoed", "rules_say", "BuiltinResult", "FeedbackItem",
            "content_words", "correction_rule", "correction_rules", "item_rule", "item_rules",
            "extract_rule", "extract_rules", "rules_for", "finalize", "jaccard", "mark_identifiers", "match_rule", "named_paths", "no_longer_holds", "normalise",
            "path_globs", "prose", "reflect_builtin", "relate", "restated", "rule_for", "trigger_for", "NO_RULE", "TOO_LONG"]
