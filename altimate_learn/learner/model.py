@@ -117,8 +117,10 @@ class Screen:
     # nothing on purpose or kept anything. Such an answer changes nothing and its inputs wait for the next run.
     unusable: str | None = None
     vouches: bool = True  # the provenance of what it hands the curator is its own (see _say_the_source)
-    # ref → when the person typed it, and lesson id → since when agents could have been given it (its creation, or the
-    # agent memory it was staged from): a HELPFUL or HARMFUL must be about a lesson given before the exchange it cites
+    # ref → when the person typed it (and their next message), lesson id → when learn made it, and → when the agent
+    # memories staged into it were written: a model's HELPFUL or HARMFUL must be about a lesson made before the exchange
+    # it cites, and not from the agent's note of that very exchange (set for a model's answer only: the built-in
+    # reflector's items carry their own turn)
     turns: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)  # ref → (typed, the next message)
     given_since: dict[str, float] = field(default_factory=dict)
     noted: dict[str, list[float]] = field(default_factory=dict)  # lesson id → when agent memories staged into it were written
@@ -215,24 +217,30 @@ class Screen:
         return keep
 
     def _not_given_before(self, raw: dict[str, Any], cites: list[str]) -> str | None:
-        """Why a HELPFUL or HARMFUL is dropped: every exchange it cites was typed before its lesson could be given (a
-        memory's time is kept to the second: one second of slack); None when one of them came after, or a time is not
-        known."""
+        """Why a HELPFUL or HARMFUL is dropped: every exchange it cites was typed in the turn an agent's note staged into
+        its lesson was written, or (a lesson no note was staged into) before learn made the lesson; a memory's time is
+        kept to the second, so one second of slack. None when one of them is not, or a time is not known."""
         lesson = raw.get("id").strip() if isinstance(raw.get("id"), str) else ""
         since = self.given_since.get(lesson)
         if since is None or not cites:
             return None
         from altimate_learn.history.common import parse_time
 
+        notes = self.noted.get(lesson)
         for ref in cites:
             typed, until = (parse_time(value) for value in self.turns.get(ref, (None, None)))
             if typed is None:
                 return None  # when it was typed is not known: counted as after
             at, end = typed.timestamp(), until.timestamp() if until is not None else float("inf")
-            if at - 1 >= since and not any(at - 1 < written <= end for written in self.noted.get(lesson, ())):
-                return None  # typed after the lesson could be given, and no note of it was written in its turn
-        return (f"it cites {cites[0]}, typed before {lesson} was given to any agent, or in the turn the agent's own note "
-                f"of it was written: no vote on it")
+            if notes is not None and not any(at - 1 < written <= end for written in notes):
+                return None  # staged from an agent's note written outside that exchange's turn: a say of its own, as
+                # the built-in reflector counts it (refl41)
+            if notes is None and at - 1 >= since:
+                return None  # typed after learn made the lesson
+        if notes is not None:
+            return (f"it cites {cites[0]}, in whose turn the agent wrote the note {lesson} was staged from: the person "
+                    "said it once, no vote on it")
+        return f"it cites {cites[0]}, typed before {lesson} was made: no vote on it"
 
     def carried(self, rejected: list[dict[str, Any]]) -> set[str]:
         """What the proposals the curator cut at its per-reflection cap (rule ``limit``) cite: those exchanges are

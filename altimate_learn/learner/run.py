@@ -397,9 +397,10 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
     screen = Screen(digest.refs, usable)
     screen.typed = {e.ref: e.text for e in digest.exchanges}  # the words a lesson for review shows it came from
     lessons_before = {lesson["id"]: lesson for lesson in current_lessons(store)}
-    after = fallback._next_message(list(digest.exchanges))
-    screen.turns = {e.ref: (e.at, after.get(e.ref)) for e in digest.exchanges}
-    screen.given_since, screen.noted = _given_since(store, lessons_before)
+    if resolution.chat is not None:  # a model's votes (the built-in reflector's items carry their own turn)
+        after = fallback._next_message(list(digest.exchanges))
+        screen.turns = {e.ref: (e.at, after.get(e.ref)) for e in digest.exchanges}
+        screen.given_since, screen.noted = _given_since(store, lessons_before)
     prompt_holder: dict[str, tuple[str, str]] = {}
 
     def prompt(lessons: list[dict[str, Any]]) -> tuple[str, str]:
@@ -541,10 +542,9 @@ def _let_go(digest: Digest, batch: Any, notes: list[str]) -> list[dict[str, Any]
 
 
 def _given_since(store: Any, lessons: dict[str, dict[str, Any]]) -> tuple[dict[str, float], dict[str, list[float]]]:
-    """(lesson id -> since when an agent could have been given it, lesson id -> when the agent memories staged into it
-    were written), in epoch seconds: its creation, or the time of the agent memory it was staged from when that is
-    earlier (an older memory the agent had before learn imported it). A model's HELPFUL or HARMFUL citing only exchanges
-    typed before that, or in whose turn such a memory was written, is dropped (review41 R41-9)."""
+    """(lesson id -> when learn made it, lesson id -> when the agent memories staged into it were written), in epoch
+    seconds. A model's HELPFUL or HARMFUL citing only exchanges in whose turn such a memory was written, or (a lesson no
+    memory was staged into) typed before learn made it, is dropped (review41 R41-9)."""
     from altimate_learn.history.common import parse_time
     from altimate_learn.history.memory_import import read_state
 
@@ -561,7 +561,6 @@ def _given_since(store: Any, lessons: dict[str, dict[str, Any]]) -> tuple[dict[s
     for entry in memories:
         lesson_id, written = entry.get("lesson"), parse_time(entry.get("modified"))
         if lesson_id in out and written is not None:
-            out[lesson_id] = min(out[lesson_id], written.timestamp())
             noted.setdefault(lesson_id, []).append(written.timestamp())
     return out, noted
 
