@@ -145,3 +145,27 @@ def test_restating_the_given_lesson_is_still_a_vote_for_it() -> None:
     result = reflect_builtin([FeedbackItem("user_correction", "no print, use the logger", signal_id="s1",
                                            shown=("L-0a1b",))], [LOGGER])
     assert [(d["op"], d["id"]) for d in result.deltas] == [("HELPFUL", "L-0a1b")]
+
+
+# --- requests of new work that read as rules (refl42's own look-alikes of "not" rows: the blind12 not rows that give a
+# lesson were counted, never read) ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("typed", [
+    "the search box should debounce input by 300ms and never fire on empty strings",
+    "the report must include every region, even the ones with zero sales",
+    "the endpoint should accept both json and form data and always return json",
+    "each card needs a title, a short description and a link to the detail page",
+    "new feature: users can export their data as csv. include every field except the password hash",
+])
+def test_the_design_of_what_is_asked_for_is_no_rule(typed: str) -> None:
+    assert item_rules(FeedbackItem("user_correction", typed))[0] == []
+
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    # tied to the project or to what the agent did, the same shapes stay rules
+    ("new feature: a csv export. btw never commit .env files", "Never commit `.env` files."),
+    ("new feature: csv export. we never use pandas here, use polars", "Use `polars` instead of `pandas`."),
+    ("every endpoint needs a test", "Every endpoint needs a test."),
+])
+def test_rules_beside_them_still_stand(typed: str, lesson: str) -> None:
+    assert item_rules(FeedbackItem("user_correction", typed))[0] == [lesson]

@@ -19,7 +19,7 @@ from altimate_learn.reflect.providers.builtin.phrase import Rule, _ASKS
 from altimate_learn.reflect.providers.builtin.render import cross_sentence_rule, judge
 from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, after_a_line, front_discourse, normalise,
                                                            not_english, prose, run_on_reason, sentences, strip_lead)
-from altimate_learn.reflect.providers.builtin.vocabulary import UNIT_WORDS, gerund_base
+from altimate_learn.reflect.providers.builtin.vocabulary import UI_PARTS, UNIT_WORDS, gerund_base
 
 # Feedback longer than this (the person's own prose) is a specification or a pasted review to read whole, not
 # a correction to take one rule from by pattern: a model or a person should read it.
@@ -640,11 +640,22 @@ def _tied(part: str, asked: bool = False) -> bool:
     return bool(_TIED.search(_NOT_A_TIE.sub(" ", part)))
 
 
+# A request for new work named as such before a colon: "new feature:", "feature request:", "next task:", "task:"
+_WORK_NAMED = re.compile(r"^(?:(?:ok(?:ay)?|great|thanks|cool|nice|now|so|alright)\b[\s,!.]*)*(?:(?:new|next|first|another)\s+"
+                         r"(?:feature|task|story|ticket)|feature(?:\s+request)?|task|user\s+story|todo)\s*:\s*(?=\S)", re.I)
+
+
 def _asks_new_work(said: list[str]) -> int | None:
     """The index of the first sentence that asks for new work, when no sentence from it on ties its rules to what the
     agent did or to the project; None otherwise (a rule said before the request, or with "you", "again", "we", "in this
     repo", stays a rule)."""
     for index, sentence in enumerate(said):
+        named = _WORK_NAMED.match(strip_lead(sentence.strip()))
+        if named:  # "new feature: users can export their data as csv." (refl42's look-alike not rows): whatever its verb
+            rest = [sentence.strip()[named.end():], *said[index + 1:]]
+            if not any(_tied(part) for part in rest):
+                return index
+            continue
         m = _NEW_WORK.match(strip_lead(sentence.strip()))
         if not m or _GENERAL_ASK.search(_asked_thing(m.group("what"))) or not m.group("lead") and not (
                 _ONE_NEW.match(m.group("what")) or _ONE_NAMED.match(m.group("what")) or _MAKE_IT.match(m.group(0))):
@@ -702,8 +713,26 @@ def _one_part_untied(rule: Rule, own: str) -> bool:
     how that thing should behave, asked for now, not a standing rule, "always" or not (refl29: "the script should never
     overwrite an existing output file, write to a timestamped name instead"). "as discussed, the firmware must not
     allocate after init" recalls the project's rule."""
-    return rule.shape == "modal" and bool(re.search(r"\b(?:always|never)\b", rule.text, re.I)) \
-        and "`" not in mark_identifiers(rule.text) and _bare_one_of_many(rule.subject) and not _TIED.search(own)
+    if rule.shape != "modal" or "`" in mark_identifiers(rule.text) or _TIED.search(own):
+        return False
+    if re.search(r"\b(?:always|never)\b", rule.text, re.I) and _bare_one_of_many(rule.subject):
+        return True
+    # "the search box should debounce input …", "the report must include every region …": one named part of what is
+    # being built (a UI part, or a thing the product has one of), singular, how it behaves; "each card needs a title …":
+    # every one of a kind of UI part, its design (refl42's look-alike not rows; "the staging db is read-only" is a
+    # convention, "every endpoint needs a test" is about code)
+    one = re.fullmatch(r"(?:the|this|that)\s+(?:[a-z]+\s+){0,2}(?P<head>[a-z]+)", (rule.subject or "").strip(), re.I)
+    if one and not _plural(one.group("head")) and (one.group("head").lower() in _PRODUCT_PARTS
+                                                   or one.group("head").lower() in UI_PARTS):
+        return True
+    each = re.fullmatch(r"(?:each|every)\s+(?:[a-z]+\s+)?(?P<head>[a-z]+)", (rule.subject or "").strip(), re.I)
+    return bool(each) and each.group("head").lower() in UI_PARTS
+
+
+# Parts of a product a request names one of ("the search box", "the report", "the export"): singular, what it should do
+_PRODUCT_PARTS = frozenset("""box report export import sidebar widget view list feed timeline search filter invoice receipt
+email notification reminder checkout cart dashboard calculator calc upload download wizard onboarding flow player editor
+viewer preview counter timer clock map calendar picker""".split())
 
 
 # What a program does to its data or its users (not how its code is written): "round", "charge", "show", "send" …
