@@ -732,7 +732,8 @@ def _one_part_untied(rule: Rule, own: str) -> bool:
 # Parts of a product a request names one of ("the search box", "the report", "the export"): singular, what it should do
 _PRODUCT_PARTS = frozenset("""box report export import sidebar widget view list feed timeline search filter invoice receipt
 email notification reminder checkout cart dashboard calculator calc upload download wizard onboarding flow player editor
-viewer preview counter timer clock map calendar picker""".split())
+viewer preview counter timer clock map calendar picker client cli bot worker scheduler importer exporter parser crawler
+scraper price total""".split())
 
 
 # What a program does to its data or its users (not how its code is written): "round", "charge", "show", "send" …
