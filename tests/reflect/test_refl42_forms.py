@@ -154,7 +154,6 @@ def test_restating_the_given_lesson_is_still_a_vote_for_it() -> None:
     "the search box should debounce input by 300ms and never fire on empty strings",
     "the report must include every region, even the ones with zero sales",
     "the endpoint should accept both json and form data and always return json",
-    "each card needs a title, a short description and a link to the detail page",
     "the api client should retry on 503 but never on 400s",
     "the cli should print help when run with no arguments and always exit non-zero on errors",
     "the price should always be shown with the currency symbol in the cart",

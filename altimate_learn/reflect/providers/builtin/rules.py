@@ -19,7 +19,7 @@ from altimate_learn.reflect.providers.builtin.phrase import Rule, _ASKS
 from altimate_learn.reflect.providers.builtin.render import cross_sentence_rule, judge
 from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, after_a_line, front_discourse, normalise,
                                                            not_english, prose, run_on_reason, sentences, strip_lead)
-from altimate_learn.reflect.providers.builtin.vocabulary import UI_PARTS, UNIT_WORDS, gerund_base
+from altimate_learn.reflect.providers.builtin.vocabulary import UNIT_WORDS, gerund_base
 
 # Feedback longer than this (the person's own prose) is a specification or a pasted review to read whole, not
 # a correction to take one rule from by pattern: a model or a person should read it.
@@ -718,15 +718,10 @@ def _one_part_untied(rule: Rule, own: str) -> bool:
     if re.search(r"\b(?:always|never)\b", rule.text, re.I) and _bare_one_of_many(rule.subject):
         return True
     # "the search box should debounce input …", "the report must include every region …": one named part of what is
-    # being built (a UI part, or a thing the product has one of), singular, how it behaves; "each card needs a title …":
-    # every one of a kind of UI part, its design (refl42's look-alike not rows; "the staging db is read-only" is a
-    # convention, "every endpoint needs a test" is about code)
+    # being built, singular, how it behaves (refl42's look-alike not rows; "the header should always stay at the top",
+    # a part every screen has, and "the staging db is read-only", a convention, stay rules: review24 R24-2)
     one = re.fullmatch(r"(?:the|this|that)\s+(?:[a-z]+\s+){0,2}(?P<head>[a-z]+)", (rule.subject or "").strip(), re.I)
-    if one and not _plural(one.group("head")) and (one.group("head").lower() in _PRODUCT_PARTS
-                                                   or one.group("head").lower() in UI_PARTS):
-        return True
-    each = re.fullmatch(r"(?:each|every)\s+(?:[a-z]+\s+)?(?P<head>[a-z]+)", (rule.subject or "").strip(), re.I)
-    return bool(each) and each.group("head").lower() in UI_PARTS
+    return bool(one) and not _plural(one.group("head")) and one.group("head").lower() in _PRODUCT_PARTS
 
 
 # Parts of a product a request names one of ("the search box", "the report", "the export"): singular, what it should do
