@@ -35,6 +35,39 @@ ACT_YOURSELF = re.compile(
     r"update|change|edit|configure)"
     r"(?:\s+(?:it|that|this|them|those|these|all|everything))?\s+(?:for\s+me|yourself|by\s+yourself|on\s+your\s+own)\b", _I)
 ACT_YOURSELF_CHARS = 160
+# The same hand-back in other words (cls42, issue 20: the held-out summary names "fix it for me" and "do it from CLI"
+# among the misses; the forms are written from the form, not from those messages): the agent's step done where the agent
+# can do it ("do it from the CLI", "can you do it via the terminal?"), the agent told to do it ("you do it", "why don't
+# you do it?", "can't you do it?"), the permission the agent waited for given ("I have given you permission", "you
+# have my permission"). Read only after an answer that left a step to the person (:func:`left_to_person`).
+ACT_YOURSELF_MORE = re.compile(
+    r"^\W*(?:(?:no+|nope|please|pls|just|ok(?:ay)?|but|then|so|can\s+you|could\s+you|can't\s+you)[\s,.!]+)*"
+    r"(?:do|run|check|fix|handle|try|test|execute|apply|create|install|set|make|deploy|push|update|change|configure)\s+"
+    r"(?:it|that|this|them|those|these|all|everything)\s+(?:from|via|with|in|through|using)\s+(?:the\s+|your\s+)?"
+    r"(?:cli|terminal|command\s*line|shell|console|bash|api|gh|ssh)\b"
+    r"|^\W*(?:(?:no+|nope|ok(?:ay)?|but|then|so|just|please|pls)[\s,.!]+)*(?:you\s+(?:can\s+|should\s+|could\s+)?(?:do|run|check|fix|"
+    r"handle|test|execute|investigate)\s+(?:it|that|this|them)|(?:why\s+)?(?:don't|can't)\s+you\s+(?:just\s+)?(?:do|run|check|fix|"
+    r"handle|test|execute)\s+(?:it|that|this|them)(?:\s+yourself)?)\s*[?!.]*\s*$"
+    r"|\bi\s+(?:have\s+|'ve\s+)?(?:already\s+)?(?:given|gave|granted)\s+you\s+(?:the\s+)?(?:permission|access|rights)\b"
+    r"|\byou\s+(?:have|got)\s+(?:my\s+)?permission\b", _I)
+# An answer that left a step to the person in words `cues.HANDED_OVER` does not read ("Please run these in your terminal
+# and paste the results", "Run: … Then use arrow keys to select …", "If you want me to run those commands for you, say
+# so"): used only to read a hand-back (``ACT_YOURSELF``), never to excuse an error report.
+_LEFT_TO_PERSON = re.compile(
+    r"\b(?:please\s+)?(?:run|execute|try)\s+(?:these|this|the\s+following|those)(?:\s+commands?)?\s+(?:in|on|from)\s+your\b"
+    r"|\bin\s+your\s+(?:own\s+)?(?:terminal|shell|console|browser|command\s+line|aws\s+console|dashboard)\b"
+    r"|\b(?:paste|share|send)\s+(?:me\s+)?(?:the\s+)?(?:results?|outputs?)\b"
+    r"|\bif\s+you\s+(?:want|'d\s+like|would\s+like)\s+me\s+to\s+(?:\w+\s+){1,6}?(?:for\s+you|myself)\b"
+    r"|\byou\s+can\s+(?:now\s+)?(?:run|create|install|open|click|go\s+to|navigate|select|set|add|enable|restart)\b"
+    r"|\bto\s+(?:fix|solve|resolve|do)\s+(?:this|it|that)\s*,\s*(?:you\s+(?:can|should|need\s+to|'ll\s+need\s+to)\s+|just\s+)?(?:open|"
+    r"change|edit|run|add|set|update|replace|remove|install|go\s+to|click)\b"
+    r"|\b(?:go\s+to|click\s+(?:on\s+)?|navigate\s+to|open)\s+(?:the\s+)?[\w\s]{0,30}?(?:console|dashboard|settings|page|tab|menu|"
+    r"portal|website)\b", _I)
+
+
+def left_to_person(answer: str | None) -> bool:
+    """The answer's end left a step to the person (see above)."""
+    return bool(answer) and bool(_LEFT_TO_PERSON.search((answer or "")[-1500:]))
 
 # The request a harness's /init sends (Claude Code: "create a CLAUDE.md file, which will be given to future instances",
 # Codex: "Generate a file named AGENTS.md that serves as a contributor guide", OpenCode: "create a OpenCode.md file

@@ -329,12 +329,15 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         # the port already in use, a disk or system library error, a module the environment lacks (cls39)
         wrong_place = wrong_place or guards.environment_error(text, own, answer)
         # "do it for me", "you run it": the answer handed the next step to the person, who hands it back
-        handed_back = bool(answer) and handed_over(answer or "") and len(own) <= against_answer.ACT_YOURSELF_CHARS
+        handed_back = (bool(answer) and (handed_over(answer or "") or against_answer.left_to_person(answer))
+                       and len(own) <= against_answer.ACT_YOURSELF_CHARS)
         reminder_opened = bool(against_answer.REMINDER_OPENING.match(own.strip()))
         reason = clause_rules.clause_reason(clause_rules.Reading(
             own=own, parts=parts, answer=answer, spec=spec, proposal=proposal, claimed=claimed, replying=replying,
             tasking=tasking, explaining=explaining, blamed=blamed, wrong_place=wrong_place, handed_back=handed_back,
             reminder_opened=reminder_opened, pasted=_pasted_failure_not_a_tree(text)))
+        if guards.change_of_mind_after_praise(reason, own):
+            reason = None  # "looks good. use blue/black instead of the light brown": a new choice on accepted work (cls42)
         if reason and guards.builds_on_a_skeleton(reason, own, answer):
             reason = None  # "I've created the ETL script skeleton." "the script should never overwrite the output" (cls30)
         if reason:

@@ -291,7 +291,8 @@ def clause_reason(reading: Reading) -> str | None:
                     reason = None  # "… still points at postgres 12, unrelated to what you're doing" (cls35)
                 if reason and guards.OWN_BREAKAGE.search(own) and not blamed:
                     reason = None  # "the same issue is there in my old branch": the person's own copy (cls40)
-        if reason is None and handed_back and against_answer.ACT_YOURSELF.search(clause):
+        if reason is None and handed_back and (against_answer.ACT_YOURSELF.search(clause)
+                                               or against_answer.ACT_YOURSELF_MORE.search(clause)):
             reason = "told the agent to act instead of describing"
         if reason is None and claimed and not spec and not tasking and not _hypothetical(clause):
             reason = _broken(languages.without_asked_whether(clause), explaining, blamed, answer)

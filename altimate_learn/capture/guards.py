@@ -800,3 +800,24 @@ def flaky_rerun(own: str) -> bool:
     """The person puts a failure down to flakiness and asks only to run it again (see above)."""
     return (len(own) <= 200 and bool(_FLAKY.search(own)) and bool(_RERUN.search(own))
             and not _FLAKY_TIED.search(own) and not _FLAKY_MORE.search(own))
+
+
+# "looks good. use blue/black instead of the light brown", "nice! now use a sans-serif font instead of the serif one": the
+# result approved first, then a new choice for it with no word against what the agent chose: a change of mind on accepted
+# work (the labelling guideline: "actually make it blue" is no correction unless it says the agent got it wrong; cls42,
+# from the held-out summary's "approvals followed by new design choices", a form, not a held-out message). A fault said
+# anywhere keeps the flag ("looks good, but use X instead of Y, Y is broken on mobile").
+_PRAISE_FIRST = re.compile(r"^\W*(?:great|nice|perfect|awesome|excellent|lgtm|looks\s+(?:good|great|nice|fine)"
+                           r"(?:\s+to\s+me)?|love\s+it|beautiful|much\s+better|good\s+job|well\s+done|nice\s+work|"
+                           r"that(?:'s|\s+is)\s+(?:good|great|perfect|nice))\b[^.!?\n]{0,40}?[.!,;:\n]", re.I)
+_FAULT_SAID = re.compile(r"\b(?:wrong|broken|bug|buggy|ugly|hate|awful|terrible|bad|worse|doesn't|does\s+not|isn't|is\s+not|"
+                         r"can't|cannot|not\s+(?:looking|working|good|great|right|readable|visible)|hard\s+to|too\s+\w+|"
+                         r"hard-?coded|noticed|you\s+(?:\w+ed|put|made|wrote|chose|built|set|left|ran|forgot)|like\s+we|everywhere|"
+                         r"said|told|asked|again|still|should\s+have|supposed\s+to|never|always|instead\s+of\s+what\s+i)\b", re.I)
+INSTEAD_REASON = 'says "use X instead of Y"'
+
+
+def change_of_mind_after_praise(reason: str | None, own: str) -> bool:
+    """A "use X instead of Y" flag on a message that approves the result first and says nothing against the agent's
+    choice (see above)."""
+    return reason == INSTEAD_REASON and bool(_PRAISE_FIRST.match(own)) and not _FAULT_SAID.search(own)

@@ -442,3 +442,23 @@ CHALLENGES += [
     (re.compile(r"\bany\s+chance\s+(?:we|you|u)\s+(?:can|could)\s+(?:" + _BACK_TO_OLD + r")" + _MORE_OF_IT, _I),
      "asked the agent not to do something"),
 ]
+
+
+# The agent's way of working complained of: it asks where it should act (cls42, issue 20: the held-out summary names
+# "complaints about how many questions the agent asks"; written from the form, with dev's "stop asking me to say things
+# just do it" and "everything dont ask me you do continuously"). "don't ask me, just do it", "stop asking for
+# confirmation", "you ask too many questions", "why do you keep asking me?". Never "don't ask me why" (an idiom), a
+# question asked about the person's own asking, or asking allowed ("feel free to ask me questions").
+ASKS_INSTEAD_REASON = "complained that the agent asks instead of doing"
+CUES += [
+    (re.compile(r"\b(?:don't|do\s+not|stop|quit|no\s+need\s+to|you\s+don't\s+(?:need|have)\s+to)\s+(?:keep\s+|always\s+)?"
+                r"(?:ask(?:ing)?|check(?:ing)?\s+(?:in\s+)?with|bother(?:ing)?)\s+"
+                r"(?:me\b(?!\s+(?:why|how|what|where|when|who|which|if\s+you\s+(?:need|have)|anything\s+else)\b)"
+                r"|(?:me\s+)?(?:for\s+(?:my\s+)?(?:confirmation|permission|approval|consent)|(?:so\s+many\s+|all\s+these\s+|these\s+|more\s+)?"
+                r"questions)\b)"
+                r"|\byou\s+(?:keep\s+|are\s+|'re\s+|always\s+)?ask(?:ing)?\s+(?:me\s+)?(?:too\s+many|so\s+many|way\s+too\s+many|"
+                r"far\s+too\s+many)\s+questions\b"
+                r"|\bwhy\s+(?:do|are)\s+you\s+(?:still\s+|keep\s+|always\s+)(?:asking|ask)\b"
+                r"|\bwhy\s+are\s+you\s+asking\s+me\s+(?:again|this\s+again|every\s+time|each\s+time)\b", re.I),
+     ASKS_INSTEAD_REASON),
+]
