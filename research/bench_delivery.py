@@ -97,7 +97,8 @@ with requests that say nothing (file tasks) or describe a symptom in everyday wo
 keeps working after it is left, a call that never returns, a full rebuild, one failure among parallel calls); `delivery_tasks_deliver41.jsonl`
 (14 tasks by the delivery engineer of session 2026-12-06 #23) carries each file's `content`, which the Read's PostToolUse
 returns (`tool_response.file.content`, as Claude Code sends it), with requests that say nothing of what the file's code
-is about.
+is about; `delivery_tasks_deliver42.jsonl` (15 tasks by the delivery engineer of session 2026-12-06 #24) tells symptoms
+and follow-ups in sessions that reach the first topic's stop before the lesson they need arrives.
 
 Precision (recall sets reward anything shown): `research/data/delivery_precision.jsonl` holds
 84 ordinary requests that need no lesson of the store (UI tweaks, renames, typo fixes, questions, creative text, 14
@@ -107,7 +108,7 @@ past the core tier (the core tier is shown whatever the request) and the tokens 
 gives the share of the lessons its request and file tiers showed that its tasks did not need (`needed` lists what a
 task must get, not all that may help, so this share is an upper bound; it moves when a change shows more or less).
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,precision,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,deliver38,deliver39,deliver40,deliver41,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,precision,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,deliver38,deliver39,deliver40,deliver41,deliver42,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
         blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44,blind45,blind46,blind47,blind48,blind49,blind50,
         blind51,blind52,blind53,blind54,blind55,blind56,blind57,blind58,blind59,blind60,blind61,blind62,blind63,blind64,
         blind65,blind66,blind67,blind68]
@@ -1045,6 +1046,16 @@ DELIVER41_INTRO = (
     "`os.environ` and `shell=True`, float money and f-string logs, bare `gather()`, a `union` and `= false` in a mart, "
     "`convert_timezone()` in staging, an image's `latest` tag; written by the delivery engineer of session "
     "2026-12-06 #23 before measuring or changing anything for them.")
+DELIVER42_TASKS = ROOT / "research" / "data" / "delivery_tasks_deliver42.jsonl"
+DELIVER42_INTRO = (
+    "15 tasks (10 vague, 5 follow-up) whose session fills up before the lesson it needs arrives: a symptom told in "
+    "everyday words (a relative time that never moves, a request per keystroke, ids that do not sort by time, a "
+    "typed date in the wrong month, an enum's name on a screen, a slow pattern compile, a daily count short until "
+    "late rows land, blank values lost by a comparison, a cron job run twice at once, two requests that share "
+    "state) over two or three files among the dozens of conventions of `web/src/**`, `services/**`, `models/**` "
+    "or `k8s/**`, and follow-ups after a crowded first topic whose rule is repository-wide or another folder's (a "
+    "marked spot for later work, who owns a mart, an error message, lost queue messages, a large branch); written "
+    "by the delivery engineer of session 2026-12-06 #24 before measuring or changing anything for them.")
 BLIND9_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind9.jsonl"
 SIXTH_ROUND_WRITER = (
     "Written by {who} who read only the store's source lessons, this docstring's first 45 lines and the sample "
@@ -2803,6 +2814,8 @@ SETS = {
                   DELIVER40_INTRO),
     "deliver41": (DELIVER41_TASKS, "File contents: the delivery engineer's own tasks of session 2026-12-06 #23",
                   DELIVER41_INTRO),
+    "deliver42": (DELIVER42_TASKS, "Crowded sessions: the delivery engineer's own tasks of session 2026-12-06 #24",
+                  DELIVER42_INTRO),
     "blind7": (BLIND7_TASKS, "Blind batch 7 (written apart from the code)", BLIND7_INTRO),
     "blind8": (BLIND8_TASKS, "Blind batch 8 (written apart from the code)", BLIND8_INTRO),
     "blind9": (BLIND9_TASKS, "Blind batch 9 (written apart from the code)", BLIND9_INTRO),
