@@ -16,7 +16,8 @@ the file's code when
 - code it bans (in backticks after "never", "do not", "no", "avoid", "instead of", "rather than", "over" in its
   clause: `useEffect` in "Do not fetch data in `useEffect`", `gather()` in "… instead of bare `gather()`") is an
   identifier of the text (:func:`banned_anchors`), held so by at most ``pick`` of the file's lessons; the file
-  does what the rule forbids;
+  does what the rule forbids (where that code is the place of what the rule bans, "Do not fetch data in
+  `useEffect`", the text must also hold a word of the practice, `fetch`: :func:`banned_practices`);
 - the text holds an idiom of :data:`IDIOMS` (code whose rule speaks of it in other words: `<img` is an image,
   `extends React.Component` a class component, `os.environ` environment variables, an `f"…"` log call an
   f-string in a log message, `setInterval(` with no `clearInterval(` a timer, `requests.get(` or a client's
@@ -72,7 +73,15 @@ _KEEPS = ("keep", "keeps", "keeping", "leave", "leaving", "stay", "stays", "stic
 _CLAUSE_ENDS = ".;!?\n"
 _BANS = frozenset(("never", "no", "not", "avoid", "don't", "dont", "without", "instead", "rather", "over"))
 
+# Words before a backticked span that make it the place where the banned practice happens ("do not fetch data in
+# `useEffect`", "never store tokens in `localStorage`"), not the practice itself ("instead of bare `gather()`").
+_PLACES = frozenset(("in", "inside", "within", "into"))
+# Nouns a practice's words may hold that say nothing of it: a component with `data` from a query hook fetches nothing
+_LIGHT = frozenset(("data", "value", "values", "thing", "things", "stuff", "item", "items", "result", "results",
+                    "info", "information"))
+
 _banned_memo: dict[str, dict[str, tuple[str, ...]]] = {}
+_practice_memo: dict[str, dict[str, frozenset[str]]] = {}
 
 
 def read_text(tool: str | None, response: object) -> str:
@@ -113,6 +122,37 @@ def banned_anchors(text: str) -> dict[str, tuple[str, ...]]:
                 found[anchor] = (*found.get(anchor, ()), code)
     if len(_banned_memo) < 50_000:
         _banned_memo[text] = found
+    return found
+
+
+def banned_practices(text: str) -> dict[str, frozenset[str]]:
+    """For each code a lesson bans as the place of a practice (:data:`_PLACES` just before its span: "Do not fetch data
+    in `useEffect`"), the search terms of that practice (the words between the ban word and the place, without
+    :data:`_LIGHT` nouns: `fetch`), keyed by the banned code as :func:`banned_anchors` gives it (`useeffect`). A
+    file's text names such a rule only when it also holds one of those terms: it does what the rule bans there, not
+    merely uses the place (review41 R41-8's residue: a `useEffect` that fetches nothing brought the fetch rule).
+    Code banned as the practice itself ("instead of bare `gather()`") has no entry."""
+    cached = _practice_memo.get(text)
+    if cached is not None:
+        return cached
+    from altimate_learn.deliver.tokenize import _regexes, _without_arguments, search_tokens
+
+    found: dict[str, frozenset[str]] = {}
+    last = 0
+    for span in _regexes()[0].finditer(text):
+        before = text[last:span.start()]
+        last = span.end()
+        cut = max(before.rfind(c) for c in ".;:!?")
+        words = [w.strip(",()").lower() for w in (before[cut + 1:] if cut >= 0 else before).split()]
+        bans = [n for n, w in enumerate(words) if w in _BANS]
+        if not bans or not words or words[-1] not in _PLACES:
+            continue
+        practice = " ".join(w for w in words[bans[-1] + 1:-1] if w not in _LIGHT)
+        terms = frozenset(t for t in search_tokens(practice) if len(t) > 2 and t.isalpha())
+        if terms:
+            found[" ".join(_without_arguments(span.group(2).strip().lower()).split())] = terms
+    if len(_practice_memo) < 50_000:
+        _practice_memo[text] = found
     return found
 
 
@@ -157,6 +197,18 @@ def points(corpus, text: str, scored: list[tuple[int, float, float]], pick: int,
                                                                                   if level > 0], pick), 1)
     asked: dict[int, int] = {}
     weak: dict[int, int] = {}
+    def does(doc: int, codes: tuple[str, ...]) -> bool:
+        """The text holds code ``doc`` bans and, where that code is the place of a practice, does the practice: holds
+        one of its folded words (`fetch` in `fetch(`, `refetch()`; `token` in `'authToken'`)."""
+        practices = banned_practices(corpus.texts[doc])
+        for code in codes:
+            if code not in lowered:
+                continue
+            practice = practices.get(code)
+            if practice is None or any(word in lowered for word in practice):
+                return True
+        return False
+
     for token in set(identifiers(lowered)):
         if len(token) < 2:
             continue
@@ -169,7 +221,7 @@ def points(corpus, text: str, scored: list[tuple[int, float, float]], pick: int,
         called = token + "(" in lowered
         for doc in docs:
             codes = banned_anchors(corpus.texts[doc]).get(token)
-            if codes and any(code in lowered for code in codes):
+            if codes and does(doc, codes):
                 # a name with an underscore the text does not call is a column or a field (`created_at`): the rule
                 # that bans filtering on it says less of a file that merely has one
                 group = banned if called or "_" not in token.strip("_") else weak

@@ -217,4 +217,60 @@ def test_a_word_of_banned_code_is_not_the_banned_code(git_repo: Path):
     hook(git_repo, session_id, "UserPromptSubmit", prompt="tidy this module up")
     before, after = _read(git_repo, session_id, "async def summary(rows):\n    console.error('rows', len(rows))\n",
                           "toolu_01")
-    assert "console.error" not in before and "console.error" in after and "async def" in after
+    assert "console.error" not in before and "console.error" in after
+    # `async def` is where the rule bans a practice (blocking calls); this one makes none (R41-8's residue)
+    assert "async def" not in after
+    session_id = str(uuid.uuid4())
+    hook(git_repo, session_id, "SessionStart", source="startup")
+    hook(git_repo, session_id, "UserPromptSubmit", prompt="tidy this module up")
+    _, after = _read(git_repo, session_id, "async def summary(rows):\n    # this call blocks the loop for seconds\n"
+                     "    return render_pdf(rows)\n", "toolu_01")
+    assert "async def" in after
+
+
+FETCH = "Do not fetch data in `useEffect`; use a query hook instead."
+STORAGE = "Never store tokens in `localStorage`; the session cookie is httpOnly."
+TITLE_EFFECT = """import { useEffect } from 'react';
+import { useOrders } from '@/api/orders';
+
+export function OrdersTitle({ shop }: { shop: string }) {
+  const { data } = useOrders(shop);
+  useEffect(() => {
+    document.title = `${data?.length ?? 0} orders`;
+  }, [data]);
+  return null;
+}
+"""
+THEME_STORAGE = """export function rememberTheme(theme: string) {
+  localStorage.setItem('theme', theme);
+}
+"""
+
+
+def test_a_place_the_rule_bans_a_practice_in_is_not_the_practice(git_repo: Path):
+    """review41 R41-8's residue: a `useEffect` that fetches nothing brought "Do not fetch data in `useEffect`". A rule
+    that bans doing something in that code comes from the text only when the text does it there too."""
+    write_store(git_repo, LESSONS + [lesson("L-0500", FETCH, paths=["services/**"]),
+                                     lesson("L-0501", STORAGE, paths=["services/**"])])
+
+    def read(text: str) -> str:
+        session_id = str(uuid.uuid4())
+        hook(git_repo, session_id, "SessionStart", source="startup")
+        hook(git_repo, session_id, "UserPromptSubmit", prompt="tidy this module up")
+        return _read(git_repo, session_id, text, "toolu_01")[1]
+
+    assert FETCH not in read(TITLE_EFFECT)  # it holds `useEffect` and a query's `data`, and fetches nothing
+    fetching = TITLE_EFFECT.replace("document.title = `${data?.length ?? 0} orders`;",
+                                    "fetch(`/api/${shop}/orders`).then((r) => r.json()).then(setOrders);")
+    assert FETCH in read(fetching)
+    assert STORAGE not in read(THEME_STORAGE)  # a theme is no token
+    assert STORAGE in read(THEME_STORAGE.replace("'theme', theme", "'token', session.accessToken"))
+
+
+def test_what_a_rule_bans_a_practice_in():
+    from altimate_learn.deliver.contents import banned_practices
+
+    assert banned_practices(FETCH) == {"useeffect": frozenset({"fetch"})}  # "data" says nothing of the practice
+    assert banned_practices(STORAGE) == {"localstorage": frozenset({"store", "token"})}
+    assert banned_practices(GATHER) == {}  # the banned code is the practice itself
+    assert banned_practices("Log caught errors with `reportError()` instead of `console.error`.") == {}
