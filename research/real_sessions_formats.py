@@ -25,7 +25,10 @@ Formats (the Markdown renderings and Cursor's transcript are read in `research/r
 - `claude-code-flat`: a flattened export of a Claude Code session (one `{"role", "content": {"type", "text"}}`
   block a line), typed prompts only as above.
 - `codex`: Codex CLI or Codex Desktop rollout JSONL, also as Entire commits it (`event_msg` `user_message`
-  records are typed input; Codex Desktop's list of attached files before "My request for Codex:" is not).
+  records are typed input; Codex Desktop's list of attached files before "My request for Codex:" is not). A
+  sub-agent's rollout (`session_meta` `source.subagent` or `thread_source: "subagent"`: Codex's approval reviewer,
+  "guardian", which is sent the session's history to judge each action, or an agent the session spawned) holds
+  nothing typed, as the product's reader has it.
 - `antigravity`: Google Antigravity's step export (`USER_INPUT` / `PLANNER_RESPONSE` records).
 - `opencode`: an OpenCode session export (`{"info", "messages": [{"info": {"role"}, "parts": [...]}]}`), as Entire
   commits it: `text` parts of user messages are typed unless OpenCode marked them `synthetic` or `ignored` (its
@@ -481,6 +484,9 @@ def parse_codex(text: str) -> list[Session]:
             continue
         if obj.get("type") == "session_meta":
             session.started = payload.get("timestamp")
+            source = payload.get("source")
+            if (isinstance(source, dict) and "subagent" in source) or payload.get("thread_source") == "subagent":
+                return []  # a sub-agent's rollout (Codex's approval reviewer, a spawned agent): the parent agent wrote it
         elif obj.get("type") == "turn_context":
             session.model = session.model or payload.get("model")
         elif obj.get("type") == "event_msg" and payload.get("type") == "user_message":

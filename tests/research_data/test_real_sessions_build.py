@@ -220,6 +220,26 @@ def test_gemini_cli_chat_that_entire_redacted_inside_an_escape_is_still_read():
         ("assistant", "A chave do bot estava com um espaço; corrigi. Path: C:\\REDACTED")]  # an escaped backslash stays
 
 
+def test_a_codex_sub_agents_rollout_holds_nothing_typed():
+    from research.real_sessions_formats import parse_codex
+
+    def rollout(meta: dict) -> str:
+        lines = [{"type": "session_meta", "payload": {"id": "r1", "timestamp": "2026-06-26T14:57:45Z", **meta}},
+                 {"type": "event_msg", "payload": {"type": "user_message", "message": "The following is the Codex agent "
+                                                   "history whose request action you are assessing. …"}},
+                 {"type": "event_msg", "payload": {"type": "agent_message", "message": '{"outcome": "allow"}'}},
+                 {"type": "event_msg", "payload": {"type": "user_message", "message": "The following is the Codex agent "
+                                                   "history added since your last approval assessment. …"}}]
+        return "\n".join(json.dumps(line) for line in lines)
+
+    # Codex Desktop's approval reviewer, which Codex sends the session's history to judge each planned action
+    assert parse_codex(rollout({"source": {"subagent": {"other": "guardian"}}, "thread_source": "subagent",
+                                "parent_thread_id": "p1", "originator": "Codex Desktop"})) == []
+    assert parse_codex(rollout({"source": "cli", "thread_source": "subagent"})) == []
+    [session] = parse_codex(rollout({"source": "cli", "originator": "codex_cli_rs"}))  # the person's own session
+    assert [t.role for t in session.turns] == ["user", "assistant", "user"]
+
+
 def test_gemini_cli_subagent_chats_and_other_documents_hold_nothing_typed():
     from research.real_sessions_formats import parse_gemini
 
