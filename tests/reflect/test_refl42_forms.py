@@ -157,6 +157,8 @@ def test_restating_the_given_lesson_is_still_a_vote_for_it() -> None:
     "the api client should retry on 503 but never on 400s",
     "the cli should print help when run with no arguments and always exit non-zero on errors",
     "the price should always be shown with the currency symbol in the cart",
+    "every chart on the dashboard needs a legend and a title",
+    "make the api return 404 instead of 500 when the order doesn't exist",
     "new feature: users can export their data as csv. include every field except the password hash",
 ])
 def test_the_design_of_what_is_asked_for_is_no_rule(typed: str) -> None:
@@ -168,6 +170,9 @@ def test_the_design_of_what_is_asked_for_is_no_rule(typed: str) -> None:
     ("new feature: a csv export. btw never commit .env files", "Never commit `.env` files."),
     ("new feature: csv export. we never use pandas here, use polars", "Use `polars` instead of `pandas`."),
     ("every endpoint needs a test", "Every endpoint needs a test."),
+    ("every button in the app needs an aria-label", "Every button in the app needs an aria-label."),
+    ("you keep returning 500, make the api return 404 instead of 500 when a resource doesn't exist",
+     "Make the api return 404 instead of 500 when a resource doesn't exist."),
 ])
 def test_rules_beside_them_still_stand(typed: str, lesson: str) -> None:
     assert item_rules(FeedbackItem("user_correction", typed))[0] == [lesson]

@@ -204,6 +204,12 @@ def one_off(rule: Rule, text: str) -> str:
         # "make the carousel autoplay every 5s but pause on hover", "make the dark mode toggle use the system setting by
         # default instead of light": what one part of this app should do, "every" or "by default" (refl29)
         return ONE_COMPONENT
+    if rule.shape == "instead" and made and "`" not in text and not rule.standing \
+            and re.search(r"\b(?:when|if|whenever)\s+the\s+[a-z]+\s+(?:doesn'?t|does\s+not|is|isn'?t|has|hasn'?t|can'?t)\b",
+                          text):
+        # "make the api return 404 instead of 500 when the order doesn't exist" (refl42's look-alike not row): how one
+        # thing should behave in one case of this task
+        return ONE_COMPONENT
     if rule.shape in ("always", "imperative", "modal") and not rule.standing \
             and (new := re.search(r"\b(?:in|inside|within)\s+the\s+new\s+([a-z][\w-]*[^s\W](?:\s+[a-z][\w-]*[^s\W])?)\s*$",
                                   rule.text, re.I)) \

@@ -721,7 +721,22 @@ def _one_part_untied(rule: Rule, own: str) -> bool:
     # being built, singular, how it behaves (refl42's look-alike not rows; "the header should always stay at the top",
     # a part every screen has, and "the staging db is read-only", a convention, stay rules: review24 R24-2)
     one = re.fullmatch(r"(?:the|this|that)\s+(?:[a-z]+\s+){0,2}(?P<head>[a-z]+)", (rule.subject or "").strip(), re.I)
-    return bool(one) and not _plural(one.group("head")) and one.group("head").lower() in _PRODUCT_PARTS
+    if one and not _plural(one.group("head")) and one.group("head").lower() in _PRODUCT_PARTS:
+        return True
+    # "every chart on the dashboard needs a legend": each of a kind of UI part on one screen of the product, its design
+    # ("every page must have a title" stays a rule)
+    on_one = re.fullmatch(r"(?:each|every|all(?:\s+the)?)\s+(?:[a-z]+\s+)?(?P<head>[a-z]+)\s+(?:on|in)\s+the\s+"
+                          r"(?!(?:app|apps|site|website|project|codebase|repo|ui|frontend|product|whole|entire|design)\b)"
+                          r"[a-z]+(?:\s+[a-z]+)?", (rule.subject or "").strip(), re.I)
+    return bool(on_one) and one_of_ui(on_one.group("head"))
+
+
+def one_of_ui(word: str) -> bool:
+    """Whether ``word`` names a UI part, in the singular or the plural ("chart", "buttons")."""
+    from altimate_learn.reflect.providers.builtin.vocabulary import UI_PARTS
+
+    word = word.lower()
+    return word in UI_PARTS or word.endswith("s") and word[:-1] in UI_PARTS
 
 
 # Parts of a product a request names one of ("the search box", "the report", "the export"): singular, what it should do
