@@ -367,15 +367,19 @@ WAITS = "already found unusable by the built-in reflector; waits for a model or 
 def _given_in_session(store: Store, batch: Batch, items: list[Any]) -> None:
     """Each item's ``shown``: the lessons learn gave the agent in the session its signal came from (`shown.jsonl`),
     which the built-in reflector's vote against a lesson said to no longer hold (review39 R39-20), or for a lesson the
-    person holds the agent to (review40 R40-5), needs. Read only when an item says so ("that axios rule is outdated, …",
-    "the team rules literally say use the logger"): most reflections never open the file."""
+    person holds the agent to (review40 R40-5), and its reading of a complaint that the agent broke a lesson it was given
+    (review41 R41-5), need. Read only when an item says so ("that axios rule is outdated, …", "the team rules literally
+    say use the logger", "print again??"): most reflections never open the file."""
     from altimate_learn.capture.cues import CUES
-    from altimate_learn.reflect.providers.builtin import NO_LONGER_HOLDS, RULES_SAY
+    from altimate_learn.reflect.providers.builtin import AGAIN, NO_LONGER_HOLDS, RULES_SAY
 
     cues = [pattern for pattern, label in CUES if label == NO_LONGER_HOLDS] + [RULES_SAY]
     session_of = {s.get("id"): s.get("sessionID") for s in batch.signals or () if isinstance(s, dict)}
+    # ... and a short complaint that the agent did it again ("print again??"), which may name what a given lesson rules
+    # out (review41 R41-5; review42 R42-9: without the session's lessons the built-in reflector could not tell)
     wanted = {session_of.get(item.signal_id) for item in items
-              if item.kind == "user_correction" and any(cue.search(item.text) for cue in cues)} - {None}
+              if item.kind == "user_correction" and (any(cue.search(item.text) for cue in cues)
+                                                      or len(item.text) <= 120 and AGAIN.search(item.text))} - {None}
     if not wanted:
         return
     given: dict[str, dict[str, None]] = {}

@@ -346,7 +346,7 @@ def rules_say(item: FeedbackItem, lessons: Sequence[dict[str, Any]]) -> str | No
 
 BROKE_GIVEN = ("it says the agent did again what {lesson}, given to it in that session, rules out: the lesson was not "
                "followed, which is no vote for or against it; a model or a person should read what to do")
-_AGAIN = re.compile(r"\b(?:again|still|once\s+more|another)\b", re.I)
+AGAIN = re.compile(r"\b(?:again|still|once\s+more|another)\b", re.I)
 
 
 def broke_given(item: FeedbackItem, lessons: Sequence[dict[str, Any]]) -> str | None:
@@ -356,7 +356,7 @@ def broke_given(item: FeedbackItem, lessons: Sequence[dict[str, Any]]) -> str | 
     if not item.shown or item.kind != "user_correction":
         return None
     said = prose(item.text)
-    if len(said) > 120 or not _AGAIN.search(said):
+    if len(said) > 120 or not AGAIN.search(said):
         return None
     from altimate_learn.curate.polarity import AVOID, polar_spans
 
@@ -589,7 +589,7 @@ def _quote(text: str, limit: int = 120) -> str:
 
 
 
-__all__ = ["BROKE_GIVEN", "broke_given", "says_what_worked", "MAX_ADDS", "MAX_CHARS", "HELPFUL_OVERLAP", "LEARN_KINDS", "MODEL_ONLY", "NO_LONGER_HOLDS", "RULES_SAY", "echoed", "rules_say", "BuiltinResult", "FeedbackItem",
+__all__ = ["AGAIN", "BROKE_GIVEN", "broke_given", "says_what_worked", "MAX_ADDS", "MAX_CHARS", "HELPFUL_OVERLAP", "LEARN_KINDS", "MODEL_ONLY", "NO_LONGER_HOLDS", "RULES_SAY", "echoed", "rules_say", "BuiltinResult", "FeedbackItem",
            "content_words", "correction_rule", "correction_rules", "item_rule", "item_rules",
            "extract_rule", "extract_rules", "rules_for", "finalize", "jaccard", "mark_identifiers", "match_rule", "named_paths", "no_longer_holds", "normalise",
            "path_globs", "prose", "reflect_builtin", "relate", "restated", "rule_for", "trigger_for", "NO_RULE", "TOO_LONG"]
