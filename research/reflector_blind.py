@@ -885,13 +885,14 @@ MEASURED_BLIND12: list[tuple[str, str, str, dict[str, int]]] = [
      {"rule": 59, "rule lesson": 11, "rule match": 5, "rule flagged": 25, "rule flagged lesson": 7,
       "one-off": 61, "one-off lesson": 0, "one-off flagged": 37, "one-off flagged lesson": 0,
       "not": 120, "not lesson": 5, "not flagged": 7, "not flagged lesson": 0}),
-    ("1fc3bee7 (refl42's first four commits, before they landed as b6decd5d..c50663e5: the held-out real wrong lessons' "
-     "causes, review41 R41-3/5/9, the design of asked-for work)", "23:51 (session #24)", "refl42's first look, after its "
+    ("1fc3bee7 (refl42's first four commits, the same code as landed in ad452a15..a9488c69: the held-out real wrong "
+     "lessons' causes, review41 R41-3/5/9, the design of asked-for work)", "23:51 (session #24)", "refl42's first look, after its "
      "first changes (no earlier look this session)",
      {"rule": 59, "rule lesson": 11, "rule match": 5, "rule flagged": 26, "rule flagged lesson": 7,
       "one-off": 61, "one-off lesson": 0, "one-off flagged": 37, "one-off flagged lesson": 0,
       "not": 120, "not lesson": 5, "not flagged": 7, "not flagged lesson": 0}),
-    ("8e826c8e (refl42's last change to the reflector: each UI part of one screen, one case of one thing)",
+    ("8e826c8e (refl42's last change to the reflector, landed as f70f168e: each UI part of one screen, one case of one "
+     "thing)",
      "00:21 (session #24)", "refl42's second and last look, before its last landing",
      {"rule": 59, "rule lesson": 11, "rule match": 5, "rule flagged": 26, "rule flagged lesson": 7,
       "one-off": 61, "one-off lesson": 0, "one-off flagged": 37, "one-off flagged lesson": 0,
