@@ -14,8 +14,14 @@ hook path: stdlib only, nothing imported until used), the tool-errors channel
 - **The same intent**: the same tool, no file written in between (then the edit may be what fixed it), and the
   later command holds the *anchor* of the failed one: the last plain word of its main step (the last step of an
   ``&&`` chain that is not a ``cd`` / ``export``, the first command of a pipe), version digits folded
-  (``python3`` is ``python``). ``pytest -q`` -> ``python -m pytest -q``: yes (``pytest``); ``npm test`` ->
-  ``pnpm test``: yes (``test``); ``git status`` -> ``git log``: no; ``cat a.txt`` -> ``cat b.txt``: no.
+  (``python3`` is ``python``); a program run by its path is its file name (``.venv/bin/pytest`` is ``pytest``,
+  ``./node_modules/.bin/jest`` is ``jest``). ``pytest -q`` -> ``python -m pytest -q``: yes (``pytest``); ``npm test``
+  -> ``pnpm test``: yes (``test``); ``git status`` -> ``git log``: no; ``cat a.txt`` -> ``cat b.txt``: no. Or the
+  later command runs the failed one's *program* (its first plain word past a runner such as ``python -m``, ``uv
+  run``, ``npx`` or ``bundle exec``) another way (another runner or path before it) with fewer arguments, each
+  one the failed one had: ``pytest -q tests`` -> ``python -m pytest -q`` is the same test run another way without
+  its folder argument (``git status`` -> ``git log`` still is not, nor ``git status`` -> ``git``, nor ``pytest
+  tests`` -> ``pytest tests/unit``).
 - **What a lesson can say** (:func:`forms`): the part of the two commands that differs, from the start of its
   step through the first word they share after it: ``pytest`` / ``python -m pytest``, ``npm install`` /
   ``npm install --legacy-peer-deps``. Nothing when only values changed (paths, quoted text, numbers: another file,
@@ -88,20 +94,53 @@ def _steps(parts: list[str]) -> list[list[str]]:
     return [step for step in steps if step]
 
 
+def _program_name(token: str) -> str | None:
+    """The file name of a program run by its path (``.venv/bin/pytest`` -> ``pytest``), or None."""
+    if token.startswith("-") or token[:1] in ("'", '"') or not ("/" in token or "\\" in token):
+        return None
+    name = re.split(r"[/\\]", token)[-1]
+    if name.lower().endswith(".exe"):
+        name = name[:-4]
+    return name if _WORD.fullmatch(name) else None
+
+
 def _plain_words(step: list[str]) -> list[str]:
-    return [_norm(t) for t in step if _is_word(t) and not _ASSIGNMENT.match(t) and not _REDIRECT.match(t)
-            and not t.startswith("-") and t.lower() not in _SHELLS]
+    words: list[str] = []
+    for n, token in enumerate(step):
+        if n == 0 or all(_ASSIGNMENT.match(t) for t in step[:n]):  # the program's place (past `VAR=x`)
+            name = _program_name(token)
+            if name is not None:
+                if name.lower() not in _SHELLS:
+                    words.append(_norm(name))
+                continue
+        if _is_word(token) and not _ASSIGNMENT.match(token) and not _REDIRECT.match(token) \
+                and not token.startswith("-") and token.lower() not in _SHELLS:
+            words.append(_norm(token))
+    return words
+
+
+def _token_word(token: str) -> str | None:
+    """A token as :func:`_plain_words` reads it (a plain word, or a program's file name), or None."""
+    if _is_word(token) and not token.startswith("-"):
+        return _norm(token)
+    name = _program_name(token)
+    return _norm(name) if name is not None else None
+
+
+def _main_step(command: str) -> list[str]:
+    """The tokens of the main step (see the module docstring), up to its first pipe."""
+    main: list[str] = []
+    for step in _steps(tokens(command)):
+        step = step[: step.index("|")] if "|" in step else step
+        words = _plain_words(step)
+        if words and words[0] not in _SETUP:
+            main = step
+    return main
 
 
 def main_words(command: str) -> list[str]:
     """The plain words of the command's main step (see the module docstring)."""
-    steps = _steps(tokens(command))
-    main: list[str] = []
-    for step in steps:
-        words = _plain_words(step[: step.index("|")] if "|" in step else step)
-        if words and words[0] not in _SETUP:
-            main = words
-    return main
+    return _plain_words(_main_step(command))
 
 
 def anchor(command: str) -> str | None:
@@ -112,6 +151,38 @@ def anchor(command: str) -> str | None:
 
 def all_words(command: str) -> set[str]:
     return {w for step in _steps(tokens(command)) for w in _plain_words(step)}
+
+
+# Words that run another program named after them (`python -m pytest`, `uv run pytest`, `npx jest`, `bundle exec
+# rspec`): the program is the first main word past them.
+RUNNERS = frozenset({"python", "py", "node", "npx", "bunx", "uvx", "pipx", "uv", "poetry", "pipenv", "pdm", "hatch",
+                     "rye", "bundle", "exec", "run", "dlx", "env", "sudo", "time", "nohup"})
+
+
+def _program_parts(command: str) -> tuple[str, list[str], list[str]] | None:
+    """(the main step's program, its tokens through the program, the arguments after it that are not options)."""
+    step = _main_step(command)
+    for n, token in enumerate(step):
+        word = _token_word(token) if not _ASSIGNMENT.match(token) else None
+        if word is not None and word not in RUNNERS and word not in _SHELLS:
+            return word, step[: n + 1], [t for t in step[n + 1:] if not t.startswith("-") and not _REDIRECT.match(t)]
+    return None
+
+
+def program(command: str) -> tuple[str, list[str]] | None:
+    """(the program of the main step, the arguments after it that are not options), or None (the module
+    docstring): ``python -m pytest -q tests`` -> (``pytest``, [``tests``])."""
+    parts = _program_parts(command)
+    return (parts[0], parts[2]) if parts else None
+
+
+def _same_run(failed: str, worked: str) -> bool:
+    """``worked`` runs ``failed``'s program another way (``python -m``, a runner, another path) with fewer
+    arguments, each one ``failed`` had (a folder left out)."""
+    ran, later = _program_parts(failed), _program_parts(worked)
+    if ran is None or later is None or not same_word(ran[0], later[0]) or ran[1] == later[1]:
+        return False
+    return len(later[2]) < len(ran[2]) and all(arg in ran[2] for arg in later[2])
 
 
 MIN_STEM = 3  # letters two words must share at their start to count as one program (`pytestx`, `pytest`)
@@ -128,8 +199,10 @@ def same_word(a: str, b: str) -> bool:
 
 def related(failed: str, worked: str) -> bool:
     """Whether ``worked`` does what ``failed`` tried, another way (the module docstring)."""
+    if failed.split() == worked.split():
+        return False
     word = anchor(failed)
-    return word is not None and failed.split() != worked.split() and any(same_word(word, w) for w in all_words(worked))
+    return (word is not None and any(same_word(word, w) for w in all_words(worked))) or _same_run(failed, worked)
 
 
 def word_hash(word: str) -> str:
@@ -143,22 +216,42 @@ def anchor_hashes(command: str) -> list[str]:
     """The hashes :func:`related_to_hashes` compares: the anchor's, then each of its starts of
     :data:`MIN_STEM` letters or more (what a shorter word that is the same program would be)."""
     word = anchor(command)
-    if not word:
-        return []
+    return _word_hashes(word) if word else []
+
+
+def _matches_hashes(hashes: list[str], word: str) -> bool:
+    """:func:`same_word` of ``word`` and the word whose :func:`anchor_hashes`-style list ``hashes`` is."""
+    full, starts = hashes[0], set(hashes[1:])
+    if word_hash(word) == full or word_hash(word) in starts:  # the same word, or a shorter one it starts with
+        return True
+    return any(word_hash(word[:n]) == full for n in range(MIN_STEM, len(word)))  # a longer one that starts with it
+
+
+def _word_hashes(word: str) -> list[str]:
     return [word_hash(word)] + [word_hash(word[:n]) for n in range(len(word) - 1, MIN_STEM - 1, -1)][:16]
 
 
-def related_to_hashes(hashes: list[str], worked: str) -> bool:
-    """:func:`related` against the failed command's :func:`anchor_hashes` (the hook keeps no command text)."""
-    if not hashes:
+def program_hashes(command: str) -> dict[str, list] | None:
+    """:func:`program` hashed for the hook's state: {"program": its word's hashes, "way": the hash of the tokens
+    through it, "after": each argument's}."""
+    found = _program_parts(command)
+    if found is None:
+        return None
+    return {"program": _word_hashes(found[0]), "way": word_hash(" ".join(found[1])),
+            "after": [word_hash(arg) for arg in found[2]]}
+
+
+def related_to_hashes(hashes: list[str], worked: str, ran: dict[str, list] | None = None) -> bool:
+    """:func:`related` against the failed command's :func:`anchor_hashes` and :func:`program_hashes` (the hook
+    keeps no command text)."""
+    if hashes and any(_matches_hashes(hashes, word) for word in all_words(worked)):
+        return True
+    later = _program_parts(worked)
+    if not ran or later is None or not ran.get("program") or ran.get("way") == word_hash(" ".join(later[1])):
         return False
-    full, starts = hashes[0], set(hashes[1:])
-    for word in all_words(worked):
-        if word_hash(word) == full or word_hash(word) in starts:  # the same word, or a shorter one it starts with
-            return True
-        if any(word_hash(word[:n]) == full for n in range(MIN_STEM, len(word))):  # a longer one that starts with it
-            return True
-    return False
+    after = [h for h in ran.get("after") or [] if isinstance(h, str)]
+    return (_matches_hashes(ran["program"], later[0]) and len(later[2]) < len(after)
+            and all(word_hash(arg) in after for arg in later[2]))
 
 
 def _typo(a: list[str], b: list[str]) -> bool:
@@ -172,6 +265,10 @@ def forms(failed: str, worked: str) -> tuple[str, str] | None:
     if ft == wt or not ft or not wt:
         return None
     at_f, at_w = _anchor_index(ft), _anchor_index(wt, anchor(failed))
+    ran = program(failed)
+    if at_w is None and ran is not None and _same_run(failed, worked):
+        # the same program run without some of its words: what differs is how it is run
+        at_f, at_w = _anchor_index(ft, ran[0]), _anchor_index(wt, ran[0])
     if at_f is not None and at_w is not None and ft[:at_f] != wt[:at_w]:
         # run another way (`pytest -q -x` -> `python -m pytest -q`): what differs is before the thing both run;
         # what the attempts changed after it (`-x`, `tests`) is the agent trying, not the fix
@@ -188,11 +285,11 @@ def _anchor_index(parts: list[str], word: str | None = None) -> int | None:
             return None
         found = None
         for n, token in enumerate(parts):  # the last occurrence in the main step: the anchor is its last word
-            if _is_word(token) and _norm(token) == wanted:
+            if _token_word(token) == wanted:
                 found = n
         return found
-    return next((n for n, token in enumerate(parts) if _is_word(token) and not token.startswith("-")
-                 and same_word(_norm(token), wanted)), None)
+    return next((n for n, token in enumerate(parts) if (word := _token_word(token)) is not None
+                 and same_word(word, wanted)), None)
 
 
 def _changed(ft: list[str], wt: list[str]) -> tuple[str, str] | None:

@@ -115,7 +115,7 @@ class RetryCounter:
             self.awaiting = None
             command = shell_command(call.input)
             same = waiting.get("same") == word_hash(" ".join(command.split())) if command else False
-            if command and not same and related_to_hashes(waiting["anchor"], command):
+            if command and not same and related_to_hashes(waiting.get("anchor") or [], command, waiting.get("program")):
                 self.worked = Worked(waiting.get("part"), name, command)
             return
         if not failed and writes(name):
@@ -151,17 +151,20 @@ class RetryCounter:
 
         error = _redacted_error(call)
         text = f"Tool `{name}` failed {count} times in a row. Last error: {error}"
-        from altimate_learn.capture.commands import LAST_COMMAND, anchor_hashes, clip_command, shell_command, word_hash
+        from altimate_learn.capture.commands import (LAST_COMMAND, anchor_hashes, clip_command, program_hashes,
+                                                     shell_command, word_hash)
 
         command = shell_command(call.input)
         if command:
             from altimate_learn.redact import redact
 
             text += "\n" + LAST_COMMAND + clip_command(" ".join(redact(command).split()))
-            hashed = anchor_hashes(command)
-            if hashed:
+            hashed, ran = anchor_hashes(command), program_hashes(command)
+            if hashed or ran:
                 self.awaiting = {"tool": name, "part": call.id, "anchor": hashed, "calls": 0,
                                  "same": word_hash(" ".join(command.split()))}  # the same command again is no fix
+                if ran:
+                    self.awaiting["program"] = ran
         return NewSignal(
             kind="tool_retry",
             session_id=session_id,
@@ -203,4 +206,9 @@ class RetryCounter:
             counter.awaiting = {"tool": waiting["tool"], "part": waiting.get("part"), "anchor": waiting["anchor"],
                                 "calls": waiting.get("calls", 0),
                                 "same": waiting.get("same") if isinstance(waiting.get("same"), str) else None}
+            ran = waiting.get("program")
+            if (isinstance(ran, dict) and isinstance(ran.get("program"), list) and ran["program"]
+                    and all(isinstance(h, str) for h in ran["program"]) and isinstance(ran.get("way"), str)
+                    and isinstance(ran.get("after"), list) and all(isinstance(h, str) for h in ran["after"])):
+                counter.awaiting["program"] = {"program": ran["program"], "way": ran["way"], "after": ran["after"]}
         return counter

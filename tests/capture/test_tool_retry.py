@@ -158,3 +158,32 @@ def test_what_worked_is_redacted_and_the_hook_state_keeps_no_command_text():
     resumed.feed(bash("9", f"AWS_PROFILE=x aws s3 ls {key}"), "s")
     assert resumed.worked is not None and key not in resumed.worked.line()
     assert "[REDACTED:aws-key]" in resumed.worked.line()
+
+
+def test_what_worked_is_kept_when_the_program_ran_by_its_path_or_the_failure_ended_in_a_folder():
+    # R42-4 (a real Codex session): the third failure named a folder, the fix ran the same test program another way
+    # without it; and programs run by their path (a venv's script, node_modules/.bin) have an anchor too
+    for failures, fix in ((["pytest -q", "pytest -q -x", "pytest -q tests"], "python -m pytest -q"),
+                          (["pytest -q tests"] * 3, "uv run pytest -q"),
+                          ([".venv/bin/pytest -q"] * 3, ".venv/bin/python -m pytest -q"),
+                          (["./node_modules/.bin/jest"] * 3, "npx jest")):
+        counter = RetryCounter()
+        for n, command in enumerate(failures):
+            counter.feed(bash(str(n), command, error=MODULE_ERROR), "s")
+        state = json.dumps(counter.to_dict())
+        assert "pytest" not in state and "jest" not in state and "tests" not in state  # hashes only
+        resumed = RetryCounter.from_dict(json.loads(state))  # the next hook process
+        resumed.feed(bash("9", fix), "s")
+        assert resumed.worked is not None and resumed.worked.line() == f"Then worked: {fix}", (failures, fix)
+
+
+def test_another_argument_or_the_same_run_with_fewer_arguments_is_not_another_way():
+    for failures, fix in ((["git status"] * 3, "git log"), (["git status"] * 3, "git"),
+                          (["pytest -q tests"] * 3, "pytest -q tests/unit"), (["pytest -q tests"] * 3, "pytest -q"),
+                          (["cat a.txt"] * 3, "cat b.txt")):
+        counter = RetryCounter()
+        for n, command in enumerate(failures):
+            counter.feed(bash(str(n), command, error="Exit code 1\nboom"), "s")
+        resumed = RetryCounter.from_dict(json.loads(json.dumps(counter.to_dict())))
+        resumed.feed(bash("9", fix), "s")
+        assert resumed.worked is None, (failures, fix)

@@ -88,6 +88,14 @@ def test_which_later_command_is_the_same_thing_done_another_way():
     assert forms("cat docs/a.md", "cat docs/b.md") is None  # another file: values only
     assert related("pytest tests/a.py", "pytest tests/b.py") and forms("pytest tests/a.py", "pytest tests/b.py") is None
     assert forms("git checkout mian", "git checkout main") is None  # a typo fixed
+    # R42-4: the same program run another way without the folder the failure named, or run by its path
+    assert related("pytest -q tests", "python -m pytest -q") and forms("pytest -q tests", "python -m pytest -q") == (
+        "pytest", "python -m pytest")
+    assert forms(".venv/bin/pytest -q", ".venv/bin/python -m pytest -q") == (".venv/bin/pytest",
+                                                                            ".venv/bin/python -m pytest")
+    assert forms("./node_modules/.bin/jest", "npx jest") == ("./node_modules/.bin/jest", "npx jest")
+    assert not related("git status", "git") and not related("pytest -q tests", "pytest -q")  # not another way
+    assert not related("pytest -q tests", "pytest -q tests/unit")  # another folder
 
 
 def test_the_lesson_from_a_signal_text(tmp_path):
