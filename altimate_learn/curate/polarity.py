@@ -68,6 +68,10 @@ _QUOTED = re.compile(r"'(?:''|\\.|[^'\\])*(?:'|$)|\"(?:\\.|[^\"\\])*(?:\"|$)")
 _PLACEHOLDER = re.compile(r"<[^<>]*>|\{[a-z_][a-z0-9_]*\}")
 _WORD = re.compile(r"--?[a-z][\w-]*|[a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)*")
 _PATHLIKE = re.compile(r"^[\w.@~+-]*/[\w.@~+*/-]*$")
+_PLACE_WORDS = frozenset("in under inside within throughout".split())
+_PLACE = re.compile(r"[\w.@~+*-]*/[\w.@~+*/-]*|[\w-]+(?:\.[\w-]+)*\.(?:py|pyi|js|jsx|ts|tsx|mjs|cjs|json|ya?ml|"
+                    r"toml|ini|cfg|env|md|sql|go|rs|rb|java|kt|cs|c|h|cc|cpp|hpp|sh|html|css|scss|vue|svelte|swift|"
+                    r"php|tf|lock|txt|xml|gradle|dart|ex|exs|lua|r)", re.I)
 
 
 @dataclass(frozen=True)
@@ -133,6 +137,7 @@ class _Sentence:
         self.replace_at: int | None = None
         self.switch_at: int | None = None
         self.stack: list[tuple[int, bool]] = []
+        self.places: set[int] = set()  # the spans that name a file or folder
 
     def emit(self, index: int, flips: int) -> None:
         key = self.keys[index]
@@ -167,7 +172,20 @@ class _Sentence:
         self.settle()
         self.flips += 1
 
+    def _a_place(self, item: str) -> bool:
+        """Whether ``item`` (a masked span) names a file or folder (`app/orders.py`, `settings.py`)."""
+        if not item.startswith("\x00"):
+            return False
+        return int(item[1:]) in self.places
+
     def word(self, word: str, after: list[str]) -> None:
+        if self.clause_start and self.seen and word in _PLACE_WORDS and after and self._a_place(after[0]):
+            # ", in `app/orders.py`" after a rule names where the sentence holds, not a thing used or avoided
+            # ("Money amounts must be `Decimal`, never `float`, in `app/orders.py`.": review42 R42-2)
+            self.settle()
+            self.flips, self.carry = 0, False
+            self.seen.add(word)
+            return
         self.seen.add(word)
         if self.clause_start and word in _CONTINUE:
             if word in ("or", "nor"):
@@ -240,15 +258,19 @@ def polar_spans(text: str) -> list[PolarSpan]:
     if not isinstance(text, str) or "`" not in text:
         return []
     keys: list[tuple[frozenset[str], str] | None] = []
+    places: set[int] = set()
 
     def mark(match: re.Match[str]) -> str:
         keys.append(span_key(match.group(2)))
+        if keys[-1] is not None and _PLACE.fullmatch(match.group(2).strip()):
+            places.add(len(keys) - 1)
         return f" \x00{len(keys) - 1}\x00 "
 
     masked = _SPAN.sub(mark, text.lower())
     items = [m.group(0) if m.group(1) is None else f"\x00{m.group(1)}" for m in _ITEM.finditer(masked)]
     found: list[PolarSpan] = []
     walk = _Sentence(found, keys)
+    walk.places = places
     normals = [i if i.startswith("\x00") else _normal(i) for i in items]  # each item normalised once
     for position, item in enumerate(items):
         after = normals[position + 1:position + 3]
@@ -257,6 +279,7 @@ def polar_spans(text: str) -> list[PolarSpan]:
         elif item in (".", ";", ":", "!", "?"):
             walk.boundary(contrast=True)
             walk = _Sentence(found, keys)
+            walk.places = places
         elif item == "," or item.strip() in ("-", "–", "—"):
             walk.boundary()
         elif item == "(":

@@ -523,7 +523,11 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
             continue
         outcome.text = proposal.text
         previous = state.get(proposal.memory.key) or {}
-        target = previous.get("lesson") if outcome.change in ("changed", "retry") else None
+        # a memory owns the lesson it staged; one merged into a lesson (an echo of what learn gave the agent, or a
+        # vote for it) never did: its rewrite is read as a new memory, never as that lesson's replacement (review42
+        # R42-1: the agent's paraphrase of a delivered lesson superseded the person-approved one, narrowed to app/**)
+        owned = previous.get("status") != "merged"
+        target = previous.get("lesson") if outcome.change in ("changed", "retry") and owned else None
         if target is None and outcome.change == "new":
             sibling = _restated(proposal, gone, base_by_id, paired)
             if sibling is not None:

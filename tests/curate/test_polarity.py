@@ -164,3 +164,16 @@ def test_promote_and_check_refuse_opposite_stoplisted_rules(git_repo, cli):
 def test_polarity_is_only_read_from_backtick_spans():
     assert polar_spans("Never use ref() in analyses.") == []
     assert [s.polarity for s in polar_spans("Never use `ref()`.")] == [AVOID]
+
+
+def test_a_place_named_after_a_comma_is_where_the_rule_holds_not_a_thing_avoided():
+    # review42 R42-2: ", in `app/orders.py`" after "never `float`" names the file the rule is about
+    said = {(span.label, span.polarity) for span in polar_spans(
+        "Money amounts must be `Decimal`, never `float`, in `app/orders.py`.")}
+    assert said == {("decimal", USE), ("float", AVOID), ("app/orders.py", USE)}
+    assert not contradictions("Money amounts must be `Decimal`, never `float`, in `app/orders.py`.",
+                              "Use `Decimal` for money amounts in `app/orders.py`, never `float`.")
+    # without the comma the place is part of what is avoided, and a name that is not a file is not a place
+    assert ("config.py", AVOID) in {(s.label, s.polarity) for s in polar_spans("Don't put secrets in `config.py`.")}
+    assert ("logging.info", AVOID) in {(s.label, s.polarity) for s in polar_spans(
+        "Never use `print()`, in `logging.info` either.")}

@@ -896,3 +896,47 @@ def test_a_memory_saying_part_of_a_lesson_again_is_staged_with_a_note_naming_it(
     assert note not in (memories["ci"].get("reason") or "")
     code, out, _ = cli("show")
     assert code == 0 and note in out
+
+
+def test_the_agent_rewriting_an_echo_of_a_delivered_lesson_does_not_replace_the_lesson(cli, git_repo):
+    """review42 R42-1 (real Claude Code 2.1.332): a lesson approved from a person's correction was delivered; the
+    agent saved it as a memory (merged: an echo); in a later session, the lesson delivered again, it rewrote that
+    memory in its own words. The import staged the paraphrase as the lesson's replacement (superseding it, narrowed
+    to `app/**`). A memory that only echoed a lesson never owned it: its rewrite is still an echo."""
+    from tests.deliver.helpers import run_hook
+
+    lesson = "Log through `log` from `app/log.py`; never use `print()`."
+    approve(git_repo, ("L-14c47b67", lesson))
+    start = {"session_id": "5f0c1d2e-3a4b-4c5d-8e9f-000000000042", "hook_event_name": "SessionStart",
+             "source": "startup", "cwd": str(git_repo), "transcript_path": str(git_repo / "t.jsonl")}
+    assert "app/log.py" in run_hook("claude-code", start, cwd=git_repo).stdout
+    folder = claude_folder(git_repo)
+    write(folder, "feedback_logging.md", memory("logging", "feedback", lesson))
+    first = by_name(run_json(cli))["logging"]
+    assert first["status"] == "merged" and first["lesson"] == "L-14c47b67" and "learn gave the agent" in first["reason"]
+    write(folder, "feedback_logging.md", memory(
+        "logging", "feedback", "Always log through `log` from `app/log.py`; do not use `print()` anywhere in `app/`.\n\n"
+        "**How to apply:** any module under `app/`."))
+    again = by_name(run_json(cli))["logging"]
+    assert again["status"] == "merged" and again["lesson"] == "L-14c47b67", again
+    assert [item["id"] for item in candidate(git_repo) or approved(git_repo)] == ["L-14c47b67"]
+    assert all(item["text"] == lesson and not (item.get("trigger") or {}).get("paths")
+               for item in candidate(git_repo) or approved(git_repo))
+
+
+def test_the_agent_saving_a_delivered_lesson_in_its_own_words_is_an_echo_not_a_conflict(cli, git_repo):
+    """review42 R42-2: "Money amounts must be `Decimal`, never `float`, in `app/orders.py`." saved after learn gave
+    the agent "Use `Decimal` for money amounts in `app/orders.py`, never `float`." was reported as a conflict with
+    advice to replace the lesson with `learn remember`: ", in `app/orders.py`" was read as a third thing to avoid."""
+    from tests.deliver.helpers import run_hook
+
+    approve(git_repo, ("L-413c06be", "Use `Decimal` for money amounts in `app/orders.py`, never `float`."))
+    start = {"session_id": "5f0c1d2e-3a4b-4c5d-8e9f-000000000043", "hook_event_name": "SessionStart",
+             "source": "startup", "cwd": str(git_repo), "transcript_path": str(git_repo / "t.jsonl")}
+    assert "Decimal" in run_hook("claude-code", start, cwd=git_repo).stdout
+    write(claude_folder(git_repo), "feedback_decimal_money.md", memory(
+        "decimal-money", "feedback", "Money amounts must be `Decimal`, never `float`, in `app/orders.py`."))
+    result = by_name(run_json(cli))["decimal-money"]
+    assert result["status"] == "merged" and result["lesson"] == "L-413c06be", result
+    code, out, err = cli("status")
+    assert code == 0 and "in conflict" not in out, out
