@@ -80,7 +80,8 @@ _PROSE_CRED = re.compile(
     r"access[ \t_-]?key|private[ \t_-]?key|credentials?|" + _OTHER_LANGUAGES + r")"
     r"(?:[*_]{1,2}(?=[ \t]{0,3}[:=]))?"  # Markdown emphasis closing the label: "**Password**: …"
     r"(?:[ \t]{0,3}[:=][ \t]{0,3}(?:[*_]{1,2}[ \t]{0,3})?|[ \t]{1,3}(?:(?:is|was|are|to|equals|reads|is[ \t]+set[ \t]+to|set[ \t]+to|"
-    r"should[ \t]+be|would[ \t]+be|will[ \t]+be|of|es|era|é|e|è|est|ist|lautet|war|is[ \t]+nu|je|jest|–|—)[ \t]{1,3})?)[`\"']?([^\s`\"',;]{4,200})"
+    r"should[ \t]+be|would[ \t]+be|will[ \t]+be|of|es|era|é|e|è|est|ist|lautet|war|is[ \t]+nu|je|jest|–|—)[ \t]{1,3})?)[`\"']?"
+    r"((?:[^\s`\"',;]|[;'\"](?=[^\s`\"',;])){4,200})"
     r"|(?<![\w-])(?:use|using|with|try)[ \t]+(?:the[ \t]+)?(?:api[ \t]+|secret[ \t]+|access[ \t]+|ssh[ \t]+)?key"
     r"[ \t]+[`\"']?([^\s`\"',;]{6,200})"
     r"|[`\"']([^\s`\"',;]{4,200})[`\"'][ \t]+as[ \t]+(?:the[ \t]+|your[ \t]+|a[ \t]+|our[ \t]+)?(?:[\w-]+[ \t]+)?"
@@ -123,7 +124,8 @@ def _passwordish(value: str, password: bool = False) -> bool:
         return False
     if not any(ch.isalpha() for ch in value) or not any(ch.isdigit() or ch in _SYMBOLS for ch in value):
         return False
-    if "(" in value or (_attribute(value) if password else _DOTTED.match(value)) or re.fullmatch(r"[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*_?=?", value) or (
+    if ("(" in value and (is_call(value) or not password)) or (_attribute(value) if password else _DOTTED.match(value)) \
+            or re.fullmatch(r"[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*_?=?", value) or (
             "/" in value and not slashed_key(value)):
         return False  # a call, an attribute, an environment variable name (`NEXT_KEY=` of a template), a path
     if value.endswith("@") or re.fullmatch(r"[\w.+-]+@[\w-]+\.[\w.-]+", value):
@@ -243,6 +245,42 @@ _WORD_BEFORE = re.compile(r"[A-Za-z][ \t]+$")
 _CREDENTIAL_END = re.compile(r"[_\-.](?:key|secret|token|password|passwd|passphrase|pwd)$")
 _SPACED_OR_COLON = re.compile(r":|[ \t]=|=[ \t]")
 _TO_SPACE = re.compile(r"[^\s\"'`]*")
+_RUN = re.compile(r"\S{1,300}")
+_CUT_BY = frozenset("()'\";&")  # characters a value pattern stops at that password generators put inside passwords
+_QUERY_NEXT = re.compile(r"&[\w.\-\[\]]{1,60}=")  # `a=b&c=d`: the next parameter of a URL query
+_CALL = re.compile(r"[A-Za-z_$][\w.$]*\(.*\)[;,.]?|[A-Za-z_$][\w.$]*\($")  # `get_password()`, `os.getenv("X")`
+
+
+def is_call(value: str) -> bool:
+    """Code that calls something (`get_password()`, `os.getenv('DB')`), not a password with a bracket in it
+    (`hunter2(ok)x9`)."""
+    return bool(_CALL.fullmatch(value))
+
+
+def whole_value(text: str, start: int, end: int) -> int:
+    """The end of a password a value pattern cut short at one of :data:`_CUT_BY` (review42 R42-6: `hunter2(ok)x9`,
+    `Kq7;semi;colon9`, `x9'quote'pw11`, `Tr0ub4dor&3-eUtuie` were kept whole or in part): the value runs to the next
+    whitespace, less the punctuation that ends a sentence or closes a bracket opened before it; ``end`` when the
+    value was not cut (it ends at whitespace or a sentence's punctuation), when a shell operator or a URL query's
+    next parameter follows (`&&`, `&c=d`), or when the whole run is a call."""
+    if end >= len(text) or text[end] not in _CUT_BY or text.startswith(("&&", "||"), end) \
+            or _QUERY_NEXT.match(text, end):
+        return end
+    run = _RUN.match(text, start)
+    if run is None:
+        return end
+    stop = run.end()
+    while stop > end:
+        last = text[stop - 1]
+        if last in ".,;:!?'\"`&":
+            stop -= 1
+        elif last in ")]}" and text.count(last, start, stop) > text.count({")": "(", "]": "[", "}": "{"}[last], start, stop):
+            stop -= 1
+        else:
+            break
+    if stop <= end or not any(ch.isalnum() for ch in text[end:stop]) or is_call(text[start:stop]):
+        return end
+    return stop
 
 
 def _literal_name(value: str) -> bool:
@@ -284,6 +322,7 @@ def _assignments(text: str, lower: str, add) -> None:
         val = text[vstart:vend]
         if not val.strip() or is_placeholder(val) or REFERENCE.match(val.strip()):
             continue
+        whole_end = vend if quoted else whole_value(text, vstart, vend)  # `hunter2(ok)x9` cut at "(" (R42-6)
         if sentence and not _passwordish(val, True):
             continue  # "my pass: hunter2" is still taken; the prose rules take "the db pass: xyz"
         if text.startswith(("...", "…"), vend) and len(val) <= 12:
@@ -299,7 +338,9 @@ def _assignments(text: str, lower: str, add) -> None:
                 continue
         elif not quoted:
             dotted = _attribute(val) if re.search(r"pass|pwd", keyword) else _DOTTED.match(val)
-            if "(" in val or "[" in val or dotted:
+            whole = text[vstart:whole_end]
+            if ("(" in whole and ("(" in val and is_call(val) or is_call(whole) or whole == val)) or "[" in val \
+                    or dotted:
                 continue  # a call or attribute: code, not a literal (`DB_PASSWORD=Summer2024.io` is a password)
             literal = _literal_name(val)
             if code_style and _IDENTIFIER.match(val) and not secretish(val) and not literal:
@@ -318,10 +359,10 @@ def _assignments(text: str, lower: str, add) -> None:
         ):
             if not secretish(val) or UUID.match(val):
                 continue
-        elif len(val) < 3:
+        elif whole_end - vstart < 3:
             continue
         label = "aws-secret" if _AWS_SECRET_KEY.search(key) else _label_for_key(key)
-        add(vstart, vend, label, 4)
+        add(vstart, whole_end, label, 4)
 
 
 # `<password>X</password>`, `<ns:apiKey>X</ns:apiKey>`, and .NET/NuGet's `<add key="Password" value="X" />`.
@@ -379,7 +420,7 @@ def _cli(text: str, lower: str, add) -> None:
     for m in _CLI_SHORT.finditer(text) if any(c in text for c in cli) else ():
         for group in range(1, 6):
             if m.group(group) and not is_placeholder(m.group(group)) and not REFERENCE.match(m.group(group)):
-                add(m.start(group), m.end(group), "password", 4)
+                add(m.start(group), whole_value(text, m.start(group), m.end(group)), "password", 4)
 
 
 _FILE_NAME = re.compile(r"(?i)^[\w.\-]+\.(?:pem|key|crt|cer|p12|pfx|jks|txt|json|ya?ml|toml|env|ini|cfg|conf)$")
@@ -473,7 +514,7 @@ def _prose(text: str, lower: str, add) -> None:
         label = _label_for_key(re.sub(r"\s+", "_", m.group(0)[: start - m.start()] if group < 3
                                       else m.group(0)[end - m.start():]))
         if _passwordish(value, label in ("password", "secret")):  # a sentence's closing period or bracket is not the value
-            add(start, start + len(value.rstrip(".,:;)]}")), label, 4)
+            add(start, whole_value(text, start, start + len(value.rstrip(".,:;)]}"))), label, 4)
 
 
 # A password said in a sentence with a linking word, in the languages people write to agents in ("my password is

@@ -105,3 +105,31 @@ def test_a_signal_added_by_hand_reaches_disk_without_the_password(git_repo: Path
                   if "[REDACTED:password]" in line)
     assert signal["text"] == ("no, the staging db password is [REDACTED:password] and the password field must stay "
                               "hidden")
+
+
+PUNCTUATED = ["hunter2(ok)x9", "x9'quote'pw11", 'Zq8"dbl"pw77', "Kq7;semi;colon9", "Tr0ub4dor&3-eUtuie"]
+
+
+@pytest.mark.parametrize("value", PUNCTUATED)
+@pytest.mark.parametrize("shape", ["password: {}", "DB_PASSWORD={}", "the password is {} and then restart",
+                                   "no, don't put the db password {} in settings.py", "mysql -u root -p{} shop",
+                                   "PGPASSWORD={} psql -h db", "also the password: {} for staging must never be in code"])
+def test_a_password_with_brackets_quotes_semicolons_or_ampersands_is_redacted_whole(shape: str, value: str) -> None:
+    # review42 R42-6 (a real Claude Code session's signals.jsonl): the patterns stopped at ( ) ' " ; & and kept the
+    # password whole ("hunter2(ok)x9" read as a call) or its tail ("[REDACTED:password];semi;colon9")
+    out = redact(shape.format(value))
+    assert "[REDACTED:password]" in out, out
+    assert not any(piece in out for piece in ("ok)x9", "quote", "dbl", "semi", "colon9", "3-eUtuie", "pw11", "pw77")), out
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("password = get_password()", "password = get_password()"),
+    ('DB_PASSWORD=os.getenv("DB") python app.py', 'DB_PASSWORD=os.getenv("DB") python app.py'),
+    ("https://x.io/login?password=abc123&next=/home", "https://x.io/login?password=[REDACTED:password]&next=/home"),
+    ("export DB_PASSWORD=abc123; make run", "export DB_PASSWORD=[REDACTED:password]; make run"),
+    ("mysql -pabc123 && ls", "mysql -p[REDACTED:password] && ls"),
+    ('password: "abc123", next', 'password: "[REDACTED:password]", next'),
+    ("the password is wrong; try again", "the password is wrong; try again"),
+])
+def test_what_ends_a_password_still_ends_it(text: str, kept: str) -> None:
+    assert redact(text) == kept
