@@ -267,6 +267,21 @@ def test_a_hang_is_stopped_at_the_deadline_with_its_whole_process_group(fake_cli
         assert _gone(pid), f"process {pid} is still running"
 
 
+def test_a_codex_run_that_hits_the_timeout_names_the_tool_loop_not_only_the_terminal(fake_clis, tmp_path,
+                                                                                     monkeypatch) -> None:
+    """review42 R42-3: Codex offers its model `apply_patch` whatever learn asks and prints no item for a refused patch;
+    a model that kept calling it made Codex send ~1,800 requests in 120 s, and the timeout advised "raise --timeout"."""
+    monkeypatch.setenv("FAKE_CLI_MODE", "hang")
+    monkeypatch.setenv("FAKE_CLI_PIDS", str(tmp_path / "pids"))
+    with pytest.raises(ProviderError) as caught:
+        AgentCLIModel("codex").complete("system", "prompt", timeout=2, max_tokens=100)
+    assert caught.value.kind == "timeout"
+    said = str(caught.value)
+    assert said.startswith("codex did not answer within 2 s; it was stopped (its whole process group).")
+    assert "keeps calling a tool learn does not allow" in said and "apply_patch" in said
+    assert "rather than raising --timeout" in said
+
+
 def test_codex_waiting_for_a_network_is_stopped_when_it_says_so_not_at_the_deadline(fake_clis, tmp_path,
                                                                                      monkeypatch) -> None:
     """trial29 T29-1: Codex with no network retries, then prints "Reconnecting... waiting for network" every 30-70 s and

@@ -135,8 +135,9 @@ class AgentCLIModel:
             from altimate_learn.reflect.providers import seconds
 
             raise ProviderError(f"{self.label} did not answer within {seconds(timeout)} s; it was stopped (its whole "
-                                "process group).", f"Check that `{module.BINARY}` answers in a terminal; raise "
-                                "--timeout, or choose another model with --model.", kind="timeout")
+                                "process group).", getattr(module, "TIMEOUT_HINT", None) or (
+                                    f"Check that `{module.BINARY}` answers in a terminal; raise --timeout, or choose "
+                                    "another model with --model."), kind="timeout")
         try:
             answer = module.parse(result)
         except CLIFailure as failure:

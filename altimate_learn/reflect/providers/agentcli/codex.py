@@ -7,8 +7,11 @@ generation, skill search, sleep, web search, the request-user-input and plan too
 AGENTS.md (``project_doc_max_bytes=0``), history and the rollout file (``--ephemeral``), execpolicy rules
 (``--ignore-rules``). Our system prompt replaces Codex's base instructions (``model_instructions_file``),
 and the environment, permissions and apps notes are left out. Codex still offers ``apply_patch`` for the
-models it knows; with ``--sandbox read-only`` and ``approval_policy="never"`` a patch is refused, and a
-run that used a tool anyway is not trusted (see :class:`~altimate_learn.reflect.providers.agentcli.base.Answer`).
+models it knows (no ``-c`` setting of 0.171 removes it: review42 R42-3); with ``--sandbox read-only`` and
+``approval_policy="never"`` a patch is refused, so nothing is written, and a run whose ``--json`` output shows a
+tool item is not trusted (see :class:`~altimate_learn.reflect.providers.agentcli.base.Answer`). A refused
+``apply_patch`` prints no item at all, so an answer given after one cannot be told apart; and a model that keeps
+calling it makes Codex ask it again and again until learn's timeout stops the run (:data:`TIMEOUT_HINT` says so).
 
 ``--json`` prints JSONL events: ``item.completed`` (``agent_message`` text, and ``error`` items that are
 warnings), ``turn.completed`` with ``usage``, ``turn.failed`` / ``error`` on failure. It does not name the
@@ -44,6 +47,10 @@ SETTINGS = ('web_search="disabled"', "mcp_servers={}", "tools.experimental_reque
             "project_doc_max_bytes=0", 'history.persistence="none"', 'approval_policy="never"',
             "check_for_update_on_startup=false", "analytics.enabled=false")
 NOT_TOOLS = {"agent_message", "reasoning", "error", "todo_list", "user_message"}
+TIMEOUT_HINT = ("Check that `codex exec` answers in a terminal. A model that keeps calling a tool learn does not allow "
+                "(Codex offers `apply_patch`, which the read-only sandbox refuses) makes Codex ask it again until the "
+                "timeout, and each request is billed: choose another model with --model rather than raising "
+                "--timeout.")
 
 
 def invocation(call: Call) -> Invocation:
