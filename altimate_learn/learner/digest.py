@@ -353,7 +353,7 @@ def _read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: da
                         failures.append(_failure_line(event))
                     else:
                         more += 1
-                if event.writes:
+                if event.writes and not event.is_error:  # a denied or failed write changed nothing (R42-5)
                     files += [_relative(p, cwd) for p in event.paths()]
                 fixed = retries.feed(event)
                 if fixed and len(worked) < MAX_FAILURES:

@@ -111,7 +111,7 @@ def source_from_events(events: Iterable[Any], *, cwd: str | None = None, model: 
             paths = [_relative(p, cwd) for p in event.paths()]
             touched += paths
             src.files_touched += paths
-            if event.writes:
+            if event.writes and not event.is_error:  # a denied or failed write changed nothing (review42 R42-5)
                 written += paths
                 src.files_written += paths
     src.files_written = list(dict.fromkeys(src.files_written))

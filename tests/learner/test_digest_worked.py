@@ -43,3 +43,29 @@ def test_another_command_after_the_failures_is_not_what_worked(tmp_path):
     exchange = _exchange(_with_a_reply(tmp_path, "python3 -c 'print(1)'"))
     assert len(exchange.failures) == 3 and exchange.worked == []
     assert "worked after" not in exchange.render()
+
+
+def _last_call_a_write(tmp_path: Path, denied: bool) -> Path:
+    """The real session with its last tool call a Write of app/new.py, denied (Claude Code's `-p` permission answer)
+    or done, and the person's reply after it."""
+    path = _with_a_reply(tmp_path)
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    use = next(line for line in reversed(lines) if line.get("type") == "assistant"
+               and any(part.get("type") == "tool_use" for part in line["message"]["content"]))
+    part = next(p for p in use["message"]["content"] if p.get("type") == "tool_use")
+    part["name"], part["input"] = "Write", {"file_path": f"{use.get('cwd')}/app/new.py", "content": "x = 1\n"}
+    result = next(p for line in lines if line.get("type") == "user" and isinstance(line["message"]["content"], list)
+                  for p in line["message"]["content"] if p.get("type") == "tool_result" and p.get("tool_use_id") == part["id"])
+    if denied:
+        result["is_error"] = True
+        result["content"] = "Claude requested permissions to write to app/new.py, but you haven't granted it yet."
+    else:
+        result["is_error"], result["content"] = False, "File created successfully at: app/new.py"
+    path.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+    return path
+
+
+def test_a_denied_write_is_no_file_changed(tmp_path):
+    # review42 R42-5: a Write the person's permissions refused was listed as "files changed: app/new.py"
+    assert _exchange(_last_call_a_write(tmp_path, denied=True)).files == []
+    assert _exchange(_last_call_a_write(tmp_path, denied=False)).files == ["app/new.py"]

@@ -118,3 +118,15 @@ def test_a_huge_session_only_redacts_the_calls_the_digest_can_show(monkeypatch) 
     digest = build_digest(DigestSource(prompts=["fix the tests"], calls=calls))
     assert "1. Bash(" in digest and "5000. Bash(" in digest and "tool calls omitted]" in digest
     assert len(seen) < 300  # not two redactions for each of 5,000 calls
+
+
+def test_a_denied_write_is_not_a_file_written():
+    # review42 R42-5: a Write the person's permissions refused was listed among the files the session changed
+    events = [UserMessage("add app/new.py", 0, id="u0"),
+              ToolCall(name="Write", input={"file_path": "/repo/app/new.py", "content": "x"}, id="w1",
+                       result="Claude requested permissions to write to /repo/app/new.py, but you haven't granted it",
+                       is_error=True),
+              ToolCall(name="Edit", input={"file_path": "/repo/app/old.py"}, id="e1", result="ok")]
+    src = source_from_events(events, cwd="/repo")
+    assert src.files_written == ["app/old.py"]
+    assert "app/new.py" in src.files_touched
