@@ -81,7 +81,7 @@ _PROSE_CRED = re.compile(
     r"(?:[*_]{1,2}(?=[ \t]{0,3}[:=]))?"  # Markdown emphasis closing the label: "**Password**: …"
     r"(?:[ \t]{0,3}[:=][ \t]{0,3}(?:[*_]{1,2}[ \t]{0,3})?|[ \t]{1,3}(?:(?:is|was|are|to|equals|reads|is[ \t]+set[ \t]+to|set[ \t]+to|"
     r"should[ \t]+be|would[ \t]+be|will[ \t]+be|of|es|era|é|e|è|est|ist|lautet|war|is[ \t]+nu|je|jest|–|—)[ \t]{1,3})?)[`\"']?"
-    r"((?:[^\s`\"',;]|[;'\"](?=[^\s`\"',;])){4,200})"
+    r"((?:[^\s`\"',;]|(?<!\\)[;'\"](?=[^\s`\"',;])){4,200})"
     r"|(?<![\w-])(?:use|using|with|try)[ \t]+(?:the[ \t]+)?(?:api[ \t]+|secret[ \t]+|access[ \t]+|ssh[ \t]+)?key"
     r"[ \t]+[`\"']?([^\s`\"',;]{6,200})"
     r"|[`\"']([^\s`\"',;]{4,200})[`\"'][ \t]+as[ \t]+(?:the[ \t]+|your[ \t]+|a[ \t]+|our[ \t]+)?(?:[\w-]+[ \t]+)?"
