@@ -21,7 +21,8 @@ hook path: stdlib only, nothing imported until used), the tool-errors channel
   run``, ``npx`` or ``bundle exec``) another way (another runner or path before it) with fewer arguments, each
   one the failed one had: ``pytest -q tests`` -> ``python -m pytest -q`` is the same test run another way without
   its folder argument (``git status`` -> ``git log`` still is not, nor ``git status`` -> ``git``, nor ``pytest
-  tests`` -> ``pytest tests/unit``).
+  tests`` -> ``pytest tests/unit``). A program that only looks around (``ls``, ``cat``, ``find``, ``grep``, …:
+  :data:`LOOK_AROUND`) is never what worked for another program: ``ls tests`` after ``pytest -q tests``.
 - **What a lesson can say** (:func:`forms`): the part of the two commands that differs, from the start of its
   step through the first word they share after it: ``pytest`` / ``python -m pytest``, ``npm install`` /
   ``npm install --legacy-peer-deps``. Nothing when only values changed (paths, quoted text, numbers: another file,
@@ -73,10 +74,13 @@ def _is_word(token: str) -> bool:
     return bool(_WORD.fullmatch(token)) and "/" not in token
 
 
+_FILE = re.compile(r"[\w.@+-]*[\w-]\.[A-Za-z][A-Za-z0-9]{0,5}")  # `a.txt`, `settings.py`, `.env.local`
+
+
 def _is_value(token: str) -> bool:
-    """A token that names a thing rather than a way of doing it: a path, quoted text, a number."""
+    """A token that names a thing rather than a way of doing it: a path, a file name, quoted text, a number."""
     return ("/" in token or "\\" in token or token[:1] in ("'", '"') or bool(_NUMBER.fullmatch(token))
-            or token.startswith("~"))
+            or token.startswith("~") or (not token.startswith("-") and bool(_FILE.fullmatch(token))))
 
 
 def _norm(word: str) -> str:
@@ -197,10 +201,36 @@ def same_word(a: str, b: str) -> bool:
     return len(short) >= MIN_STEM and long_.startswith(short)
 
 
+# Programs that look around (list, show, search) rather than do what a failed command tried: `ls tests` after
+# `pytest -q tests` failed holds its folder word but ran no test (review42 R42-8).
+LOOK_AROUND = frozenset({"ls", "ll", "la", "dir", "cat", "bat", "less", "more", "head", "tail", "find", "fd", "grep",
+                         "egrep", "rg", "ag", "ack", "tree", "wc", "du", "df", "stat", "file", "which", "whereis",
+                         "type", "echo", "printf", "pwd", "printenv", "env", "diff", "sed", "awk", "sort", "uniq",
+                         "cut", "jq", "realpath", "readlink", "basename", "dirname", "xxd", "od", "nl", "test"})
+
+
+_LOOK_HASHES: frozenset[str] = frozenset()  # filled below, once word_hash is defined
+
+
+def _looks_around(failed_program: str | None, worked: str) -> bool:
+    """``worked`` runs a look-around program that is not the failed command's own."""
+    later = program(worked)
+    return later is not None and later[0] in LOOK_AROUND and not (
+        failed_program is not None and same_word(failed_program, later[0]))
+
+
 def related(failed: str, worked: str) -> bool:
     """Whether ``worked`` does what ``failed`` tried, another way (the module docstring)."""
     if failed.split() == worked.split():
         return False
+    ran = program(failed)
+    if _looks_around(ran[0] if ran else None, worked):
+        return False
+    later = program(worked)
+    if ran is not None and ran[0] in LOOK_AROUND:  # `cat a.txt` -> `cat b.txt`: another file; `grep -P` -> `grep -E`
+        return later is not None and same_word(ran[0], later[0]) and later[1] == ran[1]
+    if anchor(failed) in RUNNERS and ran is not None and later is not None and not same_word(ran[0], later[0]):
+        return False  # `python scripts/migrate.py` -> `python scripts/seed.py`: another script, the same runner
     word = anchor(failed)
     return (word is not None and any(same_word(word, w) for w in all_words(worked))) or _same_run(failed, worked)
 
@@ -210,6 +240,10 @@ def word_hash(word: str) -> str:
     import hashlib
 
     return hashlib.sha256(word.encode("utf-8", "replace")).hexdigest()[:16]
+
+
+_LOOK_HASHES = frozenset(word_hash(word) for word in LOOK_AROUND)
+_RUNNER_HASHES = frozenset(word_hash(word) for word in RUNNERS)
 
 
 def anchor_hashes(command: str) -> list[str]:
@@ -244,9 +278,18 @@ def program_hashes(command: str) -> dict[str, list] | None:
 def related_to_hashes(hashes: list[str], worked: str, ran: dict[str, list] | None = None) -> bool:
     """:func:`related` against the failed command's :func:`anchor_hashes` and :func:`program_hashes` (the hook
     keeps no command text)."""
+    later = _program_parts(worked)
+    if later is not None and later[0] in LOOK_AROUND and not (ran and ran.get("program")
+                                                              and _matches_hashes(ran["program"], later[0])):
+        return False  # a look-around (`ls tests`) is not the failed command done another way (R42-8)
+    if hashes and hashes[0] in _RUNNER_HASHES and ran and ran.get("program") and later is not None \
+            and not _matches_hashes(ran["program"], later[0]):
+        return False  # another script run by the same runner
+    if ran and ran.get("program") and ran["program"][0] in _LOOK_HASHES:  # a look-around failed: only its options
+        return (later is not None and _matches_hashes(ran["program"], later[0])  # may change
+                and [word_hash(arg) for arg in later[2]] == [h for h in ran.get("after") or [] if isinstance(h, str)])
     if hashes and any(_matches_hashes(hashes, word) for word in all_words(worked)):
         return True
-    later = _program_parts(worked)
     if not ran or later is None or not ran.get("program") or ran.get("way") == word_hash(" ".join(later[1])):
         return False
     after = [h for h in ran.get("after") or [] if isinstance(h, str)]

@@ -180,7 +180,12 @@ def test_what_worked_is_kept_when_the_program_ran_by_its_path_or_the_failure_end
 def test_another_argument_or_the_same_run_with_fewer_arguments_is_not_another_way():
     for failures, fix in ((["git status"] * 3, "git log"), (["git status"] * 3, "git"),
                           (["pytest -q tests"] * 3, "pytest -q tests/unit"), (["pytest -q tests"] * 3, "pytest -q"),
-                          (["cat a.txt"] * 3, "cat b.txt")):
+                          (["cat a.txt"] * 3, "cat b.txt"),
+                          # review42 R42-8 (real Codex and Claude Code sessions): a look around is not what worked
+                          ([".venv/bin/pytest -q tests"] * 3, "ls tests"), (["pytest -k orders"] * 3,
+                                                                             "grep -r orders tests"),
+                          (["cat config/missing.yaml"] * 3, "cat a.txt"), (["find tests -name x"] * 3, "find . -name x"),
+                          (["python scripts/migrate.py"] * 3, "python scripts/seed.py")):
         counter = RetryCounter()
         for n, command in enumerate(failures):
             counter.feed(bash(str(n), command, error="Exit code 1\nboom"), "s")

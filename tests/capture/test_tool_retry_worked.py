@@ -96,6 +96,13 @@ def test_which_later_command_is_the_same_thing_done_another_way():
     assert forms("./node_modules/.bin/jest", "npx jest") == ("./node_modules/.bin/jest", "npx jest")
     assert not related("git status", "git") and not related("pytest -q tests", "pytest -q")  # not another way
     assert not related("pytest -q tests", "pytest -q tests/unit")  # another folder
+    # R42-8: a look around that names the failed command's folder, another file, another script of the same runner
+    assert not related("pytest -q tests", "ls tests") and not related("pytest -k orders", "grep -r orders tests")
+    assert not related("cat config/missing.yaml", "cat a.txt") and not related("python scripts/migrate.py",
+                                                                                "python scripts/seed.py")
+    assert related("grep -P foo x", "grep -E foo x")  # a look-around run another way is still that
+    assert retry_lesson("Tool `Bash` failed 3 times in a row. Last error: ModuleNotFoundError: No module named 'app'"
+                        "\nLast command: .venv/bin/pytest -q tests\nThen worked: ls tests")[0] is None
 
 
 def test_the_lesson_from_a_signal_text(tmp_path):
