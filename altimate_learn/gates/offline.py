@@ -209,12 +209,12 @@ def _forbidden(rule: Rule, *, outright: bool = True) -> list[tuple[str, bool]]:
 
 
 def _uses(rule: Rule, command: str, bare: bool) -> bool:
-    """``rule`` says to use ``command`` (exactly; or a command of that tool, when a whole one-word tool is
-    forbidden and not only its bare form)."""
+    """``rule`` says to use ``command`` (exactly; or a longer form of it, when not only its bare form is forbidden:
+    `black .` of `black`, `pip install -r requirements.txt` of `pip install`, review42 R42-10)."""
     if not rule.spans and not _plain_name(rule.lower, command):
         return False  # "Keep pull requests small." does not use `requests` (review37 R37-10)
     wanted = [command]
-    if not bare and " " not in command:
+    if not bare:
         wanted += [span for span in rule.spans if span.startswith(command + " ")]
     if rule.spans:
         wanted = [span for span in wanted if span in rule.spans]

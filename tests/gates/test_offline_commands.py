@@ -22,6 +22,9 @@ FORBIDS_WHAT_IS_PRESCRIBED = [
     ("Use npm ci in CI.", "Never use `npm ci`."),
     ("Never use `npm`; use `pnpm`.", "Install with `npm install`."),
     ("Build the images with `docker buildx bake`.", "Avoid `docker buildx bake`, it is flaky here."),
+    # review42 R42-10: the instruction runs a longer form of the command the rule bans
+    ("Install dependencies with `pip install -r requirements.txt`.", "Use `uv add` for dependencies; never `pip install`."),
+    ("Install with `npm install --legacy-peer-deps`.", "Never use `npm install`; use `pnpm install`."),
 ]
 
 COMPATIBLE = [
@@ -62,3 +65,17 @@ def test_remember_quarantines_it_live_and_names_the_instruction(git_repo, cli):
     assert item["verdict"] == "contradiction" and item["source"] == "AGENTS.md"
     assert item["quote"] == "Run the tests with `pytest -q`."
     assert texts(git_repo) == []  # nothing staged for delivery
+
+
+def test_remember_quarantines_a_ban_of_the_command_the_instructions_run_with_arguments(git_repo, cli):
+    """review42 R42-10: CLAUDE.md's "Install dependencies with `pip install -r requirements.txt`." and a remembered
+    "never `pip install`" were only warned about, approved and delivered together; "never `black`" beside "Use
+    `black`" was quarantined. The same contradiction, the same gate."""
+    write_instructions(git_repo, agents="# Project\n", claude="# Setup\n\n- Install dependencies with `pip install -r "
+                                                     "requirements.txt`.\n")
+    code, out, err = cli("remember", "Use `uv add` for dependencies; never `pip install`.")
+    assert code == 0, err
+    [item] = quarantined(git_repo)
+    assert item["verdict"] == "contradiction" and item["source"] == "CLAUDE.md"
+    assert item["quote"] == "Install dependencies with `pip install -r requirements.txt`."
+    assert texts(git_repo) == []
