@@ -45,7 +45,7 @@ _SEPARATOR = re.compile(r"(?:\\?[\"'])?[ \t]{0,5}(:=|=>|==|=|:)[ \t]{0,5}")
 # closing delimiter may follow; otherwise it is prose ("Password: must be 8 characters").
 _VALUE_TAIL = re.compile(r"[ \t]*(?:[,;}\])`'\"<]|#|//|\r?$|\n)")
 # Quoted, also JSON-escaped (\"…\") as in raw transcript lines.
-_QUOTED_VALUE = re.compile(r"(\\?[\"'])([^\"'\n\\]{1,500})\1")
+_QUOTED_VALUE = re.compile(r"(\\?[\"'])((?:(?!\1)[^\n\\]){1,500})\1")  # the other quote may be inside (R42-6)
 # "=" ends a bare value except as base64 padding, so `a=b=c=…` costs a constant per key.
 _BARE_VALUE = re.compile(r"[^\s\"'`,;&<>)\]}=\\]{1,500}={0,3}")
 # `--password X`, `--db-pass=X`, `--api-key X`, `--client-secret X`, `--github-token X`: a flag whose name ends in
@@ -81,7 +81,7 @@ _PROSE_CRED = re.compile(
     r"(?:[*_]{1,2}(?=[ \t]{0,3}[:=]))?"  # Markdown emphasis closing the label: "**Password**: …"
     r"(?:[ \t]{0,3}[:=][ \t]{0,3}(?:[*_]{1,2}[ \t]{0,3})?|[ \t]{1,3}(?:(?:is|was|are|to|equals|reads|is[ \t]+set[ \t]+to|set[ \t]+to|"
     r"should[ \t]+be|would[ \t]+be|will[ \t]+be|of|es|era|é|e|è|est|ist|lautet|war|is[ \t]+nu|je|jest|–|—)[ \t]{1,3})?)[`\"']?"
-    r"((?:[^\s`\"',;]|(?<!\\)[;'\"](?=[^\s`\"',;])){4,200})"
+    r"((?:[^\s`\"',;]|(?<!\\)[;'\"](?=[^\W_])){4,200})"
     r"|(?<![\w-])(?:use|using|with|try)[ \t]+(?:the[ \t]+)?(?:api[ \t]+|secret[ \t]+|access[ \t]+|ssh[ \t]+)?key"
     r"[ \t]+[`\"']?([^\s`\"',;]{6,200})"
     r"|[`\"']([^\s`\"',;]{4,200})[`\"'][ \t]+as[ \t]+(?:the[ \t]+|your[ \t]+|a[ \t]+|our[ \t]+)?(?:[\w-]+[ \t]+)?"
@@ -531,7 +531,7 @@ _PROSE_LINKED = re.compile(
     r"adgangskode|salasana|has(?:ł|l)o|heslo|parola|(?:ş|s|Ş)ifre(?:m|n|miz|niz|si)?|[пП]ароль)"
     r"(?P<mid>[ \t]{1,3}(?:" + _PREPOSITIONS + r")(?:[ \t]{1,3}[\w.@-]{1,30}){1,3}?)?"
     r"(?:[*_]{1,2})?[ \t]{0,3}(?P<link>[:=]|(?<=[ \t])(?:" + _LINK_WORDS + r")(?:[ \t]{0,3}:)?|['’]s)?"
-    r"[ \t]{1,3}(?P<open>[`\"'«“„‹‘][ \t]?)?(?P<value>[^\s`\"',;«»“”„‹›‘’]{3,200})"
+    r"[ \t]{1,3}(?P<open>[`\"'«“„‹‘][ \t]?)?(?P<value>(?:[^\s`\"',;«»“”„‹›‘’]|(?<!\\)[;'\"](?=[^\W_])){3,200})"
     r"|(?P<cjk>密码|密碼|パスワード|비밀번호)(?:[ \t]{0,3}(?:是|为|為|は|が|는|은|가|:|=)){1,2}[ \t]{0,3}[`\"'「“]?"
     r"(?P<cjkvalue>[^\x00-\x20`\"',;\x7f-\U0010ffff]{3,200})"
 )
@@ -683,7 +683,7 @@ def _prose_linked(text: str, lower: str, add) -> None:
                 add(start, end, "password", 4)
             continue
         if _passwordish(value, True):
-            add(start, end + bangs, "password", 4)
+            add(start, whole_value(text, start, end + bangs), "password", 4)
         elif value.isalpha() and _letters_value(text, m, value, end):
             add(start, end, "password", 4)
 

@@ -113,7 +113,8 @@ PUNCTUATED = ["hunter2(ok)x9", "x9'quote'pw11", 'Zq8"dbl"pw77', "Kq7;semi;colon9
 @pytest.mark.parametrize("value", PUNCTUATED)
 @pytest.mark.parametrize("shape", ["password: {}", "DB_PASSWORD={}", "the password is {} and then restart",
                                    "no, don't put the db password {} in settings.py", "mysql -u root -p{} shop",
-                                   "PGPASSWORD={} psql -h db", "also the password: {} for staging must never be in code"])
+                                   "PGPASSWORD={} psql -h db", "also the password: {} for staging must never be in code",
+                                   "staging pw is {}"])
 def test_a_password_with_brackets_quotes_semicolons_or_ampersands_is_redacted_whole(shape: str, value: str) -> None:
     # review42 R42-6 (a real Claude Code session's signals.jsonl): the patterns stopped at ( ) ' " ; & and kept the
     # password whole ("hunter2(ok)x9" read as a call) or its tail ("[REDACTED:password];semi;colon9")
@@ -129,6 +130,8 @@ def test_a_password_with_brackets_quotes_semicolons_or_ampersands_is_redacted_wh
     ("export DB_PASSWORD=abc123; make run", "export DB_PASSWORD=[REDACTED:password]; make run"),
     ("mysql -pabc123 && ls", "mysql -p[REDACTED:password] && ls"),
     ('password: "abc123", next', 'password: "[REDACTED:password]", next'),
+    ("DB_PASSWORD=\"x9'quote'pw11\"", 'DB_PASSWORD="[REDACTED:password]"'),  # the other quote inside a quoted value
+    ('the password is "sonne".', 'the password is "[REDACTED:password]".'),
     ("the password is wrong; try again", "the password is wrong; try again"),
 ])
 def test_what_ends_a_password_still_ends_it(text: str, kept: str) -> None:
