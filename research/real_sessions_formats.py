@@ -24,6 +24,9 @@ Formats (the Markdown renderings and Cursor's transcript are read in `research/r
   `<xx>/<id>/<n>/full.jsonl` checkpoints of its `entire/checkpoints/v1` branch).
 - `claude-code-flat`: a flattened export of a Claude Code session (one `{"role", "content": {"type", "text"}}`
   block a line), typed prompts only as above.
+- Claude Code run by Conductor (a Mac app of parallel workspaces): its `<system_instruction>` blocks in the person's
+  turn are not typed; a diff comment it hands on inside a `<system-instruction>` block (`User comment: "…"`) is,
+  as `capture.sessions.claude.conductor_words` reads them.
 - `codex`: Codex CLI or Codex Desktop rollout JSONL, also as Entire commits it (`event_msg` `user_message`
   records are typed input; Codex Desktop's list of attached files before "My request for Codex:" is not). A
   sub-agent's rollout (`session_meta` `source.subagent` or `thread_source: "subagent"`: Codex's approval reviewer,
@@ -395,6 +398,11 @@ _CC_NOT_TYPED = re.compile(r"^\s*(?:<(?:command-name|command-message|local-comma
                            r"This session is being continued from a previous conversation)", re.I)
 
 
+# What Conductor (a Mac app running Claude Code in parallel workspaces) writes into the person's turn, read as `learn
+# capture` reads it: its `<system_instruction>` blocks are not typed, a diff comment it hands on is
+from altimate_learn.capture.sessions.claude import conductor_words as _conductor_words  # noqa: E402
+
+
 def parse_claude_code(text: str) -> list[Session]:
     session = Session()
     for line in text.splitlines():
@@ -425,6 +433,10 @@ def parse_claude_code(text: str) -> list[Session]:
                 continue
             if obj.get("planContent") or content.startswith("Implement the following plan:"):
                 continue  # the plan Claude Code hands to a fresh context when the person accepts it, not typed
+            if "<system_instruction>" in content or "<system-instruction>" in content:
+                content = _conductor_words(content)
+                if not content:
+                    continue
             session.turns.append(Turn("user", content.strip()))
         elif obj.get("type") == "assistant":
             session.model = session.model or message.get("model")

@@ -120,6 +120,40 @@ def test_claude_harness_lines_from_many_versions_are_not_user_text(tmp_path):
     assert correction_texts(path) == ["you forgot to add a test for the 429 response"]
 
 
+_CONDUCTOR_WORKSPACE = ("<system_instruction>\nYou are working inside Conductor, a Mac app that lets the user run many "
+                        "coding agents in parallel.\nYour work should take place in the /Users/ana/conductor/workspaces/"
+                        "billing/lima directory (unless otherwise directed), which has been set up for you to work in.\n"
+                        "</system_instruction>")
+
+
+def test_claude_in_conductor_its_instructions_are_not_user_text_and_diff_comments_are(tmp_path):
+    c = Claude()
+    # a new workspace: Conductor's instructions and the files the person attached, nothing typed
+    c.user(_CONDUCTOR_WORKSPACE + "\n\n\n<system_instruction>\nThe user has attached these files. Read them before "
+           "proceeding.\n- /Users/ana/conductor/workspaces/billing/lima/.context/attachments/plan.md (2.1 KB)\n"
+           "</system_instruction>")
+    c.assistant("I read the plan and added the login tests.")
+    # a comment the person left on a line of the diff
+    c.user('<system-instruction>\nThe user has added 1 comment to the diff for this workspace. Please review and '
+           'address these comments as part of your response.\n\nComment #1:\n\nFile: tests/test_login.py\nLine: 92\n'
+           'User comment: "don\'t repeat the \"admin\" credentials in every test, put them in one helper"\n\n'
+           'Comment metadata:\nThis comment was left on the modified branch.\n\n</system-instruction>')
+    c.assistant("Moved them into _admin_data().")
+    # two comments at once; then a prompt typed under the workspace instructions
+    c.user('<system-instruction>\nThe user has added 2 comments to the diff for this workspace.\n\nComment #1:\n\n'
+           'File: app/login.py\nLine: 3\nUser comment: "why is this still a print?\nuse the logger"\n\nComment '
+           'metadata:\nThis comment was left on the modified branch.\n\nComment #2:\n\nFile: app/login.py\nLine: 9\n'
+           'User comment: "rename to max_attempts"\n\nComment metadata:\nThis comment was left on the modified '
+           'branch.\n\n</system-instruction>')
+    c.assistant("Done.")
+    c.user(_CONDUCTOR_WORKSPACE + "\n\nadd rate limiting to the /login endpoint")
+    path = c.write(tmp_path)
+    assert [text for _kind, _index, _after, text in user_texts(path)] == [
+        'don\'t repeat the "admin" credentials in every test, put them in one helper',
+        "why is this still a print?\nuse the logger\n\nrename to max_attempts",
+        "add rate limiting to the /login endpoint"]
+
+
 def test_claude_images_and_results_beside_the_users_words(tmp_path):
     c = Claude()
     c.user("Fix the login banner")

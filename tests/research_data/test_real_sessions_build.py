@@ -220,6 +220,30 @@ def test_gemini_cli_chat_that_entire_redacted_inside_an_escape_is_still_read():
         ("assistant", "A chave do bot estava com um espaço; corrigi. Path: C:\\REDACTED")]  # an escaped backslash stays
 
 
+def test_claude_code_run_by_conductor_keeps_only_what_the_person_wrote():
+    from research.real_sessions_formats import parse_claude_code
+
+    def user(text: str) -> str:
+        return json.dumps({"type": "user", "message": {"role": "user", "content": text}})
+
+    def assistant(text: str) -> str:
+        return json.dumps({"type": "assistant", "message": {"role": "assistant", "content": [{"type": "text", "text": text}]}})
+
+    workspace = ("<system_instruction>\nYou are working inside Conductor, a Mac app that lets the user run many coding "
+                 "agents in parallel.\n</system_instruction>\n\n\n<system_instruction>\nThe user has attached these "
+                 "files. Read them before proceeding.\n- /Users/ana/conductor/.context/attachments/plan.md (2.1 KB)\n"
+                 "</system_instruction>")
+    comment = ('<system-instruction>\nThe user has added 1 comment to the diff for this workspace.\n\nComment #1:\n\n'
+               'File: tests/test_views.py\nLine: 92\nUser comment: "put the test credentials in one helper"\n\n'
+               'Comment metadata:\nThis comment was left on the modified branch.\n\n</system-instruction>')
+    text = "\n".join([user(workspace), assistant("Tests written."), user(comment), assistant("Done."),
+                      user(workspace + "\n\nnow open a PR")])
+    [session] = parse_claude_code(text)
+    assert [(t.role, t.text) for t in session.turns] == [
+        ("assistant", "Tests written."), ("user", "put the test credentials in one helper"), ("assistant", "Done."),
+        ("user", "now open a PR")]
+
+
 def test_a_codex_sub_agents_rollout_holds_nothing_typed():
     from research.real_sessions_formats import parse_codex
 
