@@ -40,6 +40,11 @@ MAX_CHARS = 12_000  # of a read file's text: its imports and first functions say
 READ_TOOLS = ("Read", "read_file")  # Claude Code, Gemini CLI (opencode's plugin passes no tool output; Codex reads
 # with shell commands)
 
+# Calls to another system over HTTP, as code writes them (lowercase).
+_HTTP_CALLS = ("requests.get(", "requests.post(", "requests.put(", "requests.patch(", "requests.delete(",
+               "requests.request(", "urlopen(", "http.client.", "axios.get(", "axios.post(", "httpx.get(",
+               "httpx.post(", "client.get(", "client.post(", "client.put(", "client.patch(", "client.delete(",
+               "client.request(")
 # (what the code holds, what it must not hold, the words a rule uses for it). Lowercase substrings: the text is
 # lowered once; no regular expression (the hook's start-up). General idioms of several stacks, never a store's words.
 IDIOMS: tuple[tuple[tuple[str, ...], tuple[str, ...], str], ...] = (
@@ -52,10 +57,7 @@ IDIOMS: tuple[tuple[tuple[str, ...], tuple[str, ...], str], ...] = (
     (("setinterval(", "settimeout("), ("clearinterval(", "cleartimeout("), "interval intervals timeout timeouts timer"),
     (('.info(f"', ".info(f'", '.debug(f"', ".debug(f'", '.warning(f"', ".warning(f'", '.error(f"', ".error(f'",
       '.exception(f"', ".exception(f'", '.critical(f"', ".critical(f'"), (), "f-strings log logging messages"),
-    (("requests.get(", "requests.post(", "requests.put(", "requests.patch(", "requests.delete(",
-      "requests.request(", "urlopen(", "http.client.", "axios.get(", "axios.post(", "httpx.get(", "httpx.post(",
-      "client.get(", "client.post(", "client.put(", "client.patch(", "client.delete(", "client.request("), ("timeout",),
-     "outbound http call calls timeout"),
+    (_HTTP_CALLS, ("timeout",), "outbound http call calls timeout"),
     (("float(", "parsefloat(", ": float", "-> float"), (), "float floats"),
     ((" = false", " = true", " == true", " == false", " === true", " === false", " != true", " != false",
       " is true", " is false"), (), "compare booleans boolean true false"),
@@ -79,6 +81,11 @@ _PLACES = frozenset(("in", "inside", "within", "into"))
 # Nouns a practice's words may hold that say nothing of it: a component with `data` from a query hook fetches nothing
 _LIGHT = frozenset(("data", "value", "values", "thing", "things", "stuff", "item", "items", "result", "results",
                     "info", "information"))
+
+# Code that fetches data, for a practice that says "fetch" (R42-11: `axios.get(…)` or `await api.get("/stats")` in an
+# effect fetches as `fetch(` does): an HTTP call, axios, or a client's GET or POST of a path or URL.
+_FETCHES = (*_HTTP_CALLS, "fetch(", "axios(", "axios.", ".get('/", '.get("/', ".get(`/", ".post('/", '.post("/',
+            ".post(`/", ".get('http", '.get("http', ".get(`http")
 
 _banned_memo: dict[str, dict[str, tuple[str, ...]]] = {}
 _practice_memo: dict[str, dict[str, frozenset[str]]] = {}
@@ -199,13 +206,15 @@ def points(corpus, text: str, scored: list[tuple[int, float, float]], pick: int,
     weak: dict[int, int] = {}
     def does(doc: int, codes: tuple[str, ...]) -> bool:
         """The text holds code ``doc`` bans and, where that code is the place of a practice, does the practice: holds
-        one of its folded words (`fetch` in `fetch(`, `refetch()`; `token` in `'authToken'`)."""
+        one of its folded words (`fetch` in `fetch(`, `refetch()`; `token` in `'authToken'`), or, for fetching, code
+        that fetches in other words (:data:`_FETCHES`)."""
         practices = banned_practices(corpus.texts[doc])
         for code in codes:
             if code not in lowered:
                 continue
             practice = practices.get(code)
-            if practice is None or any(word in lowered for word in practice):
+            if practice is None or any(word in lowered for word in practice) or (
+                    "fetch" in practice and any(call in lowered for call in _FETCHES)):
                 return True
         return False
 

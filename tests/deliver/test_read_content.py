@@ -263,6 +263,10 @@ def test_a_place_the_rule_bans_a_practice_in_is_not_the_practice(git_repo: Path)
     fetching = TITLE_EFFECT.replace("document.title = `${data?.length ?? 0} orders`;",
                                     "fetch(`/api/${shop}/orders`).then((r) => r.json()).then(setOrders);")
     assert FETCH in read(fetching)
+    # fetching written another way (review42 R42-11): axios, an API client's GET of a path
+    for call in ("axios.get(`/api/${shop}/orders`).then((r) => setOrders(r.data));",
+                 "(async () => setOrders((await api.get(`/shops/${shop}/orders`)).data))();"):
+        assert FETCH in read(TITLE_EFFECT.replace("document.title = `${data?.length ?? 0} orders`;", call)), call
     assert STORAGE not in read(THEME_STORAGE)  # a theme is no token
     assert STORAGE in read(THEME_STORAGE.replace("'theme', theme", "'token', session.accessToken"))
 
