@@ -46,7 +46,7 @@ KEYS: dict[str, Key] = {k.name: k for k in (
     Key("model", "str", None, "ALTIMATE_LEARN_MODEL",
         help="for reflection: `provider/model`, an agent CLI (`claude-code`, `codex`, `gemini-cli`, `opencode`, "
         "optionally `/<model>`), `agent`, or `builtin`"),
-    Key("core_lessons", "int", 15, "ALTIMATE_LEARN_CORE_LESSONS", help="core lessons at session start (not set, in a store of more than session_max_lessons lessons: at most a quarter of session_max_lessons, 10, unless more are pinned; a value set, 15 too, is taken as set)"),
+    Key("core_lessons", "int", 15, "ALTIMATE_LEARN_CORE_LESSONS", help="core lessons at session start (not set, in a store of more than session_max_lessons lessons: at most a quarter of session_max_lessons, 10, unless more are pinned, and its unpinned lessons with path triggers come with the first file of their scope instead; a value set, 15 too, is taken as set)"),
     Key("retrieved_lessons", "int", 15, "ALTIMATE_LEARN_RETRIEVED_LESSONS", help="retrieved lessons at the first request (at most what leaves one file's file_lessons within 7/10 of session_max_lessons after the core tier: 13 at the defaults)"),
     Key("request_lessons", "int", 5, "ALTIMATE_LEARN_REQUEST_LESSONS",
         help="lessons added per later message (0 disables)"),

@@ -439,6 +439,18 @@ class Delivery:
         return select.core_limit(self.corpus, self.settings["core_lessons"], self.settings["session_max_lessons"],
                                  is_set(self.settings, "core_lessons"))
 
+    def select_core(self, exclude: set[str], seen: list[frozenset[str]]) -> list[int]:
+        """The core tier to show now (:func:`select.select_core`); in a large store its unpinned lessons scoped to a
+        folder wait for the first file there (:func:`select.core_waits`), first among what is waiting."""
+        settings = self.settings
+        core = select.select_core(self.corpus, self.core_limit(), exclude, seen)
+        now, waiting = select.core_waits(self.corpus, core, settings["core_lessons"], settings["session_max_lessons"],
+                                         is_set(settings, "core_lessons"))
+        if waiting:
+            keys = [self.corpus.keys[i] for i in waiting]
+            self.data["deferred"] = (keys + [k for k in self.data["deferred"] if k not in keys])[:MAX_REQUEST_KEYS]
+        return now
+
     def first_limit(self, nominal: int, already: int = 0) -> tuple[int, int]:
         """(limit, stretch) of the first request's retrieved tier: ``nominal`` (``retrieved_lessons``) and what
         :meth:`stretch` allows past it, but together no more than leaves, within the session budget of the first
@@ -655,7 +667,7 @@ class Delivery:
             return Result(text, note="" if text else "no shown lesson fits the budget")
         if data["section"] is not None and (data["section"] or source != "resume"):  # empty: nothing to keep
             return Result(data["section"], note="" if data["section"] else "the frozen section is empty")
-        core = select.select_core(self.corpus, self.core_limit(), self.shown_keys(), self.shown_words())
+        core = self.select_core(self.shown_keys(), self.shown_words())
         result = self._fit_and_record([(i, "core") for i in core], budget, render.HEADING_START)
         self._say_notes_took(len(core) - len(result.added), "core")
         data["section"] = result.text
@@ -755,7 +767,7 @@ class Delivery:
             seen = self.shown_words()
             limit = settings["retrieved_lessons"]
             if data["section"] is None:
-                core = select.select_core(corpus, self.core_limit(), exclude, seen)
+                core = self.select_core(exclude, seen)
                 exclude |= {corpus.keys[i] for i in core}
                 seen += [word_set(corpus.texts[i]) for i in core]
                 limit, stretch = self.first_limit(limit, already=len(core))
@@ -786,7 +798,7 @@ class Delivery:
         else:
             core = []
             if data["section"] is None:  # a resume after an empty section, where the start event brings nothing
-                core = select.select_core(corpus, self.core_limit(), self.shown_keys(), self.shown_words())
+                core = self.select_core(self.shown_keys(), self.shown_words())
             terms = select.query_terms(corpus, prompt)
             limit = self.later_limit()
             exclude = self.shown_keys() | {corpus.keys[i] for i in core}
