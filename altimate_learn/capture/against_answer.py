@@ -203,18 +203,58 @@ def complains_of_used(own: str, answer: str | None, *, nope: bool = True) -> boo
     return False
 
 
-# "print again??", "why print?", "console.log?!" after a session was given the team's lesson on that very thing ("Log
-# through app/log.py, never print()"): the complaint repeats what the delivered lesson says, so it corrects the agent
-# though the answer before it does not name the thing (review41 R41-5). The lessons are the lines the session was shown
-# (`deliver/state.py`: "shown"); the thing must be a word of one of them, as it must be of the answer above.
-DELIVERED_REASON = "complained of a thing a lesson given in this session names"
+# "print again??", "why print?", "int() again, seriously?", "prints again :(" after a session was given the team's lesson
+# against that very thing ("Log through app/log.py, never print()"): the complaint repeats what the delivered lesson says,
+# so it corrects the agent though the answer before it does not name the thing (review41 R41-5). The lessons are the lines
+# the session was shown (`deliver/state.py`: "shown"); the thing must be one a lesson bans (the first name after a ban
+# word of its clause: never, don't, no, avoid, instead of, rather than, not), so neither a word of a lesson's prose
+# ("money again?! the finance team wants another report") nor what a lesson asks for ("httpx again??" after "use httpx,
+# never requests") counts (review42 R42-7).
+DELIVERED_REASON = "complained of a thing a lesson given in this session bans"
+_BAN_THEN_THING = re.compile(
+    r"(?:\b(?:never|don't|do\s+not|no|avoid|without|not|stop|instead\s+of|rather\s+than)\s+)"
+    r"(?:(?:use|using|call|calling|import|importing|add|adding|write|writing|put|the|a|an|any|more|raw|bare|plain)\s+){0,2}"
+    r"`?(?P<x>[A-Za-z_][\w.@/+#-]*)(?:\(\))?`?", _I)
+_NOT_A_BANNED_THING = frozenset("""it this that them these those one ones here there in on at to for from of with and or but
+if when so such longer ever be is are was were matter need needed sure only just more less much way case use""".split())
+_DELIVERED_COMPLAINT = re.compile(
+    r"^\W*" + _COMPLAINT_FILLER + r"(?:why\s+|still\s+)?(?P<x>" + _NAME + r")(?:\(\))?\W*\s*"
+    r"(?:(?P<a>again)\b[\s.!?,:;()*-]*(?:(?:seriously|really|come\s+on|cmon|c'mon|ugh+|smh|wtf|man|dude|bro|guys|"
+    r"please|pls)\W*)?$|(?:\?\s*[?!]|!\s*\?)[?!\s]*$)"
+    r"|^\W*" + _COMPLAINT_FILLER + r"why\s+(?P<y>" + _NAME + r")(?:\(\))?\s*\?+\s*$", _I)
+
+
+def banned_things(lines: tuple[str, ...] | list[str] | None) -> set[str]:
+    """The things the lesson lines ban (see above), lowercase, with and without a plural s."""
+    things: set[str] = set()
+    for line in lines or ():
+        if not isinstance(line, str):
+            continue
+        for found in _BAN_THEN_THING.finditer(line):
+            word = found.group("x").strip("`'\".,").lower()
+            if len(word) >= 2 and word not in _NOT_A_BANNED_THING:
+                things.update({word, word[:-1] if word.endswith("s") else word + "s"})
+    return things
 
 
 def complains_of_delivered(own: str, delivered: tuple[str, ...] | list[str] | None) -> bool:
-    """A short complaint naming a thing a lesson delivered in this session names (see above); "nope. X." is no such
-    complaint (X is the replacement there, which no lesson need name)."""
-    lines = [line for line in (delivered or ()) if isinstance(line, str) and line.strip()]
-    return bool(lines) and complains_of_used(own, "\n".join(lines), nope=False)
+    """A short complaint that names a thing a lesson delivered in this session bans (see above)."""
+    if not delivered or not own or len(own) > 80 or _ACCEPTS.search(own):
+        return False
+    found = _DELIVERED_COMPLAINT.match(own.strip())
+    if not found:
+        return False
+    word = (found.group("x") or found.group("y") or "").strip("`'\".").lower()
+    if not word or word in _COMPLAINT_WORDS or word in _TERSE_NOT_FILLER:
+        return False
+    marked = (re.search(r"[?!]|\.\.|:\(", own) or _COMPLAINT_FILLER_SAID.search(own) or (found.group("a") or "") == "AGAIN"
+              or re.match(r"^\W*(?:why|still)\b", own, _I))
+    if not marked:
+        return False  # "print again": a request to print once more
+    return word in banned_things(delivered)
+
+
+_COMPLAINT_FILLER_SAID = re.compile(r"\b(?:ugh+|argh+|seriously|really|come\s+on|cmon|c'mon|smh|wtf)\b|:\(|\.\s*again", _I)
 
 
 # The rest of the message accepts it or only asks out of interest ("pandas again? nice", "why csv? just curious",

@@ -377,15 +377,16 @@ CUES += [
     # logger", "kein print bitte, wir nutzen logging", "nada de print, usamos logging": the agent's thing refused and the
     # team's way said next to it
     (re.compile(r"^\W*(?:(?:bitte|please|pls|por\s+favor|per\s+favore)\s+)?(?:no|kein(?:e|en)?|nada\s+de|sin|pas\s+de|niente|sem|nessun[oa]?)\s+(?!(?:worries|problem|problems|rush|hurry|"
-                r"need|thanks|idea|clue|pressure|stress|prisa|problema|souci|stress|sorge)\b)[\w().`'-]+(?:\s+[\w().`'-]+){0,2}?"
+                r"need|thanks|idea|clue|pressure|stress|prisa|problema|souci|stress|sorge)\b)[\w().`'-]+(?:\s+[\w().`'-]+){0,4}?"
                 r"\s*(?:please|pls|plz|bitte|por\s+favor|s'il\s+te\s+pla[iî]t|stp|per\s+favore)?\s*[,.;:!\u2013\u2014-]*\s*"
                 r"(?<![\w'`])(?:we\s+(?:use|do|want|prefer|stick\s+(?:to|with)|go\s+with)|"
                 # "we log through app/log.py here", "we format with black": the team's own way of doing it (review41
                 # R41-10); a verb in the present, never a past or a modal ("we talked with", "we can do with")
                 r"we\s+(?:always\s+|only\s+|just\s+)?(?!(?:are|were|was|can|could|will|would|should|shall|may|might|must|had|have|has|did|"
                 r"need|needs|got|get|go|went|came|come|talk|talked|spoke|speak|agreed|agree|met|meet|work|worked|start|begin|continue|"
-                r"deal|live|stay|finish|wait|play|move|proceed|carry|keep|talk|chat|share|help|ask)\b)[a-z]+(?<!ed)"
-                r"(?:\s+(?:everything|all|them|it|stuff|errors|output|logs))?\s+(?:through|via|using|with)(?=\s+(?!(?:you|him|her|them|the\s+team|"
+                r"deal|live|stay|finish|play|move|proceed|carry|chat|share|help|ask|sit|stand|sleep|eat|be)\b)[a-z]+(?<!ed)"
+                r"(?:\s+(?!(?:through|via|using|with|under|from|against|inside|in)\b)[\w.()'-]+){0,3}?\s+(?:through|via|using|with|under|from|against|"
+                r"inside|in(?=\s+\S*[./_`]))(?=\s+(?!(?:you|him|her|them|the\s+team|"
                 r"the\s+client|that|this|it)\b))|(?:just\s+)?use|stick\s+(?:to|with)|wir\s+(?:nutzen|verwenden|"
                 r"benutzen|nehmen)|nutze|verwende|usamos|usa|on\s+utilise|nous\s+utilisons|utilise|usiamo)\s+\S", _I),
      "stated a team convention"),
@@ -461,4 +462,33 @@ CUES += [
                 r"|\bwhy\s+(?:do|are)\s+you\s+(?:still\s+|keep\s+|always\s+)(?:asking|ask)\b"
                 r"|\bwhy\s+are\s+you\s+asking\s+me\s+(?:again|this\s+again|every\s+time|each\s+time)\b", re.I),
      ASKS_INSTEAD_REASON),
+]
+
+# A refusal of the step the agent left to the person, whatever the answer said: "no, do it for me", "nope, you run it",
+# "não, faça isso pra mim", "no, hazlo tú" (cls42, issue 20, item 2; dev's "nao, faça isso pra mim" after "Como você
+# iniciou o servidor?"). The opening "no" is what makes it a refusal: "do it for me" alone may be a task ("crie um arquivo
+# pra mim"), read only after an answer that handed the step over (`against_answer.ACT_YOURSELF`).
+CUES += [
+    (re.compile(r"^\W*(?:no+|nope|nah)[,.!]*\s+(?:(?:just|please|pls)\s+)?(?:you\s+(?:do|run|fix|check|test|handle)\s+(?:it|that|this|them)\b|"
+                r"(?:do|run|fix|check|test|handle|execute)\s+(?:it|that|this|them)\s+(?:for\s+me|yourself|by\s+yourself)\b)"
+                r"|^\W*n[aã]o[,.!]*\s+(?:(?:por\s+favor)\s+)?(?:fa[cç]a|faz|rode|execute|teste|verifique|corrija)\s+(?:(?:isso|isto|tudo)\s+)?"
+                r"(?:voc[eê]\s+mesm[oa]|voc[eê]|(?:pra|para|por)\s+mim)\b"
+                r"|^\W*no[,.!]*\s+(?:(?:por\s+favor)\s+)?(?:hazlo|haz(?:lo)?\s+t[uú]|h[aá]zmelo|hazlo\s+por\s+m[ií])\b", re.I),
+     "told the agent to act instead of describing"),
+]
+
+# The agent named as the cause of the errors it should now fix: "fix all the errors that you created!", "clean up the mess
+# you made", "the bugs you introduced are still there" (cls42, issue 20; dev's "fix all the errors that you created!" after an
+# answer that offered more work). Never what the agent fixed, found or mentioned ("the bug you fixed", "the issue you
+# found", "the errors you mentioned"), the person's own ("the errors I created"), or issues of a tracker ("the issues you
+# created on GitHub").
+CUES += [
+    (re.compile(r"\b(?:errors?|bugs?|mess|problems?|regressions?|breakage|typos?|damage)\s+(?:that\s+|which\s+)?"
+                r"(?:you|u)\s+(?:just\s+|have\s+|'ve\s+)?(?:created|introduced|caused|made|added|left|broke|wrote|generated|brought\s+in)\b"
+                r"(?!\s+(?:me|us)\s+(?:aware|notice|see|look))"
+                r"|\b(?:los|las)\s+(?:errores|fallos|bugs|problemas)\s+que\s+(?:t[uú]\s+)?(?:creaste|introdujiste|causaste|metiste|dejaste)\b"
+                r"|\b(?:os|as)\s+(?:erros|bugs|problemas|falhas)\s+que\s+(?:voc[eê]|tu)\s+(?:criou|introduziu|causou|deixou|criaste|causaste)\b"
+                r"|\b(?:les\s+)?(?:erreurs|bugs|probl[eè]mes)\s+que\s+tu\s+as\s+(?:cr[eé][eé]s?|introduits?|caus[eé]s?|laiss[eé]s?)\b"
+                r"|你(?:造成|引入|搞出|弄出|留下|制造)的(?:错误|问题|bug|报错|BUG)", re.I),
+     "named the agent's own errors"),
 ]

@@ -106,3 +106,42 @@ def test_a_new_choice_after_approving_the_result_is_no_correction(text):
 ])
 def test_the_same_choice_with_a_fault_or_without_approval_still_corrects(text):
     assert classify_text(text, THEMED).correction, text
+
+
+OFFERED = "The foundation is now solid. Would you like me to help you test the integration or work on any specific features next?"
+
+
+@pytest.mark.parametrize("text", [
+    "fix all the errors that you created!",
+    "clean up the mess you made",
+    "the bugs you introduced are still there",
+    "arregla los errores que creaste",
+    "修复你引入的问题",
+])
+def test_the_agent_named_as_the_cause_of_the_errors(text):
+    assert classify_text(text, OFFERED).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "fix the bug you found",
+    "thanks for fixing the bugs you found",
+    "the errors I created are gone",
+    "close the issues you created on GitHub",
+    "the problems you made me aware of are real, let's plan them",
+])
+def test_errors_the_agent_found_or_the_persons_own_are_no_blame(text):
+    assert classify_text(text, OFFERED).reason != "named the agent's own errors", text
+
+
+ASKED_HOW = "Flask needs a restart to load the new route. How did you start the server (`python app.py` or `./run_web.sh`)?"
+
+
+@pytest.mark.parametrize("text", ["no, do it for me", "nope, you run it", "nao, faça isso pra mim", "no, hazlo tú"])
+def test_a_refused_step_whatever_the_answer_said(text):
+    assert classify_text(text, ASKED_HOW).correction, text
+
+
+@pytest.mark.parametrize("text", ["no, I'll do it myself", "crie um arquivo pra mim", "no worries, do it tomorrow",
+                                  "do it for me"])
+def test_no_refusal_of_the_step(text):
+    assert classify_text(text, ASKED_HOW).reason != HANDBACK, text

@@ -20,6 +20,11 @@ USED = "Done: added app/m1.py with a print of the totals."
 ELSE = "Done: the export in app/export.py now reports how many rows it wrote."
 ASKS = "Should the export report the totals with print or with the logger?"
 LOGGER = ("Log through app/log.py (the project logger), never print() in app code.",)
+# a session given thirty lessons' worth of prose (review42 R42-7): only what a lesson bans is a thing to complain of
+LESSONS = LOGGER + ("Use `httpx`, never `requests`, for HTTP calls.", "Money is Decimal, never float.",
+                    "Use pathlib instead of os.path.", "Parse ints with parse_int(); don't use int() on user input.",
+                    "The finance team wants money reports by Friday; keep files under 500 lines.", "Staging timeout is 30 s.",
+                    "UI strings go through t() for translation.")
 
 
 @pytest.mark.parametrize("text, fires", [
@@ -35,6 +40,17 @@ LOGGER = ("Log through app/log.py (the project logger), never print() in app cod
     ("no tests for now please, we start with the prototype", False),
     ("no worries, we deal with it later", False),
     ("no emojis please, we talk with customers through this", False),
+    # review42 R42-7: the team's way with its object and how ("we keep them in conftest.py")
+    ("no new deps please, we vendor everything under third_party/", True),
+    ("no global state please, we pass config through the Settings object", True),
+    ("no fixtures in the test file please, we keep them in conftest.py", True),
+    ("no hardcoded urls please, we read them from settings.API_BASE", True),
+    ("no requests please, we call APIs through the shared httpx client", True),
+    ("no class components please, we write function components with hooks", True),
+    ("no sleeps in tests please, we wait with the poll() helper", True),
+    ("no mocking the db please, we test against the docker postgres", True),
+    ("no photos please, we sit in a shared office", False),
+    ("no worries at all please, we use whatever works", False),
 ])
 def test_a_ban_with_the_teams_way_of_doing_it(text, fires):
     for answer in (USED, ELSE):
@@ -53,7 +69,7 @@ def _judge(text: str, answer: str | None, delivered: tuple[str, ...] = ()) -> tu
 
 @pytest.mark.parametrize("text", ["print again??", "why print?", "print?!", "ugh print again??"])
 def test_a_complaint_naming_a_delivered_lessons_thing(text):
-    assert _judge(text, ELSE, LOGGER) == (True, "complained of a thing a lesson given in this session names")
+    assert _judge(text, ELSE, LOGGER) == (True, "complained of a thing a lesson given in this session bans")
     assert _judge(text, None, LOGGER)[0]  # the answer not kept: the lesson is the evidence
     assert _judge(text, ELSE) == (False, "")  # no lesson delivered: the answer names no print
 
@@ -67,7 +83,20 @@ def test_a_complaint_naming_a_delivered_lessons_thing(text):
 ])
 def test_no_complaint_of_a_delivered_lesson(text):
     verdict = _judge(text, ELSE, LOGGER)
-    assert verdict[1] != "complained of a thing a lesson given in this session names", text
+    assert verdict[1] != "complained of a thing a lesson given in this session bans", text
+
+
+@pytest.mark.parametrize("text", ["why int() again?", "os.path again...", "ugh, requests. again.", "int() again, seriously?",
+                                  "prints again :(", "float again?!", "print AGAIN"])
+def test_a_complaint_of_a_banned_thing_in_its_everyday_shapes(text):
+    assert _judge(text, ELSE, LESSONS) == (True, "complained of a thing a lesson given in this session bans"), text
+
+
+@pytest.mark.parametrize("text", ["money again?! the finance team wants another report", "files again?? how many are left",
+                                  "timeout again?? the staging server is so slow today", "UI again? let's do the backend first",
+                                  "Decimal again?!", "httpx again??", "pathlib again?", "print again."])
+def test_a_word_of_a_lessons_prose_or_what_it_asks_for_is_no_such_complaint(text):
+    assert _judge(text, ELSE, LESSONS)[1] != "complained of a thing a lesson given in this session bans", text
 
 
 def test_after_the_agents_own_question_it_is_an_answer():

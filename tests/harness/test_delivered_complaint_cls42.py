@@ -46,7 +46,7 @@ def test_a_complaint_naming_what_a_delivered_lesson_says_is_recorded(git_repo: P
     write_store(git_repo, [lesson("L-0001", LOGGER, tags=["logging", "python"]), lesson("L-0002", OTHER, tags=["api"])])
     (signal,) = _session(git_repo, complaint)
     assert signal["kind"] == "user_correction" and signal["messageID"] == "p2" and signal["text"] == complaint
-    assert signal["reason"] == "complained of a thing a lesson given in this session names"
+    assert signal["reason"] == "complained of a thing a lesson given in this session bans"
 
 
 def test_the_same_complaint_with_no_such_lesson_delivered_records_nothing(git_repo: Path):
