@@ -955,6 +955,43 @@ THIRTY_FIFTH_PASS = (
 )
 
 
+THIRTY_SIXTH_PASS = (
+    "Thirty-sixth pass (`cls42`, 2026-12-06 #24): review41's open findings and the misses the held-out summary names, "
+    "each as a general form with look-alikes that stay quiet, and a fold view of where the flags come from. R41-5: "
+    "\"print again??\" (\"why int() again?\", \"prints again :(\") in a session that was shown the team's logger lesson is a "
+    "correction though the answer before it never names print: the live capture worker reads the lessons the session was "
+    "shown (its delivery state) and a short complaint naming a thing one of them bans counts (only a banned thing: after "
+    "review42's R42-7, a word of a lesson's prose, \"money again?!\", or what a lesson asks for, \"httpx again??\", is "
+    "none). The research data carry no delivered lessons, so no scored message can move by it. R41-10: \"no prints please, "
+    "we log through app/log.py here\" (\"we keep them in conftest.py\", \"we test against the docker postgres\") is a "
+    "stated convention like \"…, we use app/log.py\". Item 2: a hand-back after an answer that left the step to the person in "
+    "words the hand-over test did not read (\"Please run these in your terminal and paste the results\", \"To fix this, "
+    "open … and change …\"): \"fix it for me\", \"can you do it from the CLI\", \"i have given you permission\"; a step "
+    "refused whatever the answer said (\"no, do it for me\", \"nao, faça isso pra mim\"); the agent's asking complained of "
+    "(\"you ask too many questions\", \"don't ask me, just do it\"); the agent named as the cause of the errors (\"fix all the "
+    "errors that you created!\"). Precision: a new choice after approving the result (\"looks good. use blue/black instead "
+    "of the light brown\") is no \"use X instead of Y\" unless a fault is said. Verdict snapshots "
+    "(`research/classifier_snapshot.py`, every readable message before and after, diffed): real dev 4 right flags more "
+    "(two from forms read on dev messages: \"investigate it for me, i have given you permission\", \"everything dont ask me "
+    "you do continuously\", \"fix all the errors that you created!\", \"nao, faça isso pra mim\"), none lost, no false flag "
+    "added; `corrections.jsonl` (both splits) and the readable written sets 1-11 in every mode unchanged. Item 1, folds by "
+    "owner (`research/classifier_fold_families.py`, five folds of sha256(\"fold5:\" + owner)): on the dev the patterns were "
+    "written on, every family with at least 8 flags has a fold precision of 0.80 or more and its right flags spread over "
+    "many owners (no family's top owner holds more than 0.20 of them), so the fold view names no family that pays off on a "
+    "few people; the families with false flags in more than one fold are the weak first-sight ones cls40 found (\"use X "
+    "instead of Y\" 5 / 2, min fold 0.00; \"asked to fix what the agent made\" 10 / 2, whose false flags are a bare \"fix\" "
+    "labelled `not` while two bare \"fix\" / \"fix it\" are `bug`, so no property of the message splits them). Fold totals "
+    "before / after: TP 701 -> 705, FP 37 -> 37 (folds 0, 2, 3 gained 1, 1, 2). Held-out, counts only: look 1 (c943aad7, "
+    "session start) 0.760 / 0.439 (TP 348, FP 110, FN 445, TN 3289); look 2 (21c6de72, all of this pass, on the split grown "
+    "by corpus24's batch 1: +12 positives, +51 negatives) 0.762 / 0.434 (TP 349, FP 109, FN 456, TN 3341): one right flag "
+    "more and one false alarm fewer, the grown rows' positives missed, so the forms of this pass barely occur in the held-out "
+    "people's messages as typed. The twelfth blind set (counts only, both looks): with the answer 0.900 / 0.525 (TP 63, FP "
+    "7), without 0.913 / 0.350, with the answer and the reply 0.901 / 0.608 (TP 73, FP 8): unchanged. Reading: as cls40 "
+    "and cls41 found, forms a reviewer or a summary names are real for a new user's everyday messages but rare in the real "
+    "sessions, whose misses are long, multilingual bug reports; the goal (0.85 / 0.60) stays far."
+)
+
+
 def main() -> str:
     lines: list[str] = []
     add = lines.append
@@ -1074,6 +1111,7 @@ def main() -> str:
     add(THIRTY_THIRD_PASS)
     add(THIRTY_FOURTH_PASS)
     add(THIRTY_FIFTH_PASS)
+    add(THIRTY_SIXTH_PASS)
     add("Limits: one person labelled every message, so the labels carry one reader's judgement (the reasons are "
         "in `labels.jsonl` to be argued with); sessions are mostly in English (the 2026-12 additions bring Spanish, "
         "Turkish, Chinese, Czech, Italian and others) and mostly from IDE agents "
