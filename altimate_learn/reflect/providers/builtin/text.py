@@ -84,10 +84,21 @@ def prose(text: str) -> str:
     return "\n".join(split_pasted(text)[0])
 
 
+# A value redacted inside a sentence ("don't put the db password [REDACTED:password] in settings.py"): the secret the
+# person typed in passing, which the rule never needs. A key block (a private key, a certificate) or a marker on a line
+# of its own stands for pasted material instead, which ends a sentence (below).
+_INLINE_SECRET = re.compile(r"(?<=[^\s\n])[ \t]*\[REDACTED:(?!private-key|certificate|ssh|pgp)[\w.-]+\](?=[ \t]*[^\s\n])"
+                            r"(?![ \t]*(?:never|always|don'?t|do|please|pls|use|stop|avoid|no|make|keep|run|remember|"
+                            r"only|prefer|put|add|write)\b)", re.I)  # a rule said after it: pasted, then the rule
+
+
 def sentences(text: str) -> list[str]:
     # Sentence ends are punctuation followed by a space; dots inside names (moment.js) stay.
     # (a redaction marker stands for pasted secret material, no words of the person's: "why did you commit this?
-    # [REDACTED:private-key] never commit keys" is two sentences; review37 R37-9)
+    # [REDACTED:private-key] never commit keys" is two sentences; review37 R37-9. A value redacted in the middle of a
+    # sentence is left out instead, so the sentence stays whole: review42 R42-12, "Never put the db password." was cut
+    # at "the db password [REDACTED:password] in settings.py")
+    text = _INLINE_SECRET.sub("", text)
     parts = re.split(r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!/\.\.\.)(?<=[.!?])\s+(?=[\"'`(A-Za-z0-9])|\n+"
                      r"|\s*\[REDACTED:[\w.-]+\]\s*", text)
     return [p.strip() for p in parts if p and p.strip()]
