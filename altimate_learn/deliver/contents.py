@@ -87,10 +87,6 @@ _LIGHT = frozenset(("data", "value", "values", "thing", "things", "stuff", "item
 _FETCHES = (*_HTTP_CALLS, "fetch(", "axios(", "axios.", ".get('/", '.get("/', ".get(`/", ".post('/", '.post("/',
             ".post(`/", ".get('http", '.get("http', ".get(`http")
 
-_banned_memo: dict[str, dict[str, tuple[str, ...]]] = {}
-_practice_memo: dict[str, dict[str, frozenset[str]]] = {}
-
-
 def read_text(tool: str | None, response: object) -> str:
     """The text of the file a read returned (at most :data:`MAX_CHARS`), or "" for any other tool or answer."""
     if tool not in READ_TOOLS or not isinstance(response, dict):
@@ -109,10 +105,8 @@ def banned_anchors(text: str) -> dict[str, tuple[str, ...]]:
     bans (a ban word, :data:`_BANS`, between the span and the previous span of its clause, or the clause's start),
     each with the banned code it is part of, lowercase, call arguments left out (`console.error`, `async def`,
     `gather` of `gather()`): a text names the rule only where it holds that code whole, not one of its words
-    (`console.info` is no `console.error`, a plain `def` no `async def`; review41 R41-8)."""
-    cached = _banned_memo.get(text)
-    if cached is not None:
-        return cached
+    (`console.info` is no `console.error`, a plain `def` no `async def`; review41 R41-8). Found when the corpus is
+    prepared (:func:`packed_bans`; regexes), read by a hook from the corpus (:func:`lesson_bans`)."""
     from altimate_learn.deliver.tokenize import _regexes, _without_arguments, anchors
 
     found: dict[str, tuple[str, ...]] = {}
@@ -127,8 +121,6 @@ def banned_anchors(text: str) -> dict[str, tuple[str, ...]]:
             code = " ".join(_without_arguments(span.group(2).strip().lower()).split())
             for anchor in anchors(span.group(0)):
                 found[anchor] = (*found.get(anchor, ()), code)
-    if len(_banned_memo) < 50_000:
-        _banned_memo[text] = found
     return found
 
 
@@ -138,10 +130,8 @@ def banned_practices(text: str) -> dict[str, frozenset[str]]:
     :data:`_LIGHT` nouns: `fetch`), keyed by the banned code as :func:`banned_anchors` gives it (`useeffect`). A
     file's text names such a rule only when it also holds one of those terms: it does what the rule bans there, not
     merely uses the place (review41 R41-8's residue: a `useEffect` that fetches nothing brought the fetch rule).
-    Code banned as the practice itself ("instead of bare `gather()`") has no entry."""
-    cached = _practice_memo.get(text)
-    if cached is not None:
-        return cached
+    Code banned as the practice itself ("instead of bare `gather()`") has no entry. Prepared with the corpus, as
+    :func:`banned_anchors`."""
     from altimate_learn.deliver.tokenize import _regexes, _without_arguments, search_tokens
 
     found: dict[str, frozenset[str]] = {}
@@ -158,9 +148,35 @@ def banned_practices(text: str) -> dict[str, frozenset[str]]:
         terms = frozenset(t for t in search_tokens(practice) if len(t) > 2 and t.isalpha())
         if terms:
             found[" ".join(_without_arguments(span.group(2).strip().lower()).split())] = terms
-    if len(_practice_memo) < 50_000:
-        _practice_memo[text] = found
     return found
+
+
+def packed_bans(text: str) -> str:
+    """:func:`banned_anchors` and :func:`banned_practices` of a lesson's text as the corpus keeps them
+    (``corpus.banned``; "" for none): a line per anchor ("a", the anchor and its codes, separated by tabs) and per
+    practice ("p", the code, its terms joined by spaces). An anchor is an identifier, a code is single-spaced and a
+    term a word, so none holds a tab or a line break."""
+    if "`" not in text:
+        return ""
+    lines = ["\t".join(("a", anchor, *codes)) for anchor, codes in banned_anchors(text).items()]
+    lines += ["\t".join(("p", code, " ".join(sorted(terms)))) for code, terms in banned_practices(text).items()]
+    return "\n".join(lines)
+
+
+def lesson_bans(corpus, doc: int) -> tuple[dict[str, tuple[str, ...]], dict[str, frozenset[str]]]:
+    """(:func:`banned_anchors`, :func:`banned_practices`) of lesson ``doc``, read from the prepared corpus: a hook
+    needs no regex engine."""
+    packed = corpus.banned[doc]
+    anchors: dict[str, tuple[str, ...]] = {}
+    practices: dict[str, frozenset[str]] = {}
+    if packed:
+        for line in packed.split("\n"):
+            kind, key, *rest = line.split("\t")
+            if kind == "a":
+                anchors[key] = tuple(rest)
+            else:
+                practices[key] = frozenset(rest[0].split(" "))
+    return anchors, practices
 
 
 def kept_terms(request: str, vocabulary) -> list[str]:
@@ -208,7 +224,7 @@ def points(corpus, text: str, scored: list[tuple[int, float, float]], pick: int,
         """The text holds code ``doc`` bans and, where that code is the place of a practice, does the practice: holds
         one of its folded words (`fetch` in `fetch(`, `refetch()`; `token` in `'authToken'`), or, for fetching, code
         that fetches in other words (:data:`_FETCHES`)."""
-        practices = banned_practices(corpus.texts[doc])
+        practices = lesson_bans(corpus, doc)[1]
         for code in codes:
             if code not in lowered:
                 continue
@@ -229,7 +245,7 @@ def points(corpus, text: str, scored: list[tuple[int, float, float]], pick: int,
             continue
         called = token + "(" in lowered
         for doc in docs:
-            codes = banned_anchors(corpus.texts[doc]).get(token)
+            codes = lesson_bans(corpus, doc)[0].get(token)
             if codes and does(doc, codes):
                 # a name with an underscore the text does not call is a column or a field (`created_at`): the rule
                 # that bans filtering on it says less of a file that merely has one

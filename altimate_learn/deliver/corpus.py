@@ -15,7 +15,7 @@ from altimate_learn.deliver.bm25 import BM25, pack, unpack
 from altimate_learn.deliver.render import lesson_line
 from altimate_learn.deliver.tokenize import anchors, folded_words, operators, search_tokens
 
-INDEX_VERSION = 18  # the packed layout: a cache of another version is rebuilt
+INDEX_VERSION = 19  # the packed layout: a cache of another version is rebuilt
 VERB_LEADS = 3  # lessons starting with one verb that make it their phrasing, not their topic (deliver.select)
 
 
@@ -80,8 +80,8 @@ class Corpus:
 
     __slots__ = ("keys", "stores", "ids", "texts", "lines", "net", "pinned", "scoped", "core", "bm25",
                  "anchors", "patterns", "mentions", "concept_words", "concept_pairs", "implied_words",
-                 "implied_pairs", "verbs", "_verb_sets", "near_keys", "near_values", "bans", "skipped", "cached",
-                 "content", "routes")
+                 "implied_pairs", "verbs", "_verb_sets", "near_keys", "near_values", "bans", "banned", "skipped",
+                 "cached", "content", "routes")
 
     def __init__(self, data: dict) -> None:
         self.keys = StrList(*data["keys"])  # "store/id": unique across stores
@@ -119,6 +119,9 @@ class Corpus:
         # keyword code a lesson bans ("select *") → (packed lessons banning it, the longer code they ask for, "union
         # all" for "union"; :func:`altimate_learn.deliver.edits.lesson_bans`)
         self.bans: dict[str, tuple[bytes, list[str]]] = data["bans"]
+        # each lesson's banned code by anchor (:func:`altimate_learn.deliver.contents.packed_bans`; "" for none): what
+        # a read file's code is checked against, prepared here so a hook compiles no regex
+        self.banned = StrList(*data["banned"])
         self.skipped: list[str] = data["skipped"]  # why lessons or stores were left out (logged when prepared)
         self.cached = bool(data.get("cached"))
         # the key of the stores' content it was prepared from (:func:`altimate_learn.deliver.index.corpus_key`; set by
@@ -220,6 +223,7 @@ def lesson_parts(text: str, tags: list[str], triggers: list[str], singles: dict,
     from altimate_learn.deliver import concepts
     from altimate_learn.deliver.mentions import file_mentions  # regexes: only when preparing
 
+    from altimate_learn.deliver.contents import packed_bans
     from altimate_learn.deliver.edits import lesson_bans
 
     joined = " ".join([text, *tags, *triggers])
@@ -228,7 +232,7 @@ def lesson_parts(text: str, tags: list[str], triggers: list[str], singles: dict,
     return (search_tokens(joined) + operators(text), concepts.concept_terms(folded_words(joined), singles, pairs),
             sorted(anchors(text)), list(file_mentions(text)), lesson_line(text, triggers), lesson_leads(text),
             *concepts.join_words(text), concepts.kind_marks(text, triggers),
-            ([" ".join(phrase) for phrase in banned], [" ".join(phrase) for phrase in asked]))
+            ([" ".join(phrase) for phrase in banned], [" ".join(phrase) for phrase in asked]), packed_bans(text))
 
 
 def pack_lessons(lessons: list[tuple[str, dict]], skipped: list[str], memo=None) -> dict:
@@ -315,6 +319,7 @@ def pack_lessons(lessons: list[tuple[str, dict]], skipped: list[str], memo=None)
         "mentions": {glob: pack(found) for glob, found in mentions.items()},
         "routes": routes,
         "bans": {phrase: (pack(holders), unless) for phrase, (holders, unless) in bans.items()},
+        "banned": StrList.pack([part[10] for part in parts]),
         "concepts": (singles, pairs),
         "implied": implied_tables,
         "verbs": lead_verbs([lesson["text"] for _, lesson in lessons], [part[5] for part in parts]),

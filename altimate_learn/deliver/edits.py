@@ -103,14 +103,12 @@ _CLAUSE_ENDS = ".;:!?"
 def _code_tokens(code: str, arguments: bool = False) -> list[str]:
     """Words and `*` of a piece of lowercase code, quoted strings left out (and, with ``arguments``, call arguments:
     a lesson's `date_trunc('day', ...)`)."""
-    import re
+    from altimate_learn.deliver.tokenize import _without_arguments, code_words, without_sql_strings
 
-    from altimate_learn.deliver.tokenize import _regexes, _without_arguments
-
-    code = _regexes()[1].sub(" ", code)
+    code = without_sql_strings(code)  # no regex engine: an edit's and a read's hook read the code with it
     if arguments:
         code = _without_arguments(code)
-    return re.findall(r"[a-z_][a-z0-9_]*|\*", code)
+    return code_words(code)
 
 
 def lesson_bans(text: str) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:

@@ -484,7 +484,14 @@ def identifier_part_only(line: str, term: str) -> bool:
     return part
 
 
-_CLAUSE_END = None  # compiled on first use (a hook that never needs it does not compile it)
+# where a rule's lead phrase ends (:func:`_lead_phrase`): a clause mark, or a word that starts another part
+_CLAUSE_WORDS = frozenset(("with", "for", "on", "to", "as", "from", "by", "instead", "before", "after", "and", "or",
+                           "than", "at", "of", "over", "under", "into", "through", "when", "unless", "until", "that",
+                           "which", "where", "because", "if", "only", "not", "never", "what", "per", "via", "without",
+                           "between", "across", "within"))
+_CLAUSE_MARKS = ";:.,!?"
+CLAUSE_END = r"[;:.,!?](?:\s|$)|\s(?:" + "|".join(sorted(_CLAUSE_WORDS)) + r")\s"  # the definition: _clause_end
+_CLAUSE_END = None  # compiled on first use, for a text that is not ASCII
 _LEADING_NEGATION = ("never ", "do not ", "don't ", "always ", "only ")
 
 
@@ -506,13 +513,6 @@ def _lead_phrase(text: str) -> str:
     migrations"; "Never leave a `limit` clause in a committed model" → "a limit clause in a committed model";
     "Base images come from our ECR mirror" → "Base images come"; "Test database restores monthly; …" →
     "Test database restores"."""
-    global _CLAUSE_END
-    if _CLAUSE_END is None:
-        import re
-
-        _CLAUSE_END = re.compile(r"[;:.,!?](?:\s|$)|\s(?:with|for|on|to|as|from|by|instead|before|after|and|or|than|at|"
-                                 r"of|over|under|into|through|when|unless|until|that|which|where|because|if|only|not|"
-                                 r"never|what|per|via|without|between|across|within)\s", re.IGNORECASE)
     first = text.replace("`", "")
     lowered = first.lower()
     for negation in _LEADING_NEGATION:
@@ -520,8 +520,37 @@ def _lead_phrase(text: str) -> str:
             rest = first[len(negation):].split(" ", 1)
             first = rest[1] if len(rest) > 1 else ""
             break
-    first = _CLAUSE_END.split(first, maxsplit=1)[0]
+    cut = _clause_end(first)
+    if cut >= 0:
+        first = first[:cut]
     return " ".join(word for word in first.split() if not word.lower().endswith("ly"))
+
+
+def _clause_end(text: str) -> int:
+    """Where the first clause of ``text`` ends (-1: it is one clause): the start of the first match of
+    :data:`CLAUSE_END` (ignoring case), found without a regex engine for ASCII text (the prompt hook checks the
+    lead phrase of lessons a request matched on one word, and `import re` costs a share of a Python start-up)."""
+    if not text.isascii():
+        global _CLAUSE_END
+        if _CLAUSE_END is None:
+            import re
+
+            _CLAUSE_END = re.compile(CLAUSE_END, re.IGNORECASE)
+        found = _CLAUSE_END.search(text)
+        return found.start() if found else -1
+    lowered = text.lower()
+    n = len(lowered)
+    for at, ch in enumerate(lowered):
+        if ch in _CLAUSE_MARKS:
+            if at + 1 == n or lowered[at + 1].isspace():
+                return at
+        elif ch.isspace():
+            end = at + 1
+            while end < n and lowered[end].isalpha():
+                end += 1
+            if end < n and end > at + 1 and lowered[end].isspace() and lowered[at + 1:end] in _CLAUSE_WORDS:
+                return at
+    return -1
 
 
 def _phrasing(corpus: Corpus, terms: list[str]) -> dict[str, set[int]]:

@@ -487,12 +487,68 @@ def identifiers(lowered: str) -> list[str]:
     letters, digits and underscores without its leading digits), without a regex engine (an edit's hook reads the
     code it writes with it, and `import re` costs half a Python start-up). Any other character, a non-ASCII letter
     too, ends an identifier."""
+    runs = lowered.encode("ascii", "replace").translate(_IDENTIFIER_BYTES).decode("ascii").split()
+    return [word for word in (run.lstrip("0123456789") for run in runs) if word]
+
+
+# byte → itself for the bytes of an identifier and `*`, a space for every other byte (code_words)
+_CODE_BYTES = bytes(c if 97 <= c <= 122 or 48 <= c <= 57 or c in (95, 42) else 32 for c in range(256))
+
+
+def code_words(lowered: str) -> list[str]:
+    r"""The identifiers and `*`s of lowercase code, in order: what ``re.findall(r"[a-z_][a-z0-9_]*|\*", lowered)``
+    finds, without a regex engine (the keyword code an edit writes or a read returns, which a lesson bans:
+    :func:`altimate_learn.deliver.edits.banned_points`)."""
+    code = lowered.encode("ascii", "replace").translate(_CODE_BYTES).decode("ascii")
+    if "*" in code:
+        code = code.replace("*", " * ")
+    return [word for word in (run.lstrip("0123456789") for run in code.split()) if word]
+
+
+def without_sql_strings(text: str) -> str:
+    """``text`` with each quoted SQL string (``'…'``, `''` and a backslash escape inside, or up to the text's end
+    when unclosed) replaced by a space: ``_regexes()[1].sub(" ", text)``, without a regex engine."""
+    at = text.find("'")
+    if at < 0:
+        return text
+    n = len(text)
     out: list[str] = []
-    for run in lowered.encode("ascii", "replace").translate(_IDENTIFIER_BYTES).split():
-        word = run.lstrip(b"0123456789")
-        if word:
-            out.append(word.decode("ascii"))
-    return out
+    last = 0
+    while at >= 0:
+        end = _sql_string_end(text, at, n)
+        if end < 0:  # no string starts here (the regex then looks from the next quote)
+            at = text.find("'", at + 1)
+            continue
+        out.append(text[last:at])
+        out.append(" ")
+        last = end
+        at = text.find("'", end)
+    out.append(text[last:])
+    return "".join(out)
+
+
+def _sql_string_end(text: str, start: int, n: int) -> int:
+    r"""Where the match of ``'(?:''|\\[\s\S]|[^'\\])*(?:'|$)`` at ``start`` ends, or -1 for none: its loop takes
+    `''`, a backslash and the character after it, or any other character but a quote, as long as it can; then a
+    quote or the text's end must follow. It stops short of both only at a backslash that ends the text; the regex
+    then gives back what it took, up to the last `''`, whose first quote ends the string."""
+    at = start + 1
+    pair = -1  # where the last `''` the loop took starts
+    while True:
+        quote = text.find("'", at)
+        escape = text.find("\\", at, quote if quote >= 0 else n)
+        if escape >= 0:  # a backslash before the next quote: it and the character after it
+            if escape + 1 < n:
+                at = escape + 2
+                continue
+            return pair + 1 if pair >= 0 else -1  # a lone backslash at the end
+        if quote < 0:
+            return n
+        if quote + 1 < n and text[quote + 1] == "'":
+            pair = quote
+            at = quote + 2
+            continue
+        return quote + 1
 
 
 def _without_arguments(code: str) -> str:

@@ -78,3 +78,65 @@ def test_an_edit_and_a_write_import_no_regex_engine_and_bring_what_the_code_name
     assert GATHER not in read and GATHER in edit, proc.stderr
     assert GATHER not in sibling and GATHER in write
     assert modules == [], proc.stderr
+
+
+# Each event in a process of its own: the regex-engine modules it imported (and its answer).
+ONE_EVENT = """
+import io, sys
+from altimate_learn.harness import hook
+sys.stdin = io.TextIOWrapper(io.BytesIO({payload!r}.encode()))
+real, sys.stdout = sys.stdout, io.StringIO()
+hook.main(["claude-code"])
+out, sys.stdout = sys.stdout.getvalue(), real
+print(repr([out, sorted(m for m in ("re", "collections", "enum", "functools") if m in sys.modules)]))
+"""
+# Rules that ban keyword code (`select *`, `limit`: corpus.bans, which an edit's and a read's code are read for), and
+# one a request shares a single everyday word with (its lead phrase is checked: select._prose_only).
+BANS = [lesson("L-0400", "Never use `select *` in service queries; name the columns.", paths=["services/**"]),
+        lesson("L-0401", "Never leave a `limit` clause in a committed model.", paths=["models/**"]),
+        lesson("L-0402", "Base images come from our ECR mirror, pinned by digest.", paths=["**/Dockerfile"])]
+
+
+def _one_event(root: Path, payload: dict) -> tuple[str, list[str]]:
+    code_root = str(Path(__file__).resolve().parents[2])
+    proc = subprocess.run([sys.executable, "-S", "-c", ONE_EVENT.format(payload=json.dumps(payload))], cwd=root,
+                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": code_root})
+    out, modules = ast.literal_eval(proc.stdout.strip().splitlines()[-1])
+    return (json.loads(out)["hookSpecificOutput"]["additionalContext"] if out.strip() else ""), modules
+
+
+def test_code_read_for_banned_keywords_and_a_one_word_match_import_no_regex_engine(git_repo: Path):
+    """perf42: with rules that ban keyword code in the store, reading an edit's code for it imported the regex engine
+    (3.3x `python -c pass` for an Edit at 1,000 lessons, goal 3x), and so did a read's result (the code its rules
+    ban) and a request sharing one word with a rule (its lead phrase). The same lessons come, without it."""
+    write_store(git_repo, LESSONS + BANS)
+    session = str(uuid.uuid4())
+    hook(git_repo, session, "SessionStart", source="startup")  # prepares the index (not in the measured process)
+    hook(git_repo, session, "UserPromptSubmit", prompt="make the dashboard load faster")
+    path = str(git_repo / FILE)
+    hook(git_repo, session, "PreToolUse", tool_name="Read", tool_input={"file_path": path}, tool_use_id="t1")
+    common = {"session_id": session, "transcript_path": str(git_repo / "t.jsonl"), "cwd": str(git_repo),
+              "hook_event_name": "PreToolUse"}
+    code = "    rows = db.fetch('select * from stats where id = %s', user_id)\n    return await asyncio.gather(a(), b())\n"
+    edit, modules = _one_event(git_repo, {**common, "tool_name": "Edit", "tool_use_id": "t2",
+                                          "tool_input": {"file_path": path, "old_string": "x", "new_string": code}})
+    assert GATHER in edit and modules == []
+    other = str(uuid.uuid4())  # a new file written whole: its code names the `select *` rule
+    hook(git_repo, other, "UserPromptSubmit", prompt="make the dashboard load faster")
+    new = str(git_repo / "services/api/app/services/loader.py")
+    write, modules = _one_event(git_repo, {**common, "session_id": other, "tool_name": "Write", "tool_use_id": "t3",
+                                           "tool_input": {"file_path": new, "content": "rows = 'select * from t'\n"
+                                                          "query = select * from t\n"}})
+    assert "`select *`" in write and modules == []
+    reader = str(uuid.uuid4())  # a read's result: the file's code, which a rule's banned `gather()` is in
+    hook(git_repo, reader, "UserPromptSubmit", prompt="tidy this module up")
+    hook(git_repo, reader, "PreToolUse", tool_name="Read", tool_input={"file_path": path}, tool_use_id="t4")
+    read, modules = _one_event(git_repo, {**common, "session_id": reader, "hook_event_name": "PostToolUse",
+                                          "tool_name": "Read", "tool_input": {"file_path": path}, "tool_use_id": "t4",
+                                          "tool_response": {"type": "text", "file": {"filePath": path,
+                                                                                      "content": code}}})
+    assert GATHER in read and modules == []
+    prompt, modules = _one_event(git_repo, {**common, "session_id": str(uuid.uuid4()),
+                                            "hook_event_name": "UserPromptSubmit",
+                                            "prompt": "mirror the selfie preview horizontally"})
+    assert "ECR mirror" not in prompt and modules == []

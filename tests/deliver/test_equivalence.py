@@ -12,8 +12,9 @@ import pytest
 from altimate_learn.deliver import fastjson
 from altimate_learn.deliver.engine import _PATH_WORD, _QUOTED, _SCAN_LIMIT, _may_name_a_path, _path_words, _quoted
 from altimate_learn.deliver.render import single_line
-from altimate_learn.deliver.select import Glob, _translate, compile_glob, normalize_path
-from altimate_learn.deliver.tokenize import identifier_tokens, words
+from altimate_learn.deliver.select import CLAUSE_END, Glob, _clause_end, _lead_phrase, _translate, compile_glob, \
+    normalize_path
+from altimate_learn.deliver.tokenize import _regexes, code_words, identifier_tokens, without_sql_strings, words
 
 ALPHABET = "aZ_9 ./-@`'\"\n\t\u00e9\u00df\u0130\u2028\u0085\u00b2\u0663\u4e2dXyHTTPClient"
 
@@ -145,3 +146,32 @@ def test_fastjson_dumps_like_json():
     assert fastjson.dumps_indented_counts(counts) == json.dumps(counts, indent=2, sort_keys=True, ensure_ascii=False)
     assert fastjson.dumps_indented_counts({}) == json.dumps({}, indent=2)
     assert fastjson.dumps_indented_counts({"a": True}) is None and fastjson.dumps_indented_counts({"a": [1]}) is None
+
+
+def test_keyword_code_scanners_find_what_the_regexes_find():
+    """perf42: an edit's and a read's code is read for the keyword code rules ban (`select *`) without `re`."""
+    rng = random.Random(42)
+    samples = ["select * from t where x = 'a''b' and y = 'c\\'d'", "'", "''", "'a", "a'b\\", "'x''\\", "x'\\\n'y",
+               "count(*) * 2", "9_a*b_9 *_", "it's 'unclosed\n", "'a\n", "'\\", "café 'ünï' x\u212ay"]
+    samples += ["".join(rng.choice("ab_9 *'\\\n\t.(),\"é\u212ax") for _ in range(rng.randrange(0, 16)))
+                for _ in range(30_000)]
+    quoted = _regexes()[1]
+    for text in samples:
+        assert without_sql_strings(text) == quoted.sub(" ", text), text
+        lowered = text.lower()
+        assert code_words(lowered) == re.findall(r"[a-z_][a-z0-9_]*|\*", lowered), text
+
+
+def test_the_lead_phrase_ends_where_the_clause_regex_matches():
+    """perf42: a request sharing one word with a rule checks the rule's lead phrase without `re` (ASCII text)."""
+    rng = random.Random(43)
+    pieces = ["with", "WITH", "Without", "or", "a", " ", "\t", "\n", ".", ",", "!", ";", "x", "é", "\x1c", "\x0b",
+              "\u0130", "\u017f", "\u212a", "the", "1", "on", "-", "only", "Of", "`", "ly"]
+    samples = ["Never leave a `limit` clause in a committed model.", "Use a.b, then c", "x.", "a with", " with b",
+               "Keep ids stable\u00a0with care", "Ship it\x1cfor real"]
+    samples += ["".join(rng.choice(pieces) for _ in range(rng.randrange(0, 12))) for _ in range(30_000)]
+    clause = re.compile(CLAUSE_END, re.IGNORECASE)
+    for text in samples:
+        found = clause.search(text)
+        assert _clause_end(text) == (found.start() if found else -1), text
+    assert _lead_phrase("Base images come from our ECR mirror, pinned by digest.") == "Base images come"

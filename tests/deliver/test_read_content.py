@@ -151,6 +151,27 @@ def test_only_code_a_rule_bans_is_its_banned_code():
     assert banned_anchors("Use `next/link` for internal navigation; plain anchors reload the page.") == {}
 
 
+def test_the_prepared_corpus_holds_each_lessons_banned_code():
+    """perf42: a read's hook reads the banned code and practices from the prepared corpus (no regex engine at hook
+    time); they are what :func:`banned_anchors` and :func:`banned_practices` find in the lesson's text, for every
+    lesson of the sample store."""
+    from altimate_learn.deliver.contents import banned_practices, lesson_bans
+    from altimate_learn.deliver.corpus import Corpus, pack_lessons
+
+    approved = json.loads((Path(__file__).resolve().parents[2] / "stores" / "mixed-repo" / "approved.json").read_text())
+    texts = [item["text"] for item in (approved["lessons"] if isinstance(approved, dict) else approved)]
+    texts += [GATHER, SETTINGS, "Log caught errors with `reportError()` instead of `console.error`.",
+              "Never call blocking I/O inside `async def` handlers; not `time.sleep()`, not `requests.get(url, x)`.",
+              "Do not fetch data in `useEffect`; use a query hook.", "Never store auth tokens in `localStorage`."]
+    lessons = [("s", {"id": f"L-{n:04x}", "text": text, "tags": [], "triggers": [], "net": 0, "pinned": False,
+                      "updated": ""}) for n, text in enumerate(texts)]
+    corpus = Corpus(pack_lessons(lessons, []))
+    assert [lesson_bans(corpus, doc) for doc in range(len(texts))] == [(banned_anchors(text), banned_practices(text))
+                                                                        for text in texts]
+    assert sum(1 for doc in range(len(texts)) if lesson_bans(corpus, doc)[0]) >= 10
+    assert sum(1 for doc in range(len(texts)) if lesson_bans(corpus, doc)[1]) >= 2
+
+
 def test_what_a_request_keeps():
     from altimate_learn.deliver.tokenize import search_tokens
 
