@@ -81,7 +81,7 @@ class Corpus:
     __slots__ = ("keys", "stores", "ids", "texts", "lines", "net", "pinned", "scoped", "core", "bm25",
                  "anchors", "patterns", "mentions", "concept_words", "concept_pairs", "implied_words",
                  "implied_pairs", "verbs", "_verb_sets", "near_keys", "near_values", "bans", "banned", "skipped",
-                 "cached", "content", "routes")
+                 "cached", "content", "routes", "shapes")
 
     def __init__(self, data: dict) -> None:
         self.keys = StrList(*data["keys"])  # "store/id": unique across stores
@@ -122,6 +122,8 @@ class Corpus:
         # each lesson's banned code by anchor (:func:`altimate_learn.deliver.contents.packed_bans`; "" for none): what
         # a read file's code is checked against, prepared here so a hook compiles no regex
         self.banned = StrList(*data["banned"])
+        # the request shapes' word lists, folded (:func:`altimate_learn.deliver.shapes.folded_tables`; {} for none)
+        self.shapes: dict[str, list[frozenset[str]]] = data["shapes"]
         self.skipped: list[str] = data["skipped"]  # why lessons or stores were left out (logged when prepared)
         self.cached = bool(data.get("cached"))
         # the key of the stores' content it was prepared from (:func:`altimate_learn.deliver.index.corpus_key`; set by
@@ -238,7 +240,7 @@ def lesson_parts(text: str, tags: list[str], triggers: list[str], singles: dict,
 def pack_lessons(lessons: list[tuple[str, dict]], skipped: list[str], memo=None) -> dict:
     """The packed corpus of ``lessons``; ``memo`` (:class:`altimate_learn.deliver.reuse.Memo`) keeps each
     lesson's :func:`lesson_parts` from earlier preparations (same result, less work)."""
-    from altimate_learn.deliver import concepts, implied  # the tables are folded here, once, not in every hook
+    from altimate_learn.deliver import concepts, implied, shapes  # the tables are folded here, once, not in every hook
     from altimate_learn.deliver.morphology import fold
 
     singles, pairs = concepts.build_tables(fold) if lessons else ({}, {})
@@ -322,6 +324,7 @@ def pack_lessons(lessons: list[tuple[str, dict]], skipped: list[str], memo=None)
         "banned": StrList.pack([part[10] for part in parts]),
         "concepts": (singles, pairs),
         "implied": implied_tables,
+        "shapes": shapes.folded_tables() if lessons else {},
         "verbs": lead_verbs([lesson["text"] for _, lesson in lessons], [part[5] for part in parts]),
         "near": (StrList.pack(list(near)), StrList.pack([" ".join(found) for found in near.values()])),
         "skipped": skipped,

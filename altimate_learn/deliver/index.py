@@ -39,7 +39,7 @@ _FINGERPRINT_FILES = (
     os.path.join(_HERE, "index.py"), os.path.join(_HERE, "corpus.py"), os.path.join(_HERE, "tokenize.py"),
     os.path.join(_HERE, "render.py"), os.path.join(_HERE, "morphology.py"), os.path.join(_HERE, "mentions.py"), os.path.join(_HERE, "concepts.py"),
     os.path.join(_HERE, "implied.py"), os.path.join(_HERE, "reuse.py"), os.path.join(_HERE, "neighbours.py"),
-    os.path.join(_HERE, "edits.py"), os.path.join(_HERE, "contents.py"),
+    os.path.join(_HERE, "edits.py"), os.path.join(_HERE, "contents.py"), os.path.join(_HERE, "shapes.py"),
     os.path.join(_HERE, "..", "wordvec.py"), os.path.join(_HERE, "..", "wordvec.bin"),
     os.path.join(_HERE, "bm25.py"), os.path.join(_HERE, "lastgood.py"), os.path.join(_HERE, "..", "curate", "lint.py"),
     os.path.join(_HERE, "..", "schema.py"),

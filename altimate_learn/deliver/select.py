@@ -206,7 +206,7 @@ def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
             named.append(LINGERING_IDEA)
         if parallel and SIBLINGS_IDEA not in named and SIBLINGS_IDEA in vocabulary:
             named.append(SIBLINGS_IDEA)
-        if implied and empty_period(words):  # "months with no sales": a calendar (see shapes.empty_period)
+        if implied and empty_period(words, corpus.shapes):  # "months with no sales": a calendar (see shapes.empty_period)
             # and an average or a rate over such a period divides by zero ("average order value blows up on
             # days with no orders")
             more = [EMPTY_PERIOD] + ([EMPTY_DIVISION] if RATIO in ideas else [])
@@ -216,7 +216,7 @@ def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
             more = concept_terms(words, corpus.implied_words, corpus.implied_pairs)
             for concept in named:
                 more.extend(corpus.implied_words.get(concept, ()))
-            if timed_refresh(words) and PREFIX + TIMER[len(IMPLIED):] in vocabulary:  # "refreshes every 30s"
+            if timed_refresh(words, corpus.shapes) and PREFIX + TIMER[len(IMPLIED):] in vocabulary:  # "refreshes every 30s"
                 more.append(TIMER)
             found.update(t for t in more if PREFIX + t[len(IMPLIED):] not in found)
     for term in near:  # not a word the request has or a join gave, nor a member of a concept it names: one idea once

@@ -38,11 +38,22 @@ def _folded(*groups: str) -> list[frozenset[str]]:
     return [frozenset(t for w in group.split() for t in fold(w)) for group in groups]
 
 
-def empty_period(words: list[tuple[str, ...]]) -> bool:
-    """Whether a request, as its folded words (stopwords included), names a period with nothing in it."""
-    if not _empty:
-        _empty.extend(_folded(PERIOD_NOUNS, PERIOD_WORDS, GAP_WORDS, NOBODY, ABSENT, DATA_WORDS))
-    nouns, periods, gaps, nobody, absent, data = _empty
+def folded_tables() -> dict[str, list[frozenset[str]]]:
+    """The shapes' word lists, folded: prepared with the index (``corpus.shapes``), so a prompt's hook folds none
+    of them (a hundred words, a few per cent of its time)."""
+    return {"empty": _folded(PERIOD_NOUNS, PERIOD_WORDS, GAP_WORDS, NOBODY, ABSENT, DATA_WORDS),
+            "timed": _folded(REDRAW, "every", TIME_UNITS)}
+
+
+def empty_period(words: list[tuple[str, ...]], tables: dict | None = None) -> bool:
+    """Whether a request, as its folded words (stopwords included), names a period with nothing in it (``tables``:
+    :func:`folded_tables`, as the corpus holds them; else folded here, once)."""
+    if tables and "empty" in tables:
+        nouns, periods, gaps, nobody, absent, data = tables["empty"]
+    else:
+        if not _empty:
+            _empty.extend(folded_tables()["empty"])
+        nouns, periods, gaps, nobody, absent, data = _empty
 
     def has(i: int, table: frozenset[str]) -> bool:
         return 0 <= i < len(words) and any(t in table for t in words[i])
@@ -75,13 +86,16 @@ TIMER = IMPLIED + "timer"
 _timed: list[frozenset[str]] = []
 
 
-def timed_refresh(words: list[tuple[str, ...]]) -> bool:
+def timed_refresh(words: list[tuple[str, ...]], tables: dict | None = None) -> bool:
     """Whether a request, as its folded words (stopwords included), says something is redrawn on a clock: a
     redraw verb, "every", then a unit of time as the next word or the one after ("every 5 seconds", "every
-    minute", "every 30s")."""
-    if not _timed:
-        _timed.extend(_folded(REDRAW, "every", TIME_UNITS))
-    redraw, every, units = _timed
+    minute", "every 30s"; ``tables`` as for :func:`empty_period`)."""
+    if tables and "timed" in tables:
+        redraw, every, units = tables["timed"]
+    else:
+        if not _timed:
+            _timed.extend(folded_tables()["timed"])
+        redraw, every, units = _timed
     for i in range(len(words) - 2):
         if any(t in redraw for t in words[i]) and any(t in every for t in words[i + 1]):
             for after in words[i + 2:i + 4]:

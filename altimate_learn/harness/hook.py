@@ -480,7 +480,7 @@ def _revet_stale(engine, root: str, log) -> None:
     offline re-vet in the background (:mod:`altimate_learn.harness.revet`), never in this hook's time."""
     try:
         corpus = engine._corpus  # only when this event loaded it: a stale lesson is named in its notes
-        if corpus is None:
+        if corpus is None or not corpus.skipped:  # nothing held out: the re-vet's module is not even imported
             return
         from altimate_learn.harness.revet import maybe_start, stale_held
 

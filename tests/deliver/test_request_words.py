@@ -325,3 +325,23 @@ def test_a_period_word_near_an_absence_that_governs_no_data_is_no_empty_period(r
 def test_periods_without_rows_in_other_words_are_about_a_calendar(request_text):
     c = corpus(DATE_SPINE, SAFE_DIVIDE, filler=True)
     assert "~calendar" in query_terms(c, request_text)
+
+
+def test_the_shapes_word_lists_come_folded_with_the_prepared_corpus(monkeypatch):
+    """perf42: a prompt's hook folded the shapes' hundred words on every call (a few per cent of its time); they are
+    folded when the corpus is prepared, and a request finds the same shapes with them."""
+    from altimate_learn.deliver import shapes
+    from altimate_learn.deliver.select import query_terms
+    from tests.deliver.test_select import corpus
+
+    c = corpus(("L-c001", "Build reports on a date spine so months with no sales still show up.", {}),
+               ("L-c002", "Clear every interval when the component unmounts; a timer must not outlive it.", {}),
+               filler=True)
+    assert c.shapes == shapes.folded_tables()
+    requests = ("the revenue chart has gaps for months with no sales", "the dashboard refreshes every 30 seconds")
+    expected = [query_terms(c, request) for request in requests]
+    monkeypatch.setattr(shapes, "_folded", lambda *groups: pytest.fail("folded at request time"))
+    monkeypatch.setattr(shapes, "_empty", [])
+    monkeypatch.setattr(shapes, "_timed", [])
+    assert [query_terms(c, request) for request in requests] == expected
+    assert shapes.PREFIX + "calendar" in expected[0]
