@@ -32,7 +32,10 @@ def main(argv: list[str] | None = None) -> int:
         gc.disable()
         from altimate_learn.harness.hook import main as hook_main
 
-        return hook_main(args[1:])
+        code = hook_main(args[1:])
+        if argv is None:  # the process of its own the agent started: end it now (see _end)
+            _end(code)
+        return code
     shell = os.environ.get("_LEARN_COMPLETE")
     if shell:  # a Tab press in a shell that loaded `learn completion SHELL`
         from altimate_learn.cli.completion import main as complete
@@ -41,6 +44,17 @@ def main(argv: list[str] | None = None) -> int:
     from altimate_learn.cli.app import run
 
     return run(args)
+
+
+def _end(code: int) -> None:
+    """End a hook process without the interpreter's shutdown: it answered (its output is flushed here), and freeing
+    every module it imported and the prepared index it loaded one object at a time costs a tenth of its time."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+    os._exit(code)
 
 
 def _hook_help() -> int:

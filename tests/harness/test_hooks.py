@@ -337,6 +337,31 @@ print(gc.isenabled())
     assert lines[1] == "False"
 
 
+def test_a_hook_process_ends_once_it_answered_without_the_interpreters_shutdown(repo: Path):
+    """perf42: freeing every module a hook imported and the index it loaded, one object at a time, was a tenth of its
+    time; a hook process of its own (the `learn` command, `python -m altimate_learn`) ends as soon as its answer is
+    written, whole (atexit handlers, the interpreter's shutdown, do not run). Called with arguments (in a process that
+    goes on), it returns."""
+    events = recorded("claude", repo)
+    code_root = str(Path(__file__).resolve().parents[2])
+    script = """
+import atexit, sys
+atexit.register(lambda: sys.stdout.write("\\nshut down\\n"))
+sys.argv = ["learn", "hook", "claude-code"]
+from altimate_learn.entry import main
+main({argv})
+print("returned")
+"""
+    for n, (argv, tail) in enumerate((("", None), ('["hook", "claude-code"]', "returned\n\nshut down"))):
+        payload = json.dumps({**events[0], "session_id": f"ends-{n}"})  # a session each: no repeated event
+        proc = subprocess.run([sys.executable, "-c", script.format(argv=argv)], cwd=repo, capture_output=True,
+                              text=True, input=payload, env={**os.environ, "PYTHONPATH": code_root})
+        lines = proc.stdout.strip().split("\n", 1)
+        assert proc.returncode == 0 and lines[0].startswith("{"), proc.stdout + proc.stderr
+        assert context_of(lines[0])  # the whole answer
+        assert (lines[1] if len(lines) > 1 else None) == tail
+
+
 def _commit_all(repo: Path, message: str) -> None:
     subprocess.run(["git", "add", "-A"], cwd=repo, check=True, capture_output=True)
     subprocess.run(["git", "commit", "-q", "-m", message], cwd=repo, check=True, capture_output=True)
