@@ -444,6 +444,8 @@ class Delivery:
         folder wait for the first file there (:func:`select.core_waits`), first among what is waiting."""
         settings = self.settings
         core = select.select_core(self.corpus, self.core_limit(), exclude, seen)
+        if not settings["file_hook"] or settings["file_lessons"] <= 0:
+            return core  # no file tier to show them later: they come at the start, as before
         now, waiting = select.core_waits(self.corpus, core, settings["core_lessons"], settings["session_max_lessons"],
                                          is_set(settings, "core_lessons"))
         if waiting:
