@@ -2788,6 +2788,92 @@ BLIND69_INTRO, BLIND70_INTRO = (THIRTY_SEVENTH_ROUND_WRITER.format(who=who, styl
 BLIND67_INTRO += ("Measured by the lead (counts only) on the first code of session 2026-12-06 #24 (c943aad7): 95.0% at 300 and 1,000, 93.3% at 10,000 (57 and 56 of 60; direct 22 of 22, file 13 of 13, vague 9 of 12, follow-up 13 of 13 and 12 of 13; 25.2-25.8 lessons and 799-845 tokens a session). On the session's final delivery code (5c969647, after deliver42's folder-scoped core lessons and perf42's faster hooks): the same task by task at every size; 19.8-19.9 lessons and 657-661 tokens a session at 300 and 1,000 (25.8 and 799 at 10,000). The misses at every size: three vague symptoms whose lessons (format dates with the web app's date helper; format money with its money helper; surrogate keys from all grain columns) were not delivered, in sessions of 18 to 29 lessons; at 10,000 also a follow-up whose lesson (an explicit timeout on every outbound HTTP call) was not among the 40 lessons of its two turns. The lead had read this batch's description above (not its tasks) while setting up the session; no delivery code was written by the lead.")
 BLIND68_INTRO += ('Measured by the lead on the same two codes: 98.1% at 300 and 1,000, 96.3% at 10,000 (53 and 52 of 54; direct 21 of 21, file 10 of 10, vague 10 of 11, follow-up 12 of 12 and 11 of 12), the same task by task on both; 24.4-24.7 lessons and 770-825 tokens a session on the first code, 18.5-18.6 lessons and 618-619 tokens at 300 and 1,000 on the final one (24.7 and 769 at 10,000). The misses: a vague symptom whose lesson (debounce search inputs by 300 ms) was not delivered at any size (sessions of 22 to 30 lessons), and at 10,000 a follow-up whose lesson (timezone-aware datetimes) was not among the 29 lessons of its two turns.')
 
+_THIRTY_EIGHTH_READ = (
+    "lines 1 to 20 of this file's docstring (the task kinds) and its lines 133 to 360 (`ROOT` to the head of "
+    "`CONFIGS`: `_generator()`, `load_tasks()`, `Session`, `_needed_lessons()`, `store_for()`, `check_unique()`, "
+    "`isolated_environment()`, `Project`, `_read_response()`, `_file_events()` and `run_session()`), a grep of this "
+    "file for its top-level constants and `def` and `class` lines (names and line numbers), a grep for `BLIND67` to "
+    "`BLIND70` cut to 60 characters (the first code of each registration: of batches 69 and 70 only their names), "
+    "its lines 2598 to 2722 whole (the thirty-sixth round's list and template, the registration and style texts of "
+    "batches 67 and 68, the lead's measured lines on 65 and 66, the thirty-seventh round's list and template), its "
+    "lines 2723 to 2725 and 2785 to 2790 cut to 40 characters (the head and the last line of the registration of "
+    "batches 69 and 70: their writer's name and a closing phrase, nothing of their style texts), its lines 2880 to "
+    "2883 (the `SETS` entries of batches 65 to 68) and 2934 to the end (`held_out()`, `main()`), the thirty-seventh "
+    "round's template printed with its list left out; of the intros of every set but batches 69 and 70, the 170 "
+    "characters that open each one's style text, and a search of this file (without the registration of 69 and 70) "
+    "for about 150 product words (veterinary, ferry, solar, dental, laundry, orchestra, concert, hotel, hospital and "
+    "others: counts only) to keep away from earlier products; `git show --stat` of the commit that registered "
+    "batches 69 and 70 and its diff of `research/__main__.py`, `tests/deliver/test_bench_held_out.py` and "
+    "`CHANGELOG.md` (the entry names those batches' products, styles and stacks, which this writer kept away from); "
+    "`stores/generate.py` up to `scaled()`, the whole source lesson file and the count of its lessons, one line of "
+    "blind batch 61 (its first) and, of batches 61 and 65 to 68, the count of each field and four ids, "
+    "`tests/deliver/test_bench_held_out.py` whole, a listing of `tests/research_data`, the names of the test files "
+    "that mention the delivery tasks, `bench_delivery.py` or `HELD_OUT` and a grep of four of them for `blind`, "
+    "`SETS`, `HELD_OUT` and `ROUND`, a grep of `research/__main__.py` for `blind6` and `blind7`, `CHANGELOG.md`'s "
+    "first 12 lines and its section headings, issue 19, the team preamble and this writer's brief and the one-line "
+    "log of main's last three commits; never the team board, the last closing note or any helper's notes; after "
+    "this registration was inserted, a check of its own (JSON, ids, kinds, each needed prefix unique in the base, "
+    "300, 1,000 and 10,000 stores, the content paths, and the path globs of the needed lessons read with fnmatch "
+    "and with `*` kept inside one folder: every one matches both ways), the words each request shares with its "
+    "needed lessons, and the test that loads these two batches, never this benchmark")
+THIRTY_EIGHTH_ROUND_WRITER = THIRTY_SEVENTH_ROUND_WRITER.replace("2026-12-06 #24", "2026-12-07 #25").replace(
+    _THIRTY_SEVENTH_READ, _THIRTY_EIGHTH_READ)
+assert _THIRTY_EIGHTH_READ in THIRTY_EIGHTH_ROUND_WRITER and _THIRTY_SEVENTH_READ not in THIRTY_EIGHTH_ROUND_WRITER
+assert "2026-12-06 #24" not in THIRTY_EIGHTH_ROUND_WRITER and "2026-12-07 #25" in THIRTY_EIGHTH_ROUND_WRITER
+BLIND71_TASKS, BLIND72_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (71, 72))
+BLIND71_INTRO, BLIND72_INTRO = (THIRTY_EIGHTH_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a forty-second writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks written for an industrial laundry group that rents and "
+     "washes linen for hotels, hospitals and care homes in the UK and the US (RFID-tagged linen read in washing "
+     "tunnels, van collections and deliveries, per-kilo and lost-linen billing, contract prices): the formal, polite "
+     "and long-winded British English of careful developers (\"Could you please\", \"I'd be grateful\", \"whilst\", "
+     "\"I'm afraid\", \"colour-blind\", ticket ids like LIN-412), a C# RFID gateway beside the tunnels (its "
+     "Dockerfile), a drivers' Android app's release workflow, a Python van-route optimiser (its image, CronJob and "
+     "chart), the Python API, dbt models of tunnel reads, wash cycles, throughput, utilisation and linen revenue, "
+     "the hospital portal, Terraform and Kubernetes; direct ones naming the convention in full sentences (a staging "
+     "model of tunnel reads, a lost-linen charge under /v2, a nightly invoice task, a Dockerfile's base image and "
+     "user, an index per foreign key, per-kilo money, a finance mart's types and currencies, a workflow's limits, a "
+     "CronJob's overlaps, a delivery notes table); vague ones as symptoms naming no convention (collection times an "
+     "hour late in one city, a price list of nine seconds, a towel charged twice, a portal frozen by a PDF, a "
+     "provider re-sending slow notifications, a tick jumping to the next bag, colour-blind drivers, late scans "
+     "missing from a report, queues to be recreated when one plant is removed, a 1.9 GB image rebuilt from "
+     "scratch); file tasks with an empty request or one token (\".\", \"wip\", \"hm\") on a staging model, a "
+     "payment webhook, a snapshot, an Alembic migration, the production Terraform folder, a chart template, a seed "
+     "and a Next page; follow-ups that change topic after a typo, a rename, a question, a version bump, a new flag, "
+     "a translation or a column description; 52 needed lessons, 14 tasks needing lessons scoped to narrow paths "
+     "(the API's routers, tasks, models, db, auth, webhooks, migrations and billing services, the finance marts, "
+     "seeds, snapshots, the production Terraform folder, `web/src/app`), 33 needed lessons whose convention the "
+     "words do not name (all 24 of the vague and file tasks', 9 of the follow-ups'); 4 file tasks (the staging "
+     "model, the payment webhook, the snapshot, the migration) and one vague task (the courier webhook) carry the "
+     "file's `content` as it stands when read; scenarios, stacks and wordings of this writer's own"),
+    ("the same forty-second writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks dictated by voice for a symphony orchestra and its concert "
+     "hall (season subscriptions, single tickets, seat maps, donors and pledges, musicians' fees per service, a "
+     "streaming archive): speech-to-text with no punctuation, run-on sentences, fillers (\"okay so\", \"um\", "
+     "\"uh\") and misheard words (\"get hub\", \"my pie strict\", \"commit shaw\", \"set dash euo pipe fail\", "
+     "\"shell check\"), a Kotlin usher scanner app's workflow, a donor-letter shell script, a worker loading the "
+     "ticketing vendor's sales, the Python API, dbt models of box-office sales, donations, concerts, attribution "
+     "and retention, the seat map and musicians' portal, Terraform, Kubernetes, a Helm chart and the local compose "
+     "file; direct ones naming the convention in spoken words (a staging model of sales, a pledge endpoint, fee "
+     "value objects, an accessible seat map, a recordings bucket, pinned actions, a Playwright test, a shell "
+     "script, a concert calendar, an archive page); vague ones as symptoms naming no convention (half a booking "
+     "when one of three calls fails, an English seat picker for Spanish speakers, too many open files at an "
+     "on-sale, corrected donations lost or doubled, doors times an hour off on touring tablets, a gala booked for "
+     "the wrong night, a roster export of 6 GB, pods restarted while the database is slow, production started with "
+     "staging keys, a laptop's database reachable from a cafe); file tasks with an empty request or one token "
+     "(\".\", \"wip\") on a Stripe staging model, a Celery task, a Pydantic schema, an attribution mart, a macro, "
+     "`web/package.json`, the Makefile and an analysis; follow-ups that change topic after a typo, a rename, a "
+     "question, a chart bump, a description or a label (staff in the visitor counts, a tab slowing overnight, "
+     "tests failing with a sandbox, whole-page reloads, logged card holders, a file written into a container, a "
+     "password in a pipeline log, lost and doubled sales); 51 needed lessons, 14 tasks needing lessons scoped to "
+     "narrow paths or single files (Stripe staging, the API's routers, tasks and schemas, the worker, intermediate "
+     "models, the marketing and product marts, macros, analyses, `web/e2e`, `web/package.json`, the Makefile and "
+     "the compose file), 31 needed lessons whose convention the words do not name (all 22 of the vague and file "
+     "tasks', 9 of the follow-ups'); 4 file tasks (the Stripe model, the Celery task, the schema, the attribution "
+     "mart) and one vague task (the gala date) carry the file's `content` as it stands when read; scenarios, "
+     "stacks and wordings of this writer's own"),
+))
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
@@ -2883,6 +2969,8 @@ SETS = {
     "blind68": (BLIND68_TASKS, "Blind batch 68 (written apart from the code)", BLIND68_INTRO),
     "blind69": (BLIND69_TASKS, "Blind batch 69 (written apart from the code)", BLIND69_INTRO),
     "blind70": (BLIND70_TASKS, "Blind batch 70 (written apart from the code)", BLIND70_INTRO),
+    "blind71": (BLIND71_TASKS, "Blind batch 71 (written apart from the code)", BLIND71_INTRO),
+    "blind72": (BLIND72_TASKS, "Blind batch 72 (written apart from the code)", BLIND72_INTRO),
 }
 
 
