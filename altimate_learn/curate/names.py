@@ -495,6 +495,10 @@ def reversed_choice(new: str, old: str) -> bool:
     return False
 
 
+# the words every rule is framed in, whatever it is about: a short rule sharing only these with a lesson shares no subject
+_RULE_FRAME = frozenset("not always use using prefer avoid stop do please only instead make sure".split())
+
+
 def one_place_apart(new: str, old: str) -> tuple[str, str] | None:
     """(new's words, old's words) when the texts are the same sentence but for one place, where words of content are
     replaced by others that do not say the same: "Store timestamps in local time." of "Store timestamps in UTC.",
@@ -514,6 +518,9 @@ def one_place_apart(new: str, old: str) -> tuple[str, str] | None:
     theirs = [w for w in b[j1:j2] if w not in _FLEX]
     if not (mine and theirs) or len(a) - (i2 - i1) < 2 or any(_alike(x, y) for x in mine for y in theirs):
         return None
+    if all(w in _FLEX or w in _RULE_FRAME for w in a[:i1] + a[i2:]):
+        return None  # only the frame of a rule is shared: "Never use `Any` everywhere." and "Never use semicolons."
+        # are two rules about two things, not one rule with another value (review43 R43-2)
     tokens_a, tokens_b = _tokens(new, numbers=False), _tokens(old, numbers=False)
     at_a, at_b = _places(new), _places(old)
     flat_a = [w for token, _ in tokens_a for w in token.split()]

@@ -49,6 +49,11 @@ def test_another_word_in_a_short_rule_is_added_beside_it_with_a_note(tmp_path, o
     ("Store secrets in Vault.", "Store timestamps in UTC."),
     ("Name tests after behaviour.", "Name branches after tickets."),
     ("Write dates as ISO 8601 in UTC.", "Write dates in the user's local time zone."),
+    # only the frame of a rule in common (review43 R43-2: "differs from L-… in one place ('`Any` everywhere' for
+    # 'semicolons')" on two rules about two things)
+    ("Never use semicolons.", "Never use `Any` everywhere."),
+    ("Don't use semicolons.", "Never use globals."),
+    ("Always prefer composition.", "Always prefer `pathlib`."),
 ])
 def test_unrelated_short_rules_are_added_without_a_note(tmp_path, old, new):
     store = make_store(tmp_path, approved=[lesson("L-0001", old)])
