@@ -460,7 +460,54 @@ def read_built(out_dir: Path) -> list[list[dict]]:
     return [[json.loads(line) for line in f.read_text(encoding="utf-8").splitlines() if line.strip()] for f in files]
 
 
-def rebuild(mirrors: Path, repo: str, rows: list[dict[str, str]]) -> tuple[str, list[dict[str, str]]]:
+def carried_labels(repo: str, old: list[list[dict]], built: list[list[dict]],
+                   labels: dict[tuple[str, str], dict]) -> tuple[list[dict], list[tuple[str, str]]]:
+    """The labels of a repository rebuilt with different typed messages (a session that is no longer one, a message a
+    reader no longer takes as typed, a message the cap now lets in, a redaction that changed): each new message takes
+    the label of the old message of the same source file with the same text, else of the one at the same place in that
+    file's session when the text is the same message redacted otherwise (most of its characters alike). Returns the
+    label rows (for the rebuilt sessions, in order) and the (session, id) of the messages no old label fits, which a
+    person labels."""
+    import difflib
+
+    slug = repo.replace("/", "__")
+    olds: dict[str, list[tuple[str, str, dict]]] = {}  # source path -> [(id, text, label row)]
+    for n, records in enumerate(old):
+        path = records[0]["source"]["path"]
+        for mid, text in typed([records])[0]:
+            olds.setdefault(path, []).append((mid, text, labels[(f"{slug}/{n}", mid)]))
+    rows: list[dict] = []
+    missing: list[tuple[str, str]] = []
+    for n, records in enumerate(built):
+        path = records[0]["source"]["path"]
+        candidates = olds.get(path, [])
+        for mid, text in typed([records])[0]:
+            match = next((c for c in candidates if c[1] == text), None)
+            if match is None:
+                same_place = next((c for c in candidates if c[0] == mid), None)
+                if same_place and difflib.SequenceMatcher(None, same_place[1], text).ratio() >= 0.6:
+                    match = same_place
+            if match is None:
+                missing.append((f"{slug}/{n}", mid))
+                continue
+            candidates.remove(match)
+            rows.append({"session": f"{slug}/{n}", "id": mid, "label": match[2]["label"], "why": match[2]["why"]})
+    return rows, missing
+
+
+def write_labels(repo: str, rows: list[dict]) -> None:
+    """Replace ``repo``'s rows of labels.jsonl by ``rows``, where its rows stood (appended when it had none)."""
+    slug = repo.replace("/", "__")
+    lines = (DATA / "labels.jsonl").read_text(encoding="utf-8").splitlines()
+    mine = [i for i, line in enumerate(lines) if json.loads(line)["session"].split("/")[0] == slug]
+    at = mine[0] if mine else len(lines)
+    kept = [line for i, line in enumerate(lines) if i not in set(mine)]
+    new = [json.dumps(r, ensure_ascii=False) for r in rows]
+    (DATA / "labels.jsonl").write_text("\n".join(kept[:at] + new + kept[at:]) + "\n", encoding="utf-8")
+
+
+def rebuild(mirrors: Path, repo: str, rows: list[dict[str, str]],
+            relabel: bool = False) -> tuple[str, list[dict[str, str]]]:
     """Rebuild one repository's sessions when that leaves every typed message as it is (labels are keyed by session
     and message id and were given on that text); else keep the files there. Returns what happened and the rows as
     read (a row whose commit the mirror lacks is read at the mirror's newest commit, and says so)."""
@@ -478,15 +525,25 @@ def rebuild(mirrors: Path, repo: str, rows: list[dict[str, str]]) -> tuple[str, 
         return "kept: a file is missing at " + ("the newest commit" if newest else "the recorded commit"), rows
     out_dir = DATA / "sessions" / repo.replace("/", "__")
     old = read_built(out_dir)
+    relabelled = ""
     if old and typed(built) != typed(old):
-        return "kept: typed messages differ" + (" at the newest commit" if newest else ""), rows
+        if not relabel:
+            return "kept: typed messages differ" + (" at the newest commit" if newest else ""), rows
+        from research.data.real_sessions import _labels
+
+        labels = {key: {"label": label, "why": why} for key, (label, why) in _labels().items()}
+        carried, missing = carried_labels(repo, old, built, labels)
+        write_labels(repo, carried + [{"session": s, "id": i, "label": "?", "why": ""} for s, i in missing])
+        before = sum(len(t) for t in typed(old))
+        relabelled = (f" with typed messages changed: {before} -> {len(carried) + len(missing)}, "
+                      f"{len(carried)} labels carried, {len(missing)} to label by hand")
     for stale in out_dir.glob("*.jsonl"):
         stale.unlink()
     out_dir.mkdir(parents=True, exist_ok=True)
     for n, records in enumerate(built):
         (out_dir / f"{n}.jsonl").write_text(
             "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
-    return ("rebuilt at the newest commit" if newest else "rebuilt"), read
+    return ("rebuilt at the newest commit" if newest else "rebuilt") + relabelled, read
 
 
 def write_sources(rows: list[dict[str, str]]) -> None:
@@ -501,7 +558,7 @@ def write_sources(rows: list[dict[str, str]]) -> None:
     (DATA / "SOURCES.tsv").write_text("\n".join(out) + "\n", encoding="utf-8")
 
 
-def build(mirrors: Path, only: set[str] | None = None) -> dict[str, str]:
+def build(mirrors: Path, only: set[str] | None = None, relabel: bool = False) -> dict[str, str]:
     """Rebuild every repository of SOURCES.tsv (or ``only`` those) that has a mirror; returns repo -> what happened."""
     by_repo: dict[str, list[dict[str, str]]] = {}
     for row in read_sources():
@@ -511,7 +568,7 @@ def build(mirrors: Path, only: set[str] | None = None) -> dict[str, str]:
     for repo, rows in by_repo.items():
         if only and repo not in only:
             continue
-        outcome[repo], read = rebuild(mirrors, repo, rows)
+        outcome[repo], read = rebuild(mirrors, repo, rows, relabel)
         moved += [r for r, o in zip(read, rows) if r["commit"] != o["commit"]]
         print(f"{repo}: {outcome[repo]}", file=sys.stderr)
     if moved:
@@ -523,8 +580,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("mirrors", type=Path)
     parser.add_argument("--only", nargs="*")
+    parser.add_argument("--relabel", action="store_true",
+                        help="rebuild a repository whose typed messages would change too: carry each label to the same "
+                             "message (same file, same text or the same message redacted otherwise) and write label "
+                             "'?' for a message no label fits, to be labelled by hand (without it such a repository "
+                             "keeps its files)")
     args = parser.parse_args(argv)
-    outcome = build(args.mirrors, set(args.only) if args.only else None)
+    outcome = build(args.mirrors, set(args.only) if args.only else None, args.relabel)
     for what, n in sorted(Counter(outcome.values()).items()):
         print(f"{n} repositories {what}", file=sys.stderr)
     return 0

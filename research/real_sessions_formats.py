@@ -31,7 +31,9 @@ Formats (the Markdown renderings and Cursor's transcript are read in `research/r
   records are typed input; Codex Desktop's list of attached files before "My request for Codex:" is not). A
   sub-agent's rollout (`session_meta` `source.subagent` or `thread_source: "subagent"`: Codex's approval reviewer,
   "guardian", which is sent the session's history to judge each action, or an agent the session spawned) holds
-  nothing typed, as the product's reader has it.
+  nothing the parent agent sent it as typed (its task, its follow-ups); what a person typed into the sub-agent's
+  thread in the IDE extension, which wraps it in its context ("# Context from my IDE setup:" … "## My request for
+  Codex:"), is typed, as the product's reader has it (`capture.sessions.codex.typed_in_ide`).
 - `antigravity`: Google Antigravity's step export (`USER_INPUT` / `PLANNER_RESPONSE` records).
 - `opencode`: an OpenCode session export (`{"info", "messages": [{"info": {"role"}, "parts": [...]}]}`), as Entire
   commits it: `text` parts of user messages are typed unless OpenCode marked them `synthetic` or `ignored` (its
@@ -401,6 +403,7 @@ _CC_NOT_TYPED = re.compile(r"^\s*(?:<(?:command-name|command-message|local-comma
 # What Conductor (a Mac app running Claude Code in parallel workspaces) writes into the person's turn, read as `learn
 # capture` reads it: its `<system_instruction>` blocks are not typed, a diff comment it hands on is
 from altimate_learn.capture.sessions.claude import conductor_words as _conductor_words  # noqa: E402
+from altimate_learn.capture.sessions.codex import typed_in_ide  # noqa: E402
 
 
 def parse_claude_code(text: str) -> list[Session]:
@@ -483,6 +486,7 @@ def parse_claude_code_flat(text: str) -> list[Session]:
 
 def parse_codex(text: str) -> list[Session]:
     session = Session()
+    subagent = False
     # The reasoning summaries: as `agent_reasoning` events where the rollout records events for them, else the
     # `reasoning` items themselves (each summary is in both in the rollouts that have the events).
     events = '"agent_reasoning"' in text
@@ -497,12 +501,15 @@ def parse_codex(text: str) -> list[Session]:
         if obj.get("type") == "session_meta":
             session.started = payload.get("timestamp")
             source = payload.get("source")
-            if (isinstance(source, dict) and "subagent" in source) or payload.get("thread_source") == "subagent":
-                return []  # a sub-agent's rollout (Codex's approval reviewer, a spawned agent): the parent agent wrote it
+            # a sub-agent's rollout (Codex's approval reviewer, a spawned agent): the parent agent wrote its prompts,
+            # except what a person typed into the sub-agent's thread in the IDE extension, which wraps it in its context
+            subagent = (isinstance(source, dict) and "subagent" in source) or payload.get("thread_source") == "subagent"
         elif obj.get("type") == "turn_context":
             session.model = session.model or payload.get("model")
         elif obj.get("type") == "event_msg" and payload.get("type") == "user_message":
             message = payload.get("message")
+            if subagent and not (isinstance(message, str) and typed_in_ide(message)):
+                continue
             if isinstance(message, str) and "## My request for Codex:" in message:
                 message = message.split("## My request for Codex:", 1)[1]  # Codex Desktop's file list before it
             if isinstance(message, str) and message.strip() and not message.lstrip().startswith("<"):
@@ -517,6 +524,8 @@ def parse_codex(text: str) -> list[Session]:
             session.thought(str(payload.get("text") or ""))
         elif not events and obj.get("type") == "response_item" and payload.get("type") == "reasoning":
             session.thought(reasoning_summary(payload))
+    if subagent and not any(turn.role == "user" for turn in session.turns):
+        return []
     return [session]
 
 

@@ -194,6 +194,37 @@ def test_codex_real_sample_and_turn_id():
                                                                     "All done: the file says hello."]
 
 
+def test_codex_sub_agent_thread_reads_only_what_a_person_typed_into_it_in_the_ide(tmp_path):
+    """A real shape (Codex 0.115 in VS Code, a `thread_spawn` worker): the parent agent's task and follow-ups come as
+    plain text, what the person typed into the sub-agent's thread comes wrapped in the IDE extension's context."""
+    def item_and_event(text: str) -> list[dict]:
+        return [{"type": "response_item", "payload": {"type": "message", "role": "user",
+                                                      "content": [{"type": "input_text", "text": text}]}},
+                {"type": "event_msg", "payload": {"type": "user_message", "message": text, "images": []}}]
+
+    def said(text: str) -> dict:
+        return {"type": "event_msg", "payload": {"type": "agent_message", "message": text}}
+
+    typed = ("# Context from my IDE setup:\n\n## Active file: t2.sh\n\n## Open tabs:\n- t2.sh: t2.sh\n\n"
+             "## My request for Codex:\nno, push it to the remote, not a new branch\n")
+    lines = [{"type": "session_meta", "payload": {
+                 "id": "019d02f4-7117-7c32-b8eb-dcfe9d8e0e4b", "timestamp": "2026-03-18T21:57:47.000Z",
+                 "cwd": "/workspace", "originator": "codex_vscode", "cli_version": "0.115.0-alpha.27",
+                 "source": {"subagent": {"thread_spawn": {"parent_thread_id": "019cf2c8-212d-7da0-a0db-31c7df70e3a5",
+                                                          "depth": 1, "agent_role": "worker"}}}}},
+             *item_and_event("<environment_context>\n  <cwd>/workspace</cwd>\n</environment_context>"),
+             *item_and_event("Edit only these files in /workspace/app: app/report.py. You are not alone in the codebase."),
+             said("Changed only the requested files."),
+             *item_and_event(typed),
+             said("Pushed to origin/main."),
+             *item_and_event("Also run the report tests and tell me the result.")]
+    path = tmp_path / "rollout-2026-03-18T21-57-47-019d02f4-7117-7c32-b8eb-dcfe9d8e0e4b.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    reader, evs = events(path)
+    assert reader.info.parent_id is not None  # a sub-agent's rollout
+    assert [(u.text, u.after_assistant) for u in users(evs)] == [("no, push it to the remote, not a new branch", True)]
+
+
 def test_codex_legacy_rollout(tmp_path):
     lines = [
         {"id": "5e3a9d1c-0000-4000-8000-000000000001", "timestamp": "2025-05-01T10:00:00.000Z",

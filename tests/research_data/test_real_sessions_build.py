@@ -900,3 +900,58 @@ def test_what_aider_puts_in_the_persons_turn_is_not_typed_as_in_the_product_read
     (tmp_path / ".aider.chat.history.md").write_text(chat, encoding="utf-8")
     events = read_session(tmp_path / ".aider.chat.history.md", harness="aider").events()
     assert [e.text for e in events if isinstance(e, UserMessage) and e.kind == "text"] == typed
+
+
+def test_what_a_person_typed_into_a_codex_sub_agents_thread_in_the_ide_is_typed():
+    """A real VS Code rollout (Codex 0.115, a `thread_spawn` worker): the parent agent's task comes plain, the person's
+    follow-ups typed into the sub-agent's thread come wrapped in the IDE extension's context."""
+    from research.real_sessions_formats import parse_codex
+
+    task = "You own the report slice in /workspace/app. Write only in app/report.py. You are not alone in the codebase."
+    typed = ("# Context from my IDE setup:\n\n## Active file: t2.sh\n\n## Open tabs:\n- t2.sh: t2.sh\n\n"
+             "## My request for Codex:\npush to remote\n")
+    lines = [{"type": "session_meta", "payload": {"id": "r2", "timestamp": "2026-03-18T21:57:47Z",
+                                                  "originator": "codex_vscode", "cli_version": "0.115.0-alpha.27",
+                                                  "source": {"subagent": {"thread_spawn": {"parent_thread_id": "p1",
+                                                                                           "depth": 1}}}}},
+             {"type": "event_msg", "payload": {"type": "user_message", "message": task}},
+             {"type": "event_msg", "payload": {"type": "agent_message", "message": "Changed only the requested files."}},
+             {"type": "event_msg", "payload": {"type": "user_message", "message": typed}},
+             {"type": "event_msg", "payload": {"type": "agent_message", "message": "`git push origin main` failed."}},
+             {"type": "event_msg", "payload": {"type": "user_message", "message": "Also update the tests."}}]
+    [session] = parse_codex("\n".join(json.dumps(line) for line in lines))
+    assert [(t.role, t.text) for t in session.turns] == [
+        ("assistant", "Changed only the requested files."), ("user", "push to remote"),
+        ("assistant", "`git push origin main` failed.")]
+
+
+def test_a_rebuild_that_changes_typed_messages_carries_each_label_to_its_message():
+    """`--relabel`: a session that is no longer one takes its labels away, a later session renumbered keeps its labels,
+    a message redacted otherwise keeps its label, a message the cap now lets in waits for a person."""
+    from research.real_sessions_build import carried_labels
+
+    def session(path: str, *texts: str) -> list[dict]:
+        return [{"type": "session", "source": {"path": path}},
+                *({"type": "user", "id": f"u{i}", "text": t} for i, t in enumerate(texts))]
+
+    old = [session("a.jsonl", "fix the parser", "no, keep the old flag"),
+           session("b.jsonl", "You are a review agent. Review PLAN.md", "re-review please"),
+           session("c.jsonl", "my key is [REDACTED:api-key]", "thanks")]
+    labels = {("o__r/0", "u0"): {"label": "not", "why": "a task"},
+              ("o__r/0", "u1"): {"label": "correction", "why": "keeps the flag"},
+              ("o__r/1", "u0"): {"label": "not", "why": "the parent's review task"},
+              ("o__r/1", "u1"): {"label": "not", "why": "a re-review"},
+              ("o__r/2", "u0"): {"label": "not", "why": "information"},
+              ("o__r/2", "u1"): {"label": "not", "why": "thanks"}}
+    built = [session("a.jsonl", "fix the parser", "no, keep the old flag"),
+             session("c.jsonl", "my key is here, should I put it in .env?", "thanks", "you run the tests")]
+    rows, missing = carried_labels("o/r", old, built, labels)
+    assert [(r["session"], r["id"], r["label"], r["why"]) for r in rows] == [
+        ("o__r/0", "u0", "not", "a task"), ("o__r/0", "u1", "correction", "keeps the flag"),
+        ("o__r/1", "u1", "not", "thanks")]
+    # the redacted message changed too much to be called the same: a person labels it, as the new one
+    assert missing == [("o__r/1", "u0"), ("o__r/1", "u2")]
+    built[1][1]["text"] = "my key is [REDACTED:api-key] ok"
+    rows, missing = carried_labels("o/r", old, built, labels)
+    assert ("o__r/1", "u0", "not") in [(r["session"], r["id"], r["label"]) for r in rows]
+    assert missing == [("o__r/1", "u2")]

@@ -82,6 +82,13 @@ def request_of(text: str) -> str:
     return text
 
 
+def typed_in_ide(text: str) -> bool:
+    """The IDE extension or the desktop app wrapped the prompt in its context ("# Context from my IDE setup:" …
+    "## My request for Codex:"): a person typed it there. In a sub-agent's rollout that tells the person's words, typed
+    into the sub-agent's thread, from the parent agent's (its task and follow-ups come as plain text)."""
+    return _REQUEST_MARKER in text and text.lstrip().startswith(_CONTEXT_HEADINGS)
+
+
 def is_boilerplate(text: str) -> bool:
     stripped = text.lstrip()
     return stripped.startswith(_BOILERPLATE) or bool(_INTERNAL_BLOCK.match(text))
@@ -214,7 +221,9 @@ class CodexReader(SessionReader):
         calls: dict[str, dict[str, Any]] = {}
         exit_codes: dict[str, int] = {}
         just_interrupted = False
-        agent_user = self.info.parent_id is not None  # a sub-agent's "user" is the parent agent
+        # A sub-agent's "user" is the parent agent, except for what a person typed into the sub-agent's thread in the
+        # IDE extension, which wraps it in its context (`typed_in_ide`)
+        agent_user = self.info.parent_id is not None
 
         turn: str | None = None  # the current turn id: what Codex's UserPromptSubmit hook reports
         used_turns: set[str] = set()
@@ -222,6 +231,7 @@ class CodexReader(SessionReader):
 
         def user(text: str, source: str, mid: str, at: str | None) -> Iterator[Event]:
             nonlocal just_interrupted
+            by_person = not agent_user or typed_in_ide(text)
             text = request_of(text)
             if not text or users.is_copy(text, source):
                 return
@@ -231,7 +241,7 @@ class CodexReader(SessionReader):
                     used_turns.clear()
                 used_turns.add(turn)
                 mid = turn
-            if not agent_user:
+            if by_person:
                 self._thoughts = []
                 yield UserMessage(text=text, index=0, id=mid, at=at)
 
