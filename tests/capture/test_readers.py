@@ -225,6 +225,39 @@ def test_codex_sub_agent_thread_reads_only_what_a_person_typed_into_it_in_the_id
     assert [(u.text, u.after_assistant) for u in users(evs)] == [("no, push it to the remote, not a new branch", True)]
 
 
+def test_codex_prompt_headed_by_the_ide_and_pictures_pasted_into_it_are_read_as_the_words_once(tmp_path):
+    """Real shapes: Codex's VS Code extension (0.58) opens a prompt with "## My request for Codex:" even with no IDE
+    context before it; a pasted picture comes as `<image …>` / `</image>` text parts around the image, which the
+    `user_message` event does not carry (so the prompt was read twice, once with the tags, and a prompt of pictures
+    only as "<image> </image>")."""
+    def user_turn(parts: list[dict], message: str) -> list[dict]:
+        return [{"type": "response_item", "payload": {"type": "message", "role": "user", "content": parts}},
+                {"type": "event_msg", "payload": {"type": "user_message", "message": message, "images": []}}]
+
+    def said(text: str) -> dict:
+        return {"type": "event_msg", "payload": {"type": "agent_message", "message": text}}
+
+    headed = "\n## My request for Codex:\nwhy are you adding files to src? only the dev configs were to change\n"
+    picture = [{"type": "input_text", "text": "the pie chart is still wrong"},
+               {"type": "input_text", "text": '<image name=[Image #1] path="C:\\Users\\me\\AppData\\Local\\Temp\\'
+                                               'codex-clipboard-850c.png">'},
+               {"type": "input_image", "image_url": "data:image/png;base64,iVBORw0KGgo="},
+               {"type": "input_text", "text": "</image>"}]
+    only_pictures = [{"type": "input_text", "text": "<image>"},
+                     {"type": "input_image", "image_url": "data:image/png;base64,iVBORw0KGgo="},
+                     {"type": "input_text", "text": "</image>"}]
+    lines = [{"type": "session_meta", "payload": {"id": "019a91f0-9db9-7921-9a1e-44b95efb741e", "cwd": "/w",
+                                                  "originator": "codex_vscode", "source": "vscode"}},
+             *user_turn([{"type": "input_text", "text": headed}], headed), said("Added the configs under src/."),
+             *user_turn(picture, "the pie chart is still wrong"), said("Fixed the chart."),
+             *user_turn(only_pictures, ""), said("Both charts now match.")]
+    path = tmp_path / "rollout-2025-11-17T20-10-56-019a91f0-9db9-7921-9a1e-44b95efb741e.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    _, evs = events(path)
+    assert [u.text for u in users(evs)] == [
+        "why are you adding files to src? only the dev configs were to change", "the pie chart is still wrong"]
+
+
 def test_codex_legacy_rollout(tmp_path):
     lines = [
         {"id": "5e3a9d1c-0000-4000-8000-000000000001", "timestamp": "2025-05-01T10:00:00.000Z",

@@ -53,8 +53,12 @@ _BOILERPLATE = ("<environment_context>", "<user_instructions>", "<INSTRUCTIONS>"
 _INTERNAL_BLOCK = re.compile(r"^\s*<([a-z]+(?:_[a-z]+)+)>[\s\S]*</\1>\s*$")  # <snake_case>…</snake_case>
 _TURN_ABORTED = "<turn_aborted>"
 # The IDE extension and the desktop app put context before the prompt: "# Context from my IDE setup:" (the
-# active file, open tabs, the selection) or "# Files mentioned by the user:", then the user's words
+# active file, open tabs, the selection) or "# Files mentioned by the user:", then the user's words; with no context
+# the IDE extension (0.58, 2025-11) still opens the prompt with the heading "## My request for Codex:"
 _REQUEST_MARKER = "## My request for Codex:"
+# A picture pasted into the prompt: Codex writes `<image>` / `<image name=[Image #1] path="…">` and `</image>` as text
+# parts around the image part, so a prompt that is only pictures held "<image> </image>" as typed words
+_IMAGE_TAG = re.compile(r"^\s*</?image\b[^>]*>\s*$")
 _CONTEXT_HEADINGS = ("# Context from my IDE setup:", "# Files mentioned by the user:")
 # the working directory in Codex's environment note: `<cwd>…</cwd>`, or (2025 rollouts) a plain line
 _CWD_TAG = re.compile(r"<cwd>([^<]+)</cwd>|^\s*Current working directory:[ \t]*(\S[^\n]*?)\s*$", re.M)
@@ -77,7 +81,7 @@ def looks_like(obj: dict[str, Any]) -> bool:
 
 def request_of(text: str) -> str:
     """The user's own words of a prompt an IDE or the desktop app wrapped in context."""
-    if _REQUEST_MARKER in text and text.lstrip().startswith(_CONTEXT_HEADINGS):
+    if typed_in_ide(text):
         return text.split(_REQUEST_MARKER, 1)[1].strip()
     return text
 
@@ -86,7 +90,8 @@ def typed_in_ide(text: str) -> bool:
     """The IDE extension or the desktop app wrapped the prompt in its context ("# Context from my IDE setup:" …
     "## My request for Codex:"): a person typed it there. In a sub-agent's rollout that tells the person's words, typed
     into the sub-agent's thread, from the parent agent's (its task and follow-ups come as plain text)."""
-    return _REQUEST_MARKER in text and text.lstrip().startswith(_CONTEXT_HEADINGS)
+    stripped = text.lstrip()
+    return stripped.startswith(_REQUEST_MARKER) or (_REQUEST_MARKER in text and stripped.startswith(_CONTEXT_HEADINGS))
 
 
 def is_boilerplate(text: str) -> bool:
@@ -271,7 +276,8 @@ class CodexReader(SessionReader):
                         if any(t.lstrip().startswith(_TURN_ABORTED) for t in texts):
                             yield from interrupt(mid, at)
                             continue
-                        words = "\n".join(t for t in texts if t.strip() and not is_boilerplate(t)).strip()
+                        words = "\n".join(t for t in texts if t.strip() and not is_boilerplate(t)
+                                          and not _IMAGE_TAG.match(t)).strip()
                         if words:
                             yield from user(words, "item", mid, at)
                     elif role == "assistant":
