@@ -533,7 +533,10 @@ def rebuild(mirrors: Path, repo: str, rows: list[dict[str, str]],
 
         labels = {key: {"label": label, "why": why} for key, (label, why) in _labels().items()}
         carried, missing = carried_labels(repo, old, built, labels)
-        write_labels(repo, carried + [{"session": s, "id": i, "label": "?", "why": ""} for s, i in missing])
+        order = {(s, i): n for n, (s, i) in enumerate((f"{repo.replace('/', '__')}/{k}", mid) for k, records
+                                                         in enumerate(built) for mid, _ in typed([records])[0])}
+        write_labels(repo, sorted(carried + [{"session": s, "id": i, "label": "?", "why": ""} for s, i in missing],
+                                  key=lambda row: order[(row["session"], row["id"])]))
         before = sum(len(t) for t in typed(old))
         relabelled = (f" with typed messages changed: {before} -> {len(carried) + len(missing)}, "
                       f"{len(carried)} labels carried, {len(missing)} to label by hand")

@@ -403,6 +403,7 @@ _CC_NOT_TYPED = re.compile(r"^\s*(?:<(?:command-name|command-message|local-comma
 # What Conductor (a Mac app running Claude Code in parallel workspaces) writes into the person's turn, read as `learn
 # capture` reads it: its `<system_instruction>` blocks are not typed, a diff comment it hands on is
 from altimate_learn.capture.sessions.claude import conductor_words as _conductor_words  # noqa: E402
+from altimate_learn.capture.sessions.codex import is_boilerplate as _codex_boilerplate  # noqa: E402
 from altimate_learn.capture.sessions.codex import typed_in_ide  # noqa: E402
 
 
@@ -512,7 +513,9 @@ def parse_codex(text: str) -> list[Session]:
                 continue
             if isinstance(message, str) and "## My request for Codex:" in message:
                 message = message.split("## My request for Codex:", 1)[1]  # Codex Desktop's file list before it
-            if isinstance(message, str) and message.strip() and not message.lstrip().startswith("<"):
+            # what Codex writes in the person's turn itself (`<environment_context>`, `<turn_aborted>`, a
+            # `<snake_case>` block), as the product's reader has it; a typed message that opens with pasted markup is typed
+            if isinstance(message, str) and message.strip() and not _codex_boilerplate(message):
                 session.turns.append(Turn("user", message.strip()))
         elif obj.get("type") == "event_msg" and payload.get("type") == "agent_message":
             message = payload.get("message")

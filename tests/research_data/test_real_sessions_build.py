@@ -955,3 +955,18 @@ def test_a_rebuild_that_changes_typed_messages_carries_each_label_to_its_message
     rows, missing = carried_labels("o/r", old, built, labels)
     assert ("o__r/1", "u0", "not") in [(r["session"], r["id"], r["label"]) for r in rows]
     assert missing == [("o__r/1", "u2")]
+
+
+def test_a_codex_message_that_opens_with_pasted_markup_is_typed_and_codexs_own_blocks_are_not():
+    """A real held-out prompt pasted a line of the page's HTML before the words ("<div class=…>Image B</div></div> 也不要");
+    the builder dropped every message opening with `<`. It now drops what the product's reader drops."""
+    from research.real_sessions_formats import parse_codex
+
+    messages = ['<div class="p-4 border-b"><div class="text-sm">Image B</div></div> 也不要',
+                "<environment_context>\n  <cwd>/w</cwd>\n</environment_context>",
+                "<turn_aborted>\nThe user interrupted the previous turn.\n</turn_aborted>",
+                "<user_shell_command>ls</user_shell_command>", "no, keep Image A"]
+    lines = [{"type": "session_meta", "payload": {"id": "r3", "timestamp": "2025-12-12T22:32:21Z", "source": "vscode"}},
+             *({"type": "event_msg", "payload": {"type": "user_message", "message": m}} for m in messages)]
+    [session] = parse_codex("\n".join(json.dumps(line) for line in lines))
+    assert [t.text for t in session.turns if t.role == "user"] == [messages[0], messages[-1]]
