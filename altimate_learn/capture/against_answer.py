@@ -217,10 +217,13 @@ _BAN_THEN_THING = re.compile(
     r"`?(?P<x>[A-Za-z_][\w.@/+#-]*)(?:\(\))?`?", _I)
 _NOT_A_BANNED_THING = frozenset("""it this that them these those one ones here there in on at to for from of with and or but
 if when so such longer ever be is are was were matter need needed sure only just more less much way case use""".split())
+# (cls43) "float?? really?", "float? seriously": the marks then one word of disbelief; "not float again": the thing
+# refused once more (only with "again": "not float?" may ask which type to use).
+_DISBELIEF = r"(?:seriously|really|come\s+on|cmon|c'mon|ugh+|smh|wtf)"
 _DELIVERED_COMPLAINT = re.compile(
-    r"^\W*" + _COMPLAINT_FILLER + r"(?:why\s+|still\s+)?(?P<x>" + _NAME + r")(?:\(\))?\W*\s*"
+    r"^\W*" + _COMPLAINT_FILLER + r"(?P<n>not\s+)?(?:why\s+|still\s+)?(?P<x>" + _NAME + r")(?:\(\))?\W*\s*"
     r"(?:(?P<a>again)\b[\s.!?,:;()*-]*(?:(?:seriously|really|come\s+on|cmon|c'mon|ugh+|smh|wtf|man|dude|bro|guys|"
-    r"please|pls)\W*)?$|(?:\?\s*[?!]|!\s*\?)[?!\s]*$)"
+    r"please|pls)\W*)?$|(?:\?\s*[?!]|!\s*\?)[?!\s]*(?:" + _DISBELIEF + r"\W*)?$|\?\s*" + _DISBELIEF + r"\s*[?!]+\s*$)"
     r"|^\W*" + _COMPLAINT_FILLER + r"why\s+(?P<y>" + _NAME + r")(?:\(\))?\s*\?+\s*$", _I)
 
 
@@ -247,8 +250,10 @@ def complains_of_delivered(own: str, delivered: tuple[str, ...] | list[str] | No
     word = (found.group("x") or found.group("y") or "").strip("`'\".").lower()
     if not word or word in _COMPLAINT_WORDS or word in _TERSE_NOT_FILLER:
         return False
+    if found.group("n") and not found.group("a"):
+        return False
     marked = (re.search(r"[?!]|\.\.|:\(", own) or _COMPLAINT_FILLER_SAID.search(own) or (found.group("a") or "") == "AGAIN"
-              or re.match(r"^\W*(?:why|still)\b", own, _I))
+              or re.match(r"^\W*(?:why|still)\b", own, _I) or found.group("n"))
     if not marked:
         return False  # "print again": a request to print once more
     return word in banned_things(delivered)

@@ -19,6 +19,7 @@ import re
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -83,8 +84,13 @@ class CaptureSummary:
         }
 
 
-def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], CaptureStats]:
+def signals_from_session(reader: SessionReader, shown: Iterable[tuple[str, str]] = ()
+                         ) -> tuple[list[NewSignal], CaptureStats]:
     """The user_correction and tool_retry signals of one session, in order, and what it held.
+
+    ``shown``: ``(at, line)`` of the lessons the session was delivered (:func:`shown_in_session`); a message is
+    judged with the lines shown before it was typed, as the live capture worker judges a prompt with the lessons
+    shown so far ("print again??" after the logger lesson; cls43).
 
     A session of one of learn's own model calls (an agent CLI run as the reflection model) gives nothing:
     its prompt is our digest of the user's corrections, and reading it back would learn them twice."""
@@ -103,9 +109,13 @@ def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], Captur
     # where the message came, before the signals of its reply's tool calls.
     waiting: tuple[int, UserMessage, UserMessage | None, str | None] | None = None
 
+    given = [(when, line) for when, line in ((_moment(at), line) for at, line in shown) if when is not None]
+
     def judge(at: int, event: UserMessage, before: UserMessage | None, said: str | None, reply: str | None,
               thinking: str | None = None) -> None:
-        verdict = classify_user_message(event, before, answer=said, reply=reply, thinking=thinking)
+        typed = _moment(event.at) if given else None
+        delivered = tuple(line for when, line in given if typed is not None and when < typed)
+        verdict = classify_user_message(event, before, answer=said, reply=reply, thinking=thinking, delivered=delivered)
         text = event.text or event.reason or ""
         if verdict.correction and text.strip():
             stats.corrections += 1
@@ -237,9 +247,32 @@ def _recorded_elsewhere(store: Store, signals: list[NewSignal]) -> list[NewSigna
     return fresh
 
 
+def _moment(value: object) -> datetime | None:
+    """An ISO 8601 time as an aware UTC datetime; None when absent or unreadable (a time that cannot be compared
+    gives the message no delivered lesson: never one shown after it)."""
+    if not isinstance(value, str) or not value:
+        return None
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def shown_in_session(store: Store, session_id: str) -> list[tuple[str, str]]:
+    """``(at, line)`` of the lessons delivered to the session, from its delivery state in the project's local folder
+    (what the live capture worker reads); none when delivery never saw the session or its state cannot be read."""
+    from altimate_learn.deliver.state import shown_of
+
+    try:
+        return shown_of(str(store.project.sessions_dir), session_id)
+    except ValueError:
+        return []
+
+
 def capture_reader(store: Store, reader: SessionReader) -> CaptureSummary:
     try:
-        signals, stats = signals_from_session(reader)
+        signals, stats = signals_from_session(reader, shown_in_session(store, reader.info.id))
     except (OSError, sqlite3.Error) as exc:  # the file vanished, the disk failed, the database is busy
         detail = getattr(exc, "strerror", None) or str(exc)
         raise LearnError(f"{reader.info.path} could not be read: {detail}.",

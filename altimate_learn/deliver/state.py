@@ -69,6 +69,27 @@ def session_file_name(session_id: str) -> str:
     return sha256(session_id.encode("utf-8", "surrogateescape")).hexdigest()[:40]
 
 
+def shown_of(sessions_dir: str, session_id: str) -> list[tuple[str, str]]:
+    """``(at, line)`` of each lesson the session was shown, in order, as its state file keeps them (``at`` may be ""
+    in a state of an older version). Read without the session's lock: the state is written by atomic renames. No
+    state file: []. A state that cannot be parsed raises ValueError and stays where it is (the hooks own moving it
+    aside). The capture worker (live) and `learn capture` (a transcript file) read it the same way (cls43)."""
+    path = os.path.join(sessions_dir, session_file_name(session_id) + ".json")
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            text = handle.read()
+    except OSError:
+        return []
+    try:
+        data = fastjson.loads(text)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"{type(exc).__name__}") from None
+    if not isinstance(data, dict) or data.get("session") != session_id or not isinstance(data.get("shown"), list):
+        return []
+    return [(s["at"] if isinstance(s.get("at"), str) else "", s["line"]) for s in data["shown"]
+            if isinstance(s, dict) and isinstance(s.get("line"), str)]
+
+
 # --- log -----------------------------------------------------------------------------------------------
 
 class HookLog:

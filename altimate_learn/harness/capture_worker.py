@@ -348,19 +348,12 @@ def delivered_lines(job: dict, log) -> tuple[str, ...]:
     sessions_dir, session = job.get("sessions_dir"), job.get("session")
     if not (isinstance(sessions_dir, str) and sessions_dir and isinstance(session, str) and session):
         return ()
-    from altimate_learn.deliver import fastjson
-    from altimate_learn.deliver.state import session_file_name
+    from altimate_learn.deliver.state import shown_of
 
-    path = os.path.join(sessions_dir, session_file_name(session) + ".json")
-    text = _read(path)
-    if text is None:
-        return ()
     try:
-        data = fastjson.loads(text)
-        shown = data.get("shown") if isinstance(data, dict) and data.get("session") == session else None
-        return tuple(s["line"] for s in shown or () if isinstance(s, dict) and isinstance(s.get("line"), str))
-    except (ValueError, TypeError, AttributeError) as exc:
-        log(f"capture worker: the session's delivery state could not be read for its lessons ({type(exc).__name__})")
+        return tuple(line for _, line in shown_of(sessions_dir, session))
+    except ValueError as exc:
+        log(f"capture worker: the session's delivery state could not be read for its lessons ({exc})")
         return ()
 
 
