@@ -551,3 +551,30 @@ def put_in(own: str, answer: str | None) -> bool:
     # "what's with all the TODOs in the legacy module?": a place named must be one the answer worked on
     where = re.search(r"\b(?:in|inside)\s+(?:the\s+|this\s+|that\s+|your\s+)?([\w./`-]{3,60})", whats.group(0))
     return not where or bool(re.search(r"(?<![\w-])" + re.escape(where.group(1).strip("`").lower()) + r"(?![\w-])", lowered))
+
+
+# (cls43; review41 R41-3's fifth, which the built-in reflector turns into a rule but capture never recorded) "read the
+# token from the env", "the api key comes from an environment variable, pls" after an answer that handled that secret
+# some other way ("TOKEN = '…' at the top of gh.py"): where the secret comes from, said against the work. Only the whole
+# message (never "… for now", "… and call the API", a question), only after an answer that names the same kind of secret
+# and neither reads it from the environment already nor ends asking where it should come from.
+SECRET_FROM_ENV_REASON = "said where a secret comes from"
+_SECRET = r"(?:api[\s_-]?keys?|keys?|tokens?|secrets?|passwords?|credentials?|creds|dsn|connection\s+strings?|(?:database|db)\s+urls?)"
+_FROM_ENV = (r"(?:from|out\s+of|in|via|through)\s+(?:the\s+|an?\s+|our\s+)?(?:\.env(?:\s+file)?|env|environment|env(?:ironment)?\s+"
+             r"var(?:iable)?s?|`?process\.env`?|`?os\.environ`?|`?os\.getenv`?)")
+_SECRET_FROM_ENV = re.compile(
+    r"^\W*(?:(?:no|nope|nah)\W+)?(?:(?:please|pls|plz)\s+)?(?:(?:read|load|get|take|pull|source|use|grab)\s+)?(?:the\s+|our\s+|that\s+)?"
+    r"(?:[\w-]+\s+)?(?P<s>" + _SECRET + r")\s+(?:(?:should|must|needs?\s+to|has\s+to)\s+(?:be\s+read|come|be\s+loaded)\s+|"
+    r"(?:comes?|is\s+read|goes)\s+)?" + _FROM_ENV + r"(?:\s+(?:instead|please|pls|plz))*\s*[.!]*$", _I)
+_ANSWER_FROM_ENV = re.compile(_FROM_ENV + r"|\benv(?:ironment)?\s+var|process\.env|os\.environ|getenv|\.env\b", _I)
+
+
+def secret_from_env(own: str, answer: str | None) -> bool:
+    """The message says the secret the answer handled comes from the environment (see above)."""
+    from altimate_learn.capture.cues import ASKED
+
+    found = _SECRET_FROM_ENV.match(own.strip())
+    if not found or not answer or ASKED.search(answer[-300:]) or _ANSWER_FROM_ENV.search(answer):
+        return False
+    kind = re.sub(r"s$", "", found.group("s").lower().split()[-1])
+    return bool(re.search(r"(?<![A-Za-z])" + re.escape(kind) + r"s?(?![A-Za-z])", answer, _I))  # "GITHUB_TOKEN = …" too

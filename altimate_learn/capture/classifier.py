@@ -404,6 +404,8 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
             return Verdict(True, against_answer.HEDGED_SWAP_REASON, "pattern")  # "could you use ruff instead of black?" (cls34)
         if answer and not spec and not replying and against_answer.reminds_of_rule(own, answer):
             return Verdict(True, against_answer.REMINDER_REASON, "pattern")
+        if answer and not spec and not replying and against_answer.secret_from_env(own, answer):
+            return Verdict(True, against_answer.SECRET_FROM_ENV_REASON, "pattern")  # "read the token from the env" (cls43)
         if (answer and not spec and not replying and len(own) <= SOFT_MESSAGE
                 and any(against_answer.terse_choice(against_answer.CONNECTIVE.sub("", part), answer, acted=True)
                         for part in against_answer._sentences(own) if against_answer.CONNECTIVE.match(part))):
