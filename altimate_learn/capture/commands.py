@@ -21,7 +21,8 @@ hook path: stdlib only, nothing imported until used), the tool-errors channel
   run``, ``npx`` or ``bundle exec``) another way (another runner or path before it) with fewer arguments, each
   one the failed one had: ``pytest -q tests`` -> ``python -m pytest -q`` is the same test run another way without
   its folder argument (``git status`` -> ``git log`` still is not, nor ``git status`` -> ``git``, nor ``pytest
-  tests`` -> ``pytest tests/unit``). A program that only looks around (``ls``, ``cat``, ``find``, ``grep``, …:
+  tests`` -> ``pytest tests/unit``). Run the same way on another file is a new command, not the failed one fixed:
+  ``pytest tests/test_a.py`` -> ``pytest tests/test_b.py``: no. A program that only looks around (``ls``, ``cat``, ``find``, ``grep``, …:
   :data:`LOOK_AROUND`) is never what worked for another program: ``ls tests`` after ``pytest -q tests``.
 - **What a lesson can say** (:func:`forms`): the part of the two commands that differs, from the start of its
   step through the first word they share after it: ``pytest`` / ``python -m pytest``, ``npm install`` /
@@ -209,30 +210,12 @@ LOOK_AROUND = frozenset({"ls", "ll", "la", "dir", "cat", "bat", "less", "more", 
                          "cut", "jq", "realpath", "readlink", "basename", "dirname", "xxd", "od", "nl", "test"})
 
 
-_LOOK_HASHES: frozenset[str] = frozenset()  # filled below, once word_hash is defined
-
-
-def _looks_around(failed_program: str | None, worked: str) -> bool:
-    """``worked`` runs a look-around program that is not the failed command's own."""
-    later = program(worked)
-    return later is not None and later[0] in LOOK_AROUND and not (
-        failed_program is not None and same_word(failed_program, later[0]))
-
-
 def related(failed: str, worked: str) -> bool:
-    """Whether ``worked`` does what ``failed`` tried, another way (the module docstring)."""
+    """Whether ``worked`` does what ``failed`` tried, another way (the module docstring): :func:`related_to_hashes`
+    of ``failed``'s hashes, the one implementation the hook (which keeps no command text) and the rest share."""
     if failed.split() == worked.split():
         return False
-    ran = program(failed)
-    if _looks_around(ran[0] if ran else None, worked):
-        return False
-    later = program(worked)
-    if ran is not None and ran[0] in LOOK_AROUND:  # `cat a.txt` -> `cat b.txt`: another file; `grep -P` -> `grep -E`
-        return later is not None and same_word(ran[0], later[0]) and later[1] == ran[1]
-    if anchor(failed) in RUNNERS and ran is not None and later is not None and not same_word(ran[0], later[0]):
-        return False  # `python scripts/migrate.py` -> `python scripts/seed.py`: another script, the same runner
-    word = anchor(failed)
-    return (word is not None and any(same_word(word, w) for w in all_words(worked))) or _same_run(failed, worked)
+    return related_to_hashes(anchor_hashes(failed), worked, program_hashes(failed))
 
 
 def word_hash(word: str) -> str:
@@ -243,6 +226,8 @@ def word_hash(word: str) -> str:
 
 
 _LOOK_HASHES = frozenset(word_hash(word) for word in LOOK_AROUND)
+# An argument that names a file or a folder: a path (`tests/test_b.py`, `src/`) or a file name (`test_b.py`)
+_FILE_ARGUMENT = re.compile(r"/|\.[A-Za-z][A-Za-z0-9]{0,5}$")
 _RUNNER_HASHES = frozenset(word_hash(word) for word in RUNNERS)
 
 
@@ -285,6 +270,10 @@ def related_to_hashes(hashes: list[str], worked: str, ran: dict[str, list] | Non
     if hashes and hashes[0] in _RUNNER_HASHES and ran and ran.get("program") and later is not None \
             and not _matches_hashes(ran["program"], later[0]):
         return False  # another script run by the same runner
+    if ran and ran.get("program") and later is not None and ran.get("way") == word_hash(" ".join(later[1])) \
+            and any(_FILE_ARGUMENT.search(arg) and word_hash(arg) not in (ran.get("after") or []) for arg in later[2]):
+        return False  # `pytest tests/test_a.py` -> `pytest tests/test_b.py`: run the same way on another file, a new
+        # command, not the failed one fixed (review42 R42-8's residue)
     if ran and ran.get("program") and ran["program"][0] in _LOOK_HASHES:  # a look-around failed: only its options
         return (later is not None and _matches_hashes(ran["program"], later[0])  # may change
                 and [word_hash(arg) for arg in later[2]] == [h for h in ran.get("after") or [] if isinstance(h, str)])

@@ -192,3 +192,58 @@ def test_another_argument_or_the_same_run_with_fewer_arguments_is_not_another_wa
         resumed = RetryCounter.from_dict(json.loads(json.dumps(counter.to_dict())))
         resumed.feed(bash("9", fix), "s")
         assert resumed.worked is None, (failures, fix)
+
+
+def test_the_same_run_on_another_file_is_a_new_command_not_what_worked():
+    # review42 R42-8's residue: `pytest tests/test_a.py` failing three times, then `pytest tests/test_b.py` passing, was
+    # taken for the fix (the signal gained "Then worked: …"): the same run on another file is a new command
+    for failures, fix in ((["pytest tests/test_a.py"] * 3, "pytest tests/test_b.py"),
+                          (["pytest -q tests/test_a.py"] * 3, "pytest -q tests/test_a.py tests/test_b.py"),
+                          (["pytest test_a.py"] * 3, "pytest test_b.py"),
+                          (["npx jest src/a.test.ts"] * 3, "npx jest src/b.test.ts"),
+                          (["ruff check src/a.py"] * 3, "ruff check src/"),
+                          (["go test ./pkg/a"] * 3, "go test ./pkg/b")):
+        counter = RetryCounter()
+        for n, command in enumerate(failures):
+            counter.feed(bash(str(n), command, error="Exit code 1\nboom"), "s")
+        resumed = RetryCounter.from_dict(json.loads(json.dumps(counter.to_dict())))  # the next hook process
+        resumed.feed(bash("9", fix), "s")
+        assert resumed.worked is None, (failures, fix)
+
+
+def test_the_same_file_run_another_way_or_with_other_options_is_still_what_worked():
+    for failures, fix in ((["pytest tests/test_a.py"] * 3, "python -m pytest tests/test_a.py"),
+                          (["pytest tests/test_a.py"] * 3, "pytest -p no:cacheprovider tests/test_a.py"),
+                          (["npm install"] * 3, "npm install --legacy-peer-deps"),
+                          (["pytest -q tests/test_a.py"] * 3, "uv run pytest -q tests/test_a.py")):
+        counter = RetryCounter()
+        for n, command in enumerate(failures):
+            counter.feed(bash(str(n), command, error="Exit code 1\nboom"), "s")
+        resumed = RetryCounter.from_dict(json.loads(json.dumps(counter.to_dict())))
+        resumed.feed(bash("9", fix), "s")
+        assert resumed.worked is not None and resumed.worked.line() == f"Then worked: {fix}", (failures, fix)
+
+
+PAIRS = [("pytest -q -x", "python -m pytest -q"), ("pytestx -q", "python3 -m pytest -q"), ("git status", "git log"),
+         ("pytest tests/a.py", "pytest tests/b.py"), ("pytest -q tests", "python -m pytest -q"), ("git status", "git"),
+         ("pytest -q tests", "pytest -q tests/unit"), ("pytest -q tests", "ls tests"), ("cat a.txt", "cat b.txt"),
+         ("python scripts/migrate.py", "python scripts/seed.py"), ("grep -P foo x", "grep -E foo x"),
+         ("npm test", "pnpm test"), ("cd /srv/app && pytest tests/", "cd /srv/app && uv run pytest tests/"),
+         (".venv/bin/pytest -q", ".venv/bin/python -m pytest -q"), ("./node_modules/.bin/jest", "npx jest"),
+         ("pytest tests/test_a.py", "pytest -p no:cacheprovider tests/test_a.py"), ("make build", "make -j1 build")]
+
+
+def test_the_hook_and_the_transcript_read_what_worked_the_same_way():
+    # one implementation: `related` (learn capture of a transcript, the tool-errors channel, the digest) is the hook's
+    # hashed test on the failed command's hashes
+    from altimate_learn.capture.commands import anchor_hashes, program_hashes, related, related_to_hashes
+
+    for failed, worked in PAIRS:
+        assert related(failed, worked) == related_to_hashes(anchor_hashes(failed), worked, program_hashes(failed)), (
+            failed, worked)
+        counter = RetryCounter()
+        for n in range(3):
+            counter.feed(bash(str(n), failed, error="Exit code 1\nboom"), "s")
+        resumed = RetryCounter.from_dict(json.loads(json.dumps(counter.to_dict())))
+        resumed.feed(bash("9", worked), "s")
+        assert (resumed.worked is not None) == related(failed, worked), (failed, worked)

@@ -86,7 +86,8 @@ def test_which_later_command_is_the_same_thing_done_another_way():
     # not the same intent, or nothing a rule can say
     assert not related("git status", "git log") and not related("pytestx -q", "python3 -c 'print(1)'")
     assert forms("cat docs/a.md", "cat docs/b.md") is None  # another file: values only
-    assert related("pytest tests/a.py", "pytest tests/b.py") and forms("pytest tests/a.py", "pytest tests/b.py") is None
+    # R42-8: the same run on another file is a new command, not the failed one fixed
+    assert not related("pytest tests/a.py", "pytest tests/b.py") and forms("pytest tests/a.py", "pytest tests/b.py") is None
     assert forms("git checkout mian", "git checkout main") is None  # a typo fixed
     # R42-4: the same program run another way without the folder the failure named, or run by its path
     assert related("pytest -q tests", "python -m pytest -q") and forms("pytest -q tests", "python -m pytest -q") == (
