@@ -195,34 +195,18 @@ def test_a_rule_named_as_outdated_is_no_tool_to_replace() -> None:
     assert _rules("pnpm is outdated, we use bun now") == ["Use `bun` instead of `pnpm`."]
 
 
-def test_learn_reflect_votes_against_the_lesson_the_session_was_given(git_repo, cli) -> None:
-    import json
-
-    from altimate_learn.capture.signals import NewSignal, append_signals, list_signals
-    from altimate_learn.schema import make_lesson
-    from altimate_learn.store import Store, project
-
-    store = Store(project(git_repo), "team-playbook")
-    store.ensure()
-    store.write_lessons(Store.APPROVED, [make_lesson(AXIOS["text"], lesson_id=AXIOS["id"], now="2026-11-01T00:00:00Z"),
-                                         make_lesson(UTC["text"], lesson_id=UTC["id"], now="2026-11-01T00:00:00Z")])
-    store.append_jsonl(Store.SHOWN, [{"at": "2026-12-06T15:12:55.717Z", "id": lesson, "session": "sess-1",
-                                      "tier": "core"} for lesson in (AXIOS["id"], UTC["id"])])
+def test_learn_reflect_votes_against_the_lesson_the_session_was_given(session_store) -> None:
+    session_store.given(AXIOS, UTC)
     said = "that axios rule is outdated, we use axios again since the v2 migration, fetch can't report upload progress"
-    signals = append_signals(store, [NewSignal(kind="user_correction", session_id=sess, text=said, reason="test",
-                                               message_id=f"m-{sess}") for sess in ("sess-1", "sess-2")])
-    code, out, err = cli("reflect", "--session", "sess-1", "--json")
-    assert code == 0, err
-    staged = {lesson["id"]: lesson for lesson in json.loads(store.path(Store.CANDIDATE).read_text())}
+    signals = [session_store.say(said, session) for session in ("sess-1", "sess-2")]
+    session_store.reflect("sess-1")
+    staged = session_store.staged()
     assert staged[AXIOS["id"]]["harmful"] == 1 and staged[UTC["id"]].get("harmful", 0) == 0
-    status = {s["id"]: s["status"] for s in list_signals(store, include_consumed=True)}
-    assert status[signals[0]["id"]] == "consumed"
+    assert session_store.status(signals[0]) == "consumed"
     # a session that was not given the lesson: no vote, its signal stays open
-    code, out, err = cli("reflect", "--session", "sess-2", "--json")
-    assert code == 0, err
-    staged = {lesson["id"]: lesson for lesson in json.loads(store.path(Store.CANDIDATE).read_text())}
-    assert staged[AXIOS["id"]]["harmful"] == 1
-    assert {s["id"]: s["status"] for s in list_signals(store, include_consumed=True)}[signals[1]["id"]] == "open"
+    session_store.reflect("sess-2")
+    assert session_store.staged()[AXIOS["id"]]["harmful"] == 1
+    assert session_store.status(signals[1]) == "open"
 
 
 # --- R39-5: a typed "please remember: X" and the agent's own memory of it are one say, not a vote ------------------------
@@ -245,45 +229,37 @@ def test_a_message_restating_the_lesson_its_own_memory_staged_is_no_vote() -> No
     assert [(d["op"], d["id"]) for d in voted.deltas] == [("HELPFUL", "L-2")]
 
 
-def _memory_store(repo, modified_at):
-    """A store whose candidate holds the lesson a Codex note staged, the note written at ``modified_at(first, second)``
-    (the capture times of the session's two signals), and the session's two typed messages."""
-    import json
-
-    from altimate_learn.capture.signals import NewSignal, append_signals
+def _memory_store(session_store, modified_at):
+    """The session's two typed messages, and a candidate lesson a Codex note staged, the note written at
+    ``modified_at(first, second)`` (the capture times of the two signals)."""
     from altimate_learn.schema import make_lesson
-    from altimate_learn.store import Store, project
+    from altimate_learn.store import Store
 
-    store = Store(project(repo), "team-playbook")
-    store.ensure()
+    store = session_store.store
     store.write_lessons(Store.CANDIDATE, [make_lesson(STAGING["text"], lesson_id=STAGING["id"],
                                                       now="2026-12-06T15:17:48Z")])
-    first = append_signals(store, [NewSignal(kind="user_correction", session_id="sess-1", reason="test", message_id="m1",
-                                             text="shouldn't that be tz-aware? it breaks the report")])[0]
-    second = append_signals(store, [NewSignal(kind="user_correction", session_id="sess-1", reason="test",
-                                              message_id="m2", text=REMEMBER)])[0]
+    first = session_store.say("shouldn't that be tz-aware? it breaks the report", message_id="m1")
+    second = session_store.say(REMEMBER, message_id="m2")
     store.write_json("memories.json", {"version": 1, "memories": {
         "codex:memories_v2/extensions/ad_hoc/notes/staging-first.md": {
             "agent": "codex", "lesson": STAGING["id"], "modified": modified_at(first["at"], second["at"]),
             "status": "staged", "type": "feedback"}}})
-    return store, json
 
 
-def _helpful_after_reflect(repo, cli, store, json) -> int:
-    code, out, err = cli("reflect", "--session", "sess-1", "--json")
-    assert code == 0, err
-    return {lesson["id"]: lesson for lesson in json.loads(store.path("candidate.json").read_text())}[STAGING["id"]]["helpful"]
+def _helpful_after_reflect(session_store) -> int:
+    session_store.reflect()
+    return session_store.staged()[STAGING["id"]]["helpful"]
 
 
-def test_learn_reflect_does_not_count_the_message_the_memory_was_written_from(git_repo, cli) -> None:
-    store, json = _memory_store(git_repo, lambda first, second: second)  # written during the second message's turn
-    assert _helpful_after_reflect(git_repo, cli, store, json) == 0
+def test_learn_reflect_does_not_count_the_message_the_memory_was_written_from(session_store) -> None:
+    _memory_store(session_store, lambda first, second: second)  # written during the second message's turn
+    assert _helpful_after_reflect(session_store) == 0
 
 
-def test_learn_reflect_counts_a_message_that_repeats_an_older_memory(git_repo, cli) -> None:
+def test_learn_reflect_counts_a_message_that_repeats_an_older_memory(session_store) -> None:
     # the note was written before the session's first capture: the person says it again, a vote
-    store, json = _memory_store(git_repo, lambda first, second: "2026-01-01T00:00:00Z")
-    assert _helpful_after_reflect(git_repo, cli, store, json) == 1
+    _memory_store(session_store, lambda first, second: "2026-01-01T00:00:00Z")
+    assert _helpful_after_reflect(session_store) == 1
 
 
 # --- forms from the dev blind sets ---------------------------------------------------------------------------------------
@@ -527,22 +503,9 @@ def test_no_helpful_vote_without_a_given_lesson_told_with_confidence(text: str, 
     assert not [d for d in result.deltas if d["op"] == "HELPFUL"]
 
 
-def test_learn_reflect_votes_for_the_lesson_the_person_holds_the_agent_to(git_repo, cli) -> None:
-    import json
-
-    from altimate_learn.capture.signals import NewSignal, append_signals, list_signals
-    from altimate_learn.schema import make_lesson
-    from altimate_learn.store import Store, project
-
-    store = Store(project(git_repo), "team-playbook")
-    store.ensure()
-    store.write_lessons(Store.APPROVED, [make_lesson(LOGGER["text"], lesson_id=LOGGER["id"], now="2026-11-01T00:00:00Z")])
-    store.append_jsonl(Store.SHOWN, [{"at": "2026-12-06T15:12:55.717Z", "id": LOGGER["id"], "session": "sess-1",
-                                      "tier": "core"}])
-    signal = append_signals(store, [NewSignal(kind="user_correction", session_id="sess-1", reason="test", message_id="m1",
-                                              text="and print again. the team rules literally say use the logger")])[0]
-    code, out, err = cli("reflect", "--session", "sess-1", "--json")
-    assert code == 0, err
-    staged = {lesson["id"]: lesson for lesson in json.loads(store.path(Store.CANDIDATE).read_text())}
-    assert staged[LOGGER["id"]]["helpful"] == 1
-    assert {s["id"]: s["status"] for s in list_signals(store, include_consumed=True)}[signal["id"]] == "consumed"
+def test_learn_reflect_votes_for_the_lesson_the_person_holds_the_agent_to(session_store) -> None:
+    session_store.given(LOGGER)
+    signal = session_store.say("and print again. the team rules literally say use the logger", message_id="m1")
+    session_store.reflect()
+    assert session_store.staged()[LOGGER["id"]]["helpful"] == 1
+    assert session_store.status(signal) == "consumed"

@@ -178,26 +178,11 @@ def test_rules_beside_them_still_stand(typed: str, lesson: str) -> None:
     assert item_rules(FeedbackItem("user_correction", typed))[0] == [lesson]
 
 
-def test_learn_reflect_reads_the_sessions_lessons_for_a_complaint_that_the_agent_did_it_again(git_repo, cli) -> None:
+def test_learn_reflect_reads_the_sessions_lessons_for_a_complaint_that_the_agent_did_it_again(session_store) -> None:
     # review42 R42-9: the session's lessons were read only for "that rule is outdated" / "the rules say …", so in a real
     # reflection "print again??" kept the reason "a question"
-    import json
-
-    from altimate_learn.capture.signals import NewSignal, append_signals, list_signals
-    from altimate_learn.schema import make_lesson
-    from altimate_learn.store import Store, project
-
-    store = Store(project(git_repo), "team-playbook")
-    store.ensure()
-    store.write_lessons(Store.APPROVED, [make_lesson(LOGGER["text"], lesson_id=LOGGER["id"], now="2026-11-01T00:00:00Z")])
-    store.append_jsonl(Store.SHOWN, [{"at": "2026-12-06T15:12:55.717Z", "id": LOGGER["id"], "session": "sess-1",
-                                      "tier": "core"}])
-    signal = append_signals(store, [NewSignal(kind="user_correction", session_id="sess-1", reason="test", message_id="m1",
-                                              text="print again??")])[0]
-    code, out, err = cli("reflect", "--session", "sess-1", "--json")
-    assert code == 0, err
-    assert "rules out: the lesson was not followed" in out + err
-    staged = {lesson["id"]: lesson for lesson in json.loads(store.path(Store.CANDIDATE).read_text())} \
-        if store.path(Store.CANDIDATE).exists() else {}
-    assert staged.get(LOGGER["id"], {}).get("helpful", 0) == 0
-    assert {s["id"]: s["status"] for s in list_signals(store, include_consumed=True)}[signal["id"]] == "open"
+    session_store.given(LOGGER)
+    signal = session_store.say("print again??", message_id="m1")
+    assert "rules out: the lesson was not followed" in session_store.reflect()
+    assert session_store.staged().get(LOGGER["id"], {}).get("helpful", 0) == 0
+    assert session_store.status(signal) == "open"
