@@ -9,6 +9,10 @@
   in the code": debugging code left behind (a few names only: console.log, print, debugger, pdb, breakpoint(), dbg!).
 - "the unit tests you wrote hit the real Stripe API" -> "don't hit the real Stripe API in unit tests": tests reaching a real
   outside service (refl29: blind2 and blind3 say it alike).
+- "you hardcoded the token. read it from the env", "why is the api key hardcoded? get it from an env var", "no hardcoded
+  tokens pls, read them from the environment" -> "don't hardcode the token, read it from the env": a secret put in the code,
+  and where it comes from said next about "it" (:func:`secret_to_env`; review41 R41-3's family, refl43). Only a secret,
+  only the environment, and nothing after it ("… for now" is this task's).
 - "did u even run it? it doesnt compile", "did you even test it" -> "always run the code before reporting the work as
   done": the check the person says was skipped before the agent said it was done. Only with "even" or "actually" (the
   person's word that it should have been done): "did you test it?" may be a plain question.
@@ -17,6 +21,8 @@
 from __future__ import annotations
 
 import re
+
+from altimate_learn.reflect.providers.builtin.vocabulary import ENV_PLACES, SECRET_NOUNS
 
 _LEAD = r"^(?:(?:wait|hmm+|um+|so|but|ugh|uh|erm|seriously|ok|okay)[\s,.!]+)*"
 _SECRET = (r"(?:the|an?|our|your|my|this|that)\s+(?:[\w-]+\s+)?(?:api[\s_-]?keys?|passwords?|secrets?|tokens?|credentials|"
@@ -77,4 +83,41 @@ def challenge(sentence: str) -> str | None:
     return None
 
 
-__all__ = ["challenge"]
+# "you hardcoded the token", "why is the api key hardcoded (in config.py)?", "hardcoding the token again?", "no hardcoded
+# tokens please": a secret put in the code; then "read it from the env": where it comes from, about "it"
+_OWNED = r"(?:the|an?|our|your|my|this|that|ur)\s+"
+_PUT_SECRET = (r"(?:(?:you|u)\s+(?:just\s+|still\s+|again\s+)?(?:hard-?coded|put)\s+(?P<a>(?:" + _OWNED + r")?(?:[\w-]+\s+)?"
+               + SECRET_NOUNS + r")(?:\s+(?:in(?:to)?|inside)\s+(?:the\s+)?[\w./`-]+)?(?:\s+again)?"
+               r"|(?:why|how\s+come)\s+(?:is|are)\s+(?P<b>(?:" + _OWNED + r")?(?:[\w-]+\s+)?" + SECRET_NOUNS + r")\s+"
+               r"(?:still\s+|now\s+)?hard-?coded(?:\s+(?:in(?:to)?|inside)\s+(?:the\s+)?[\w./`-]+)?(?:\s+(?:now|again))?"
+               r"|(?:why|how\s+come)\s+did\s+(?:you|u)\s+hard-?code\s+(?P<c>(?:" + _OWNED + r")?(?:[\w-]+\s+)?" + SECRET_NOUNS
+               + r")(?:\s+(?:in(?:to)?|inside)\s+(?:the\s+)?[\w./`-]+)?"
+               r"|hard-?coding\s+(?P<d>(?:" + _OWNED + r")?(?:[\w-]+\s+)?" + SECRET_NOUNS + r")(?:\s+again|\s+still)?"
+               r"|no\s+hard-?coded\s+(?P<e>(?:[\w-]+\s+)?" + SECRET_NOUNS + r")(?:\s+(?:please|pls|plz))?)")
+_SECRET_TO_ENV = re.compile(_LEAD + r"(?:no[\s,.!]+)?" + _PUT_SECRET + r"\s*(?:[?!.,;:]+|\s+-+|\s+\u2014)\s*"
+                            r"(?:(?:please|pls|plz|just|and|so|instead)[\s,]+)*(?P<verb>read|load|get|take|pull|fetch|put|keep|move)\s+"
+                            r"(?P<it>it|them)\s+(?:from|out\s+of|in|into|to)\s+(?P<env>" + ENV_PLACES + r")"
+                            r"(?:\s+instead)?(?:\s*,?\s*(?:please|pls|plz|thanks|thx))?\s*[.!]*$", re.I)
+
+
+def secret_to_env(text: str) -> str | None:
+    """ "don't hardcode the token, read it from the env" for a secret put in the code and where it comes from, said
+    next about "it" (the module docstring), or None."""
+    m = _SECRET_TO_ENV.match(" ".join(text.split()))
+    if not m:
+        return None
+    what = next(m.group(g) for g in "abcde" if m.group(g))
+    what = re.sub(r"^(?:an?|our|your|my|this|that|ur)\s+", "the ", what, flags=re.I)
+    plural = bool(re.search(r"(?:s|creds)$", what, re.I)) and not re.search(r"\b(?:dsn|creds)$", what, re.I) \
+        and not what.lower().endswith("ss")
+    if m.group("e"):  # "no hardcoded tokens": the kind
+        what = m.group("e")
+    it = "them" if plural or m.group("it").lower() == "them" else "it"
+    verb = m.group("verb").lower()
+    if verb not in ("read", "load"):
+        verb = "read"  # "put it in the env": where it is kept, so where it is read from; "get it from …" is read
+    env = " ".join(m.group("env").split())
+    return f"don't hardcode {what}, {verb} {it} from {env}"
+
+
+__all__ = ["challenge", "secret_to_env"]

@@ -17,7 +17,8 @@ from altimate_learn.reflect.providers.builtin.one_off import (ONE_OFF_VERBS, _BE
 from altimate_learn.reflect.providers.builtin.phrase import Rule, _PRONOUN_OBJECT, _bad_object, _clean_object
 from altimate_learn.reflect.providers.builtin.text import strip_lead
 from altimate_learn.reflect.providers.builtin.vocabulary import (EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE, NEEDS_WORK,
-                                                                 OFFICE_LIFE, PEOPLE, TOOL_FAMILIES, VERBS, gerund_base)
+                                                                 ENV_PLACES, OFFICE_LIFE, PEOPLE, SECRET_NOUNS, TOOL_FAMILIES,
+                                                                 VERBS, gerund_base)
 
 # Kinds of code a project uses or keeps out, said with "do" ("we don't do default exports"): the verb is "use"
 _USED_KINDS = frozenset("""names exports imports semicolons components variables globals numbers abbreviations classes types
@@ -37,10 +38,27 @@ _SAYS_WHAT_IT_DOES = re.compile(r"(?:is|isn'?t|are|aren'?t|was|wasn'?t|were|were
 
 
 # A secret or a setting said to come from the environment: "the token from the env", "the api key from an env var"
-_SECRET_FROM_ENV = re.compile(r"^(?:the\s+|our\s+|all\s+)?(?:[\w-]+\s+)?(?:tokens?|secrets?|keys?|api\s+keys?|passwords?|credentials?|"
-                              r"creds|dsn|connection\s+strings?|database\s+url|db\s+url)\s+(?:from|out\s+of)\s+(?:the\s+|an?\s+)?"
-                              r"(?:env|environment|env\s+vars?|environment\s+variables?|env\s+variables?|`?process\.env`?|`?os\.environ`?)"
-                              r"\s*[.!]*$", re.I)
+_SECRET_FROM_ENV = re.compile(r"^(?:the\s+|our\s+|all\s+)?(?:[\w-]+\s+)?" + SECRET_NOUNS + r"\s+(?:from|out\s+of)\s+"
+                              + ENV_PLACES + r"\s*[.!]*$", re.I)
+# ... with what it never is said after it ("read the token from the env, don't hardcode it") and a "please" at its end
+# (refl43): the order as said, its "please" left out
+_SECRET_FROM_ENV_SAID = re.compile(r"^(?P<verb>read|load|take|get|pull|fetch|grab)\s+(?P<obj>(?:the\s+|our\s+|all\s+)?"
+                                   r"(?:[\w-]+\s+)?" + SECRET_NOUNS + r"\s+(?:from|out\s+of)\s+" + ENV_PLACES + r")"
+                                   r"(?P<never>\s*[,;]\s*(?:and\s+)?(?:don'?t|do\s+not|never)\s+(?:hard-?code|commit)\s+"
+                                   r"(?:it|them))?(?:\s*,?\s*(?:please|pls|plz|thanks|thx))?\s*[.!]*$", re.I)
+
+
+def secret_from_env(clause: str) -> Rule | None:
+    """ "read the token from the env" said as an order (with "get" / "take" / "pull", a named env var, what it never is
+    after it, a "please" at its end): where a secret comes from is the project's way, every time (review41 R41-3)."""
+    m = _SECRET_FROM_ENV_SAID.match(clause.strip())
+    if not m:
+        return None
+    obj = " ".join(m.group("obj").split())
+    body = f"{m.group('verb').lower()} {obj}"
+    if m.group("never"):
+        body += "; never hardcode " + ("them" if re.search(r"\bthem\s*$", m.group("never"), re.I) else "it")
+    return Rule(body, "imperative", [obj], [], standing=True)
 
 
 def _verb_phrase(phrase: str) -> str | None:
@@ -134,6 +152,9 @@ def imperative_rule(c: str, typed: str, usual: bool) -> Rule | None:
     """The rule clause ``c`` (its leads read and stripped; ``typed`` as the person typed it) states in one of the
     shapes of the module docstring, or None. ``usual``: the clause said "we usually …" (the team's way)."""
     flags = re.I
+    secret = secret_from_env(c)
+    if secret is not None:
+        return secret  # "get the token from the env pls", "read the token from the env, don't hardcode it" (refl43)
     # Never …: don't X / never X / we don't X / stop Xing / avoid X
     m = re.match(r"^(?:" + _WE_NEG + r"|" + _NEG + r")\s+(?P<ever>ever\s+)?(.+)$", c, flags)
     if m:

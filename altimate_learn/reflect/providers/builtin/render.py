@@ -17,7 +17,7 @@ from altimate_learn.reflect.providers.builtin.one_off import (ONE_FIX, TYPO, _BE
 from altimate_learn.reflect.providers.builtin.phrase import MAX_CHARS, Rule, _NOT_A_SCOPE, _TASKS_SCOPE, _clean_object
 from altimate_learn.reflect.providers.builtin.text import content_words, strip_lead, strip_stop, tidy
 from altimate_learn.reflect.providers.builtin.typos import repair, typo
-from altimate_learn.reflect.providers.builtin.vocabulary import AGENTS_OWN, KEPT_OUT, PROJECT_WIDE, TOOL_FAMILIES
+from altimate_learn.reflect.providers.builtin.vocabulary import AGENTS_OWN, KEPT_OUT, PROJECT_WIDE, SECRET_NOUNS, TOOL_FAMILIES
 
 def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
     """"why did you use requests? we use httpx" → Use `httpx` instead of `requests`.
@@ -236,6 +236,10 @@ def _finalize(rule: Rule) -> str | None:
                                               r"(?:tokens|secrets|passwords|credentials|keys|api\s+keys|private\s+keys|"
                                               r"cookies|session\s+ids)\.$", text):
             needed = 2
+        # "never hardcode the token", "don't commit the password" (and "why is the token hardcoded?"): a secret kept out of
+        # the code, the repository and the logs, whichever one it is (refl43, review41 R41-3's family)
+        if rule.shape == "never" and _SECRET_KEPT_OUT.match(text):
+            needed = 2
         if rule.shape == "never" and re.match(r"Never\s+hard-?code\s+[a-z]+s\.$", text) and rule.negative \
                 and _plural(rule.negative[0]) and rule.negative[0].split()[0].lower() not in _VAGUE_KINDS:
             needed = 2
@@ -271,7 +275,7 @@ def _finalize(rule: Rule) -> str | None:
                 and _plural(rule.positive[0]) and rule.positive[0].split()[0].lower() not in _VAGUE_KINDS | _DETERMINERS \
                 and _code_talk(rule.positive[0]):
             needed = 2
-    if rule.shape == "imperative" and rule.standing and re.match(r"(?:Read|Load|Take|Get|Pull)\s", text):
+    if rule.shape == "imperative" and rule.standing and re.match(r"(?:Read|Load|Take|Get|Pull|Fetch|Grab)\s", text):
         from altimate_learn.reflect.providers.builtin.imperatives import _SECRET_FROM_ENV
 
         if _SECRET_FROM_ENV.match(text.split(" ", 1)[1]):
@@ -289,6 +293,8 @@ def _finalize(rule: Rule) -> str | None:
     return text
 
 
+_SECRET_KEPT_OUT = re.compile(r"^Never\s+(?:hard-?code|commit|log|print|echo|expose|leak)\s+(?:the\s+|any\s+)?(?:[\w-]+\s+)?"
+                              + SECRET_NOUNS + r"(?:\s+in\s+`[^`]+`)?\.$", re.I)
 # "Never push to main.", "Never commit to master.", "Never force-push to main.": work put on the branch everyone shares
 _SHARED_BRANCH = re.compile(r"^Never\s+(?:force[- ]?push|push|commit|merge)\s+(?:directly\s+|straight\s+)?(?:to|into|on)\s+"
                             r"`?(?:main|master|trunk)`?(?:\s+branch)?(?:\s+directly)?\.$")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from altimate_learn.reflect.providers.builtin.challenges import secret_to_env
+
 from altimate_learn.reflect.providers.builtin.choices import shouted_tool, team_direction
 from altimate_learn.reflect.providers.builtin.hedges import softened, unhedge
 from altimate_learn.reflect.providers.builtin.match import match_rule
@@ -99,7 +101,9 @@ def rules_for(text: str) -> tuple[list[str], str]:
     directed = None if _LIMITED_AFTER.search(own) else team_direction(own)
     if directed:  # "maybe use httpx rather than requests here? we're phasing requests out" (review40 R40-3)
         return [directed], ""
-    rules, declined = _extract(text)
+    moved = secret_to_env(own)
+    # "you hardcoded the token. read it from the env": the secret and where it comes from, in two sentences (refl43)
+    rules, declined = _extract(moved if moved else text)
     unsafe = [rule for rule in rules if _UNSAFE_SECRET.search(rule) and not _TURNED_AWAY.match(rule)]
     if unsafe:  # "ugh, we store passwords in plain text": a complaint about the team's practice (review39 R39-17)
         rules = [rule for rule in rules if rule not in unsafe]

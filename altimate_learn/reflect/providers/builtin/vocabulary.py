@@ -477,3 +477,12 @@ clients client accounts account anonymous strangers bots crawlers""".split())
 
 # Plurals too vague to be what a team's way is about ("we keep things simple", "we keep costs low").
 VAGUE_KINDS = frozenset("things stuff ones others items pieces bits parts words values numbers costs expectations".split())
+
+
+# Secrets, and the places a project reads them from (review41 R41-3's "read the token from the env", refl43): the nouns
+# a secret goes by, and the environment said the ways people say it ("the env", "an env var", "process.env", "the
+# GITHUB_TOKEN env var"); regular-expression alternations, read by `imperatives.py` and `challenges.py`
+SECRET_NOUNS = (r"(?:api[\s_-]?keys?|access\s+keys?|private\s+keys?|secret\s+keys?|tokens?|secrets?|keys?|passwords?|"
+                r"credentials?|creds|dsn|connection\s+strings?|database\s+url|db\s+url)")
+ENV_PLACES = (r"(?:the\s+|an?\s+)?(?:(?-i:`?[A-Z][A-Z0-9]*_[A-Z0-9_]+`?|`?[A-Z]{3,}`?)\s+)?"
+              r"(?:env|environment|env\s+vars?|environment\s+variables?|env\s+variables?|`?process\.env`?|`?os\.environ`?)")
