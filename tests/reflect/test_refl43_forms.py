@@ -88,3 +88,31 @@ def test_the_secret_rule_is_a_lesson_of_a_builtin_reflection_and_uses_up_its_sig
                                            signal_id="s1")], [])
     assert [d["text"] for d in result.deltas if d["op"] == "ADD"] == ["Never hardcode the token; read it from the env."]
     assert result.sources == ["s1"]
+
+
+# --- how plainly or briefly to talk to the person (a dev correction: "i dont understand what ure saying, keep your
+# language simple"; the family of "keep our chat in english" and "one question at a time plz") --------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("i dont understand what ure saying, keep your language simple", "Keep the language simple."),
+    ("keep your answers short pls", "Keep answers short."),
+    ("that's way too long, keep your replies short and simple", "Keep replies short and simple."),
+    ("please keep ur explanations brief", "Keep explanations brief."),
+])
+def test_how_to_talk_to_the_person_is_a_standing_preference(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "keep the summary short",              # one text of this task
+    "keep the explanation short",
+    "keep the function simple",            # code of this task
+    "keep the messages short",             # commit messages? the code's, maybe
+    "keep it short",                       # what "it" is only the conversation says
+    "keep your language simple for this one",
+    "the docs are too long, keep the explanation short",
+    "is the language simple enough?",      # a question that only asks
+    "the language is simple",              # a statement
+])
+def test_its_look_alikes_give_nothing(typed: str) -> None:
+    assert _rules(typed) == []

@@ -14,7 +14,7 @@ from altimate_learn.reflect.providers.builtin.phrase import Rule, _bad_object, _
 from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVERBS, CHAT_VERBS, CHOICE_FAMILIES,
                                                                  EVERYDAY_TOOL_NAMES, OFFICE_LIFE,
                                                                  FORBIDDEN_CODE, LANGUAGES, ONE_AT_A_TIME, PROGRAMMING_LANGUAGES,
-                                                                 SLOT_SKIP, TALK_NOUNS, TALK_VERBS, TOOL_FAMILIES, UNIT_WORDS,
+                                                                 SLOT_SKIP, TALK_NOUNS, TALK_PLAIN, TALK_PLAIN_NOUNS, TALK_VERBS, TOOL_FAMILIES, UNIT_WORDS,
                                                                  VERBS)
 
 # Verbs of a state or a wish, not of doing: "we don't support windows", "we don't need tests" say how things are.
@@ -248,6 +248,13 @@ _ONE_AT_A_TIME = re.compile(r"^(?:please\s+)?(?:only\s+|just\s+)?(?:(?P<verb>[a-
 _ONE_BY_ONE = re.compile(r"^(?:please\s+)?(?:(?P<verb>(?!the\b)[a-z]+)\s+(?:me\s+)?)?(?P<noun>[a-z]+)\s+(?:one\s+by\s+one|1\s*-?\s*by\s*-?\s*1|one\s+at\s+a\s+time)"
                          + _POLITE_END, re.I)
 
+# "keep your language simple", "keep your answers short pls": how plainly or briefly to talk to the person (refl43, a dev
+# correction); the conversation's words only (TALK_PLAIN_NOUNS): "keep the summary short", "keep the function simple"
+# are a thing of this task
+_KEEP_PLAIN = re.compile(r"^(?:please\s+|pls\s+)?(?P<always>always\s+)?keep\s+(?:the|our|your|ur|all)\s+(?P<what>[a-z]+)\s+"
+                         r"(?:(?:nice\s+and|very|really|more|a\s+bit\s+more)\s+)?(?P<how>[a-z]+)(?:\s+and\s+(?P<also>[a-z]+))?"
+                         + _POLITE_END, re.I)
+
 
 def _talk_rule(c: str) -> Rule | None:
     """How the person wants the agent to talk to them, said briefly: the language ("keep our chat in english" -> "Keep
@@ -258,6 +265,14 @@ def _talk_rule(c: str) -> Rule | None:
     if m and m.group("what").lower().split()[-1] in TALK_NOUNS:
         what = m.group("what").lower()
         return Rule(f"Keep the {what} in {m.group('lang').capitalize()}", "always", [what], [], standing=True, alone=True)
+    m = _KEEP_PLAIN.match(c)
+    if m and m.group("what").lower() in TALK_PLAIN_NOUNS and m.group("how").lower() in TALK_PLAIN \
+            and (not m.group("also") or m.group("also").lower() in TALK_PLAIN):
+        what = m.group("what").lower()
+        how = m.group("how").lower() + (f" and {m.group('also').lower()}" if m.group("also") else "")
+        # (an order, never the premise of another clause: "i dont understand what ure saying, keep your language simple")
+        return Rule(f"Keep {'the ' if what in ('language', 'wording', 'chat') else ''}{what} {how}", "always", [what], [],
+                    standing=True)
     m = _TALK_IN_LANGUAGE.match(c)
     # "explain in spanish", "write in German": what to explain or write now is in the conversation (review22: it gave
     # "Explain in Spanish."); with "always" / "only" / "from now on", or a verb of the conversation itself, it holds

@@ -21,7 +21,7 @@ from altimate_learn.reflect.providers.builtin.phrase import Rule, _ASKS
 from altimate_learn.reflect.providers.builtin.render import cross_sentence_rule, judge
 from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, after_a_line, front_discourse, normalise,
                                                            not_english, prose, run_on_reason, sentences, strip_lead)
-from altimate_learn.reflect.providers.builtin.vocabulary import UNIT_WORDS, gerund_base
+from altimate_learn.reflect.providers.builtin.vocabulary import TALK_PLAIN_NOUNS, UNIT_WORDS, gerund_base
 
 # Feedback longer than this (the person's own prose) is a specification or a pasted review to read whole, not
 # a correction to take one rule from by pattern: a model or a person should read it.
@@ -857,6 +857,12 @@ def _late_clauses(sentence: str) -> list[str]:
     # said after what is wrong with this one
     found = re.search(r",\s+(?=(?:every|each)\s+(?:new\s+)?[a-z][\w-]*\s+(?:needs|gets|must|has\s+to|should)\s)", sentence, re.I)
     if found and re.search(r"\b(?:you|your)\b", sentence[:found.start()], re.I):
+        return [sentence[found.end():]]
+    # "i dont understand what ure saying, keep your language simple" (a dev correction; refl43): how to talk to the person,
+    # said after what made them ask
+    found = re.search(r",\s+(?=(?:please\s+|pls\s+|and\s+)?keep\s+(?:the|our|your|ur)\s+(?:" + "|".join(sorted(TALK_PLAIN_NOUNS))
+                      + r")\s)", sentence, re.I)
+    if found:
         return [sentence[found.end():]]
     premise = _PREMISE.match(strip_lead(sentence))
     if premise and ("`" in mark_identifiers(premise.group("what")) or premise.group("what").lower().strip("`") in

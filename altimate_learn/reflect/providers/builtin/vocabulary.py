@@ -377,6 +377,10 @@ romanian hungarian persian urdu bengali""".split())
 # What a conversation with the agent is made of: "keep the chat / your answers / the commit messages in English".
 TALK_NOUNS = frozenset("""chat conversation conversations answers replies responses messages explanations comments
 commit docs documentation""".split())
+# ... and of them, what is kept plain or short: "keep your language simple", "keep your answers short" (refl43). Not one
+# text ("the explanation", "the summary") nor "messages" or "comments", which may be the code's
+TALK_PLAIN_NOUNS = frozenset("language wording chat answers replies responses explanations".split())
+TALK_PLAIN = frozenset("simple short brief concise plain clear simpler shorter".split())
 # Texts a project writes in one language, whatever the task: "commit messages in English", "write code comments in
 # French" (blind9, blind10; refl38). Plural kinds only: "write the summary in English" is one text of this task.
 PROJECT_TEXTS = frozenset("""commit messages|commits|log messages|logs|log lines|comments|code comments|docstrings|
