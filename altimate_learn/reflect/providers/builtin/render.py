@@ -238,7 +238,10 @@ def _finalize(rule: Rule) -> str | None:
             needed = 2
         # "never hardcode the token", "don't commit the password" (and "why is the token hardcoded?"): a secret kept out of
         # the code, the repository and the logs, whichever one it is (refl43, review41 R41-3's family)
-        if rule.shape == "never" and _SECRET_KEPT_OUT.match(text):
+        # (what was banned is the secret alone: "NEVER commit secrets like API_KEY=sk-… to the repo" cut down to "Never
+        # commit secrets." is not what was said)
+        if rule.shape == "never" and _SECRET_KEPT_OUT.match(text) and rule.negative and re.fullmatch(
+                r"(?:(?:the|any|an?)\s+)?(?:[\w-]+\s+)?" + SECRET_NOUNS + r"(?:\s+in\s+\S+)?", rule.negative[0].strip(" .!"), re.I):
             needed = 2
         if rule.shape == "never" and re.match(r"Never\s+hard-?code\s+[a-z]+s\.$", text) and rule.negative \
                 and _plural(rule.negative[0]) and rule.negative[0].split()[0].lower() not in _VAGUE_KINDS:
