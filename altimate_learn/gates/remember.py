@@ -100,6 +100,10 @@ def remember(store: Store, text: str, *, paths: list[str] | None = None, approve
                          "Put the rule in single quotes: learn remember 'Use `pnpm`, never `npm`.'")
     clean = _sentence(clean)
     clean = redact(clean)  # secrets never reach the store or a model
+    if "[REDACTED:" in clean and "[REDACTED:" not in text and _redacted_kinds(clean) == "email":
+        raise LearnError("the rule holds a person's e-mail address; a lesson never stores one (it reaches every "
+                         "teammate's agent).", "Name the team or the role instead, e.g. learn remember \"Ask the data "
+                         "team before changing marts.\"")
     if "[REDACTED:" in clean and "[REDACTED:" not in text:
         # a lesson reaches every teammate's agent: saved with the value blanked it would only be quarantined, and
         # nothing a person could release (review8 R8-8e); nothing is saved

@@ -112,7 +112,7 @@ def has_marker(text: str) -> bool:
 
 def bullet_problem(kind: BlockKind, text: str) -> str | None:
     """Why ``text`` cannot be a bullet of a ``kind`` block, or None."""
-    from altimate_learn.redact import redact
+    from altimate_learn.redact import holds_secret
 
     if not isinstance(text, str) or not text.strip():
         return "empty text"
@@ -123,7 +123,7 @@ def bullet_problem(kind: BlockKind, text: str) -> str | None:
     size = len(text.strip().encode("utf-8"))
     if kind.max_bullet_bytes is not None and size > kind.max_bullet_bytes:
         return f"longer than {kind.max_bullet_bytes} bytes ({size})"
-    if redact(text) != text:
+    if holds_secret(text):
         return "looks like it holds a secret"
     return None
 

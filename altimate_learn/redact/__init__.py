@@ -21,6 +21,8 @@ What it finds, in order of precedence when spans overlap:
    (:mod:`altimate_learn.redact.assignments`).
 6. A random-looking string a few words after a credential word or a vendor's name ("the key is X").
 7. Long high-entropy strings anywhere (:mod:`altimate_learn.redact.entropy`).
+8. A person's e-mail address (:mod:`altimate_learn.redact.emails`): personal data, not a secret, so it is never
+   remembered and :func:`holds_secret` does not count it.
 
 Within one session or one capture run (:func:`remembering`), a value once found as a secret is redacted
 wherever it appears again, bare: the agent quoting the password back, the person repeating it in a later
@@ -44,7 +46,7 @@ from contextvars import ContextVar
 from typing import Iterator
 from urllib.parse import urlsplit, urlunsplit
 
-from altimate_learn.redact import assignments, entropy, vendors
+from altimate_learn.redact import assignments, emails, entropy, vendors
 from altimate_learn.redact.common import ALGORITHM_PART, PLACEHOLDER, PLACEHOLDER_RE, is_placeholder
 
 Span = tuple[int, int, str]
@@ -191,6 +193,8 @@ class SecretMemory:
             _MEMORY.reset(token)
 
     def add(self, value: str, label: str) -> None:
+        if label == emails.LABEL:
+            return  # an address is found by its shape wherever it is; remembered, a login's `user@host` would go too
         value = value.strip()
         if len(value) < MEMORY_MIN or is_placeholder(value) or "[REDACTED" in value.upper():
             return
@@ -287,6 +291,8 @@ def _scan(text: str) -> list[tuple[int, int, str, int]]:
             add(m.start(1), m.end(1), "password", 3)
     assignments.scan(text, lower, add)
     entropy.scan(text, lambda start, end, label: add(start, end, label, 6))
+    for start, end in emails.find(text):
+        add(start, end, emails.LABEL, 7)
     return raw
 
 
@@ -363,6 +369,25 @@ def redact(text: str) -> str:
         return text
     except Exception:  # noqa: BLE001 - a filter bug must never leak what it was filtering
         return PLACEHOLDER.format("unscanned")
+
+
+def holds_secret(text: str) -> bool:
+    """Whether :func:`redact` would replace a secret in ``text``: an e-mail address, which it replaces too, is a
+    person's data, not a secret (a lesson or an instruction file naming one is the lint's `email` rule, not a leaked
+    credential). Never raises (an internal error counts as a secret, as :func:`redact` then withholds the text)."""
+    if not isinstance(text, str):
+        text = "" if text is None else str(text)
+    try:
+        for _ in range(8):
+            spans = find_secrets(text)
+            if not spans:
+                return False
+            if any(label != emails.LABEL for _, _, label in spans):
+                return True
+            text = _replace(text, spans)  # only addresses: what is left might read as a secret once they are gone
+        return False
+    except Exception:  # noqa: BLE001 - as redact: a filter bug must never let a text through as clean
+        return True
 
 
 def _replace(text: str, spans: list[Span]) -> str:

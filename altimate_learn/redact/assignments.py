@@ -6,7 +6,8 @@ Key and value, in every form people paste them: YAML (`password: X`), INI, TOML 
 URL queries (`?access_token=X&…`), inside backticks or quotes; the key name is kept and only the value
 replaced (`DB_PASSWORD=[REDACTED:password]`). Command arguments: `--password X`, `--db-pass=X`, `mysql -pX`,
 `sshpass -p X`, `redis-cli -a X`, `docker login -p X`, `curl -u user:X`. Prose: "the password is X",
-"password: X and then …", "use key X", "`X` as the password", when X reads like a password. And a random-
+"password: X and then …", "use key X", "`X` as the password", when X reads like a password; the short forms typed
+in chat ("staging pw X", "root pass X", "PIN: 4821", "creds: X", "der API-Schlüssel ist X"). And a random-
 looking string within a few words after a credential word or a vendor's name ("the key is X", "datadog
 X"), the generic rule of the big secret scanners.
 
@@ -71,15 +72,24 @@ _CLI_SHORT = re.compile(
 _OTHER_LANGUAGES = (r"contrase(?:ñ|n)a|senha|mot[ \t]+de[ \t]+passe|passwort|kennwort|wachtwoord|l(?:ö|o)senord|"
                     r"adgangskode|salasana|has(?:ł|l)o|heslo|parola|(?:ş|s|Ş)ifre|[пП]ароль|密码|密碼|パスワード|비밀번호")
 _OTHER_LANGUAGE_WORD = re.compile(_OTHER_LANGUAGES)
+# "token" and "API key" in those languages (an API key's word alone, "Schlüssel", "ключ", "clave", also names a map's
+# key or a sort key, so only the API's or access's key counts): "der API-Schlüssel ist X", "la clé API : X",
+# "clave de API: X", "chave da API: X", "ключ API: X", "токен: X", "令牌是X", "APIキー: X", "API 키: X"
+_OTHER_TOKEN_WORDS = (r"api[ \t-]?schl(?:ü|ue)ssel|zugangsschl(?:ü|ue)ssel|cl(?:é|e)[ \t]+(?:d['’]|de[ \t]+l['’])?api|"
+                      r"clave[ \t]+(?:de[ \t]+(?:la[ \t]+)?)?api|chave[ \t]+(?:de[ \t]+|da[ \t]+)?api|"
+                      r"[кК]люч[ \t]+(?:api|доступа)|api[ \t-]?ключ|[тТ]окен|令牌|访问令牌|密钥|秘钥|トークン|"
+                      r"api[ \t]?キー|アクセスキー|토큰|api[ \t]?키")
+_TOKEN_WORD = re.compile(r"[тТ]окен|令牌|トークン|토큰")
+_API_KEY_WORD = re.compile(r"schl(?:ü|ue)ssel|cl(?:é|e)[ \t_]|clave|chave|ключ|密钥|秘钥|キー|키")
 # Credentials in prose: "the password is hunter2", "password: hunter2 and restart", "my token is …", "use key …".
 # The keyword is followed by a linking word or a separator and one value; only a value that reads like a
 # password (letters mixed with digits or symbols, not a version or an algorithm name) counts, so "the
 # password is wrong" or "token: v2 format" stay.
 _PROSE_CRED = re.compile(
     r"(?<![\w-])(?:password|passwd|passphrase|passcode|pwd|token|api[ \t_-]?key|secret(?:[ \t_-]?key)?|"
-    r"access[ \t_-]?key|private[ \t_-]?key|credentials?|" + _OTHER_LANGUAGES + r")"
+    r"access[ \t_-]?key|private[ \t_-]?key|credentials?|creds|" + _OTHER_LANGUAGES + r"|" + _OTHER_TOKEN_WORDS + r")"
     r"(?:[*_]{1,2}(?=[ \t]{0,3}[:=]))?"  # Markdown emphasis closing the label: "**Password**: …"
-    r"(?:[ \t]{0,3}[:=][ \t]{0,3}(?:[*_]{1,2}[ \t]{0,3})?|[ \t]{1,3}(?:(?:is|was|are|to|equals|reads|is[ \t]+set[ \t]+to|set[ \t]+to|"
+    r"(?:[ \t]{0,3}[:=][ \t]{0,3}(?:[*_]{1,2}[ \t]{0,3})?|[ \t]{0,3}(?:是|为|為|は|が|는|은)[ \t]{0,3}|[ \t]{1,3}(?:(?:is|was|are|to|equals|reads|is[ \t]+set[ \t]+to|set[ \t]+to|"
     r"should[ \t]+be|would[ \t]+be|will[ \t]+be|of|es|era|é|e|è|est|ist|lautet|war|is[ \t]+nu|je|jest|–|—)[ \t]{1,3})?)[`\"']?"
     r"((?:[^\s`\"',;]|(?<!\\)[;'\"](?=[^\W_])){4,200})"
     r"|(?<![\w-])(?:use|using|with|try)[ \t]+(?:the[ \t]+)?(?:api[ \t]+|secret[ \t]+|access[ \t]+|ssh[ \t]+)?key"
@@ -89,7 +99,8 @@ _PROSE_CRED = re.compile(
 )
 _PROSE_NEEDLES = ("pass", "pwd", "token", "key", "secret", "credential", "contrase", "senha", "kennwort", "wachtwoord",
                   "senord", "adgangskode", "salasana", "has", "heslo", "parola", "ifre", "ароль", "密码", "密碼",
-                  "パスワード", "비밀번호")
+                  "パスワード", "비밀번호", "creds", "schl", "api", "окен", "令牌", "密钥", "秘钥", "トークン", "キー",
+                  "토큰", "키")
 _SYMBOLS = frozenset("!@#$%^&*+=?~")
 _NOT_A_PASSWORD = re.compile(
     r"(?i)^(?:v?\d+(?:\.\d+)+\w*|sha-?\d+|md5|utf-?\d+|base\d+|aes-?\d+\w*|rsa-?\d+|x\.?509|oauth-?\d|https?\d?|"
@@ -223,13 +234,13 @@ def _label_for_key(key: str) -> str:
     lowered = key.lower()
     if re.search(r"pass|pwd|(?<![a-z0-9])pw(?![a-z])|_pw", lowered) or _OTHER_LANGUAGE_WORD.search(lowered):
         return "password"
-    if "token" in lowered:
+    if "token" in lowered or _TOKEN_WORD.search(key):
         return "token"
-    if re.search(r"api[_\-]?key", lowered):
+    if re.search(r"api[_\-]?key", lowered) or _API_KEY_WORD.search(lowered):
         return "api-key"
     if "private" in lowered:
         return "private-key"
-    if "credential" in lowered:
+    if "credential" in lowered or re.search(r"(?<![a-z])creds(?![a-z])", lowered):
         return "credentials"
     return "secret"
 
@@ -771,6 +782,78 @@ def _session_cookies(text: str, add) -> None:
             add(m.start(1), m.end(1), "cookie", 4)
 
 
+# The short words written with the value and nothing between (sec43): "the staging pw h7Tq!x2", "use pw Xy9!abc",
+# "root pass toor123!", "pass Sup3r$ecret". "pw" and "passwd" name only a password, so a value that reads like one
+# (:func:`_passwordish`) is enough; "pass" and "pwd" are also a verb and a shell command ("pass x2 to foo", "pwd
+# /home/me"), so the value also needs a word that says whose or which one before ("root pass", "my pass", see
+# :data:`_OWNER_BEFORE`) or a symbol a password generator puts in it and code does not (`$ecret`, `toor!`).
+_BARE_SHORT = re.compile(r"(?<![\w-])(?P<kw>pw|pwd|pass|passwd)[ \t]{1,3}[`\"']?(?P<value>[^\s`\"',;]{4,200})")
+_GENERATOR_SYMBOLS = frozenset("!@#$%^&*?~")
+# A PIN: 4 to 8 digits after "PIN", "PIN code", "passcode" with ":" / "=" / "is" between ("PIN: 4821", "my pin is
+# 4821", "the passcode is 918273"), or after "PIN" in capitals or "pin code" with only a space ("PIN 4821", "pin code
+# 0000"): "pin 1234 in the lockfile", "pin numpy to 1.26" and "PIN length must be 6" stay. Not a number that goes on
+# (`1234.5`, `4821-22`) or a count ("PIN: 6 digits", "pin: 4 chars").
+_PIN = re.compile(
+    r"(?<![\w-])(?P<kw>pin(?:[ \t-]?(?:code|number|no\.?|#))?|pincode|passcode|code[ \t]+pin)"
+    r"(?P<link>[ \t]{0,3}[:=][ \t]{0,3}|[ \t]{1,3}(?:is|was|es|est|ist|lautet|é|e|:)[ \t]{1,3}(?::[ \t]{0,3})?|[ \t]{1,3})"
+    r"[`\"']?(?P<value>\d{4,8})(?![\w@]|[.,:/-]\d|[ \t]*(?:digits?|chars?|characters?|numbers?|times?|tries|attempts?|"
+    r"ms|px|%|x\b|stellen|chiffres|d[ií]gitos))")
+# A passphrase in quotes after a credential word and a link ("the passphrase is 'correct horse battery staple'",
+# `password: "open sesame"`): 2 to 8 words, none of them a word of a sentence about the credential ("must be 8
+# chars", "not set", "in the vault", "Enter your password") and at most half of them words that say how it is
+# ("expired yesterday").
+_QUOTED_PHRASE = re.compile(
+    r"(?<![\w-])(?:passphrase|password|passwort|kennwort|contrase(?:ñ|n)a|senha|mot[ \t]+de[ \t]+passe|[пП]ароль)"
+    r"(?:[ \t]{1,3}(?:is|was|es|est|ist|lautet|é|—)[ \t]{1,3}(?::[ \t]{0,3})?|[ \t]{0,3}[:=][ \t]{0,3})"
+    r"(?P<open>[\"'“„«‘`])(?P<value>[^\"'“”„«»‘’`\n]{3,100}?)[\"'”“»’`]")
+_PHRASE_FUNCTION_WORDS = frozenset("""a an the this that these those it its my your our their his her is are was were be
+been being am not no never must should will would can could may might shall do does did has have had to of in on at for
+from with by as via into or and but if then than so too very only just also still yet please enter type use see set
+least most more less minimum maximum min max characters chars char letters digits symbols long short field value
+required optional here there where what which who when how why any all some each every none same
+le la les un une des du de est et ou pas ne der die das ein eine ist und oder nicht el los las es y o no
+o os as um uma é e ou não не и или в на это""".split())
+_TIME_WORDS = frozenset("yesterday today tomorrow again anymore now soon later already".split())
+
+
+def _phrase(value: str) -> bool:
+    words = value.split()
+    if not 2 <= len(words) <= 8 or value != value.strip() or value[-1] in ".!?:":
+        return False
+    lowered = [w.lower().strip(".,;:!?") for w in words]
+    if any(w in _PHRASE_FUNCTION_WORDS or w in _TIME_WORDS for w in lowered) or _PROSE_VALUE.search(value):
+        return False
+    telling = sum(1 for w in lowered if w in _PROSE_NOT_VALUE or _PROSE_WORD_SHAPE.match(w))
+    return telling * 2 < len(words)
+
+
+def _short_forms(text: str, lower: str, add) -> None:
+    if "pw" in lower or "pass" in lower:
+        for m in _BARE_SHORT.finditer(lower):
+            start = m.start("value")
+            value = text[start:m.end("value")].rstrip(".,:;)]}?")
+            keyword = m.group("kw")
+            if not value or value[0] == "-" or is_placeholder(value) or "REDACTED" in value.upper() \
+                    or SETTING.match(value) or not _passwordish(value, True):
+                continue
+            if keyword in ("pass", "pwd") and not _OWNER_BEFORE.search(text, max(0, m.start() - 30), m.start()) \
+                    and not _GENERATOR_SYMBOLS & set(value):
+                continue  # "pass x2 to the function", "pwd output2": a verb, a command
+            bangs = len(text[start + len(value):m.end("value")]) - len(text[start + len(value):m.end("value")].lstrip("!"))
+            add(start, whole_value(text, start, start + len(value) + bangs), "password", 4)
+    if "pin" in lower or "passcode" in lower:
+        for m in _PIN.finditer(lower):
+            if m.group("link").strip() == "" and not (text[m.start():m.start() + 3] == "PIN" or " " in m.group("kw")
+                                                      or "-" in m.group("kw") or len(m.group("kw")) > 3):
+                continue  # "pin 1234 in the lockfile": a verb; "PIN 4821", "pin code 4821" name the number
+            add(m.start("value"), m.end("value"), "pin", 4)
+    if "'" in text or '"' in text or "“" in text or "„" in text or "«" in text or "‘" in text or "`" in text:
+        for m in _QUOTED_PHRASE.finditer(lower):
+            value = text[m.start("value"):m.end("value")]
+            if " " in value and _phrase(value):
+                add(m.start("value"), m.end("value"), "password", 4)
+
+
 def scan(text: str, lower: str, add) -> None:
     """Call ``add(start, end, label, priority)`` for every credential these rules find in ``text``."""
     if any(k in lower for k in _KEYWORD_NEEDLES):
@@ -786,5 +869,8 @@ def scan(text: str, lower: str, add) -> None:
         _prose_linked(text, lower, add)
         _user_then_pass(text, lower, add)
         _next_line(text, lower, add)
+        _short_forms(text, lower, add)
+    elif "pin" in lower:
+        _short_forms(text, lower, add)
     _login_pair(text, lower, add)
     _near_words(text, lower, add)
