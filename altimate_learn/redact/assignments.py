@@ -66,7 +66,16 @@ _CLI_SHORT = re.compile(
     r"|(?<![\w-])redis-cli(?:\s{1,5}[^\s|;&]{1,100}){0,12}?\s{1,5}-a\s{1,5}([^\s|;&]{1,200})"
     r"|(?<![\w-])docker\s{1,5}login(?:\s{1,5}[^\s|;&]{1,100}){0,12}?\s{1,5}-p\s{1,5}([^\s|;&]{1,200})"
     r"|(?<![\w-])curl(?:\s{1,5}[^\s|;&]{1,300}){0,20}?\s{1,5}(?:-u|--user)\s{1,5}[\"']?[^\s:\"']{1,100}:([^\s\"']{1,200})"
+    # the database and broker clients whose `-p` takes the password as the next argument (mysql's `-p db` prompts)
+    r"|(?<![\w-])(?:mongo(?:sh|dump|restore|import|export|stat|top)?|rabbitmqadmin|cqlsh)(?:\s{1,5}[^\s|;&]{1,300}){0,12}?"
+    r"\s{1,5}-p\s{1,5}([^\s|;&-][^\s|;&]{0,199})"
+    r"|(?<![\w-])sqlcmd(?:\s{1,5}[^\s|;&]{1,300}){0,12}?\s{1,5}-P\s{0,5}([^\s|;&-][^\s|;&]{0,199})"
 )
+# Go-style flags with one dash: `influx -password X`, `vault login -token=X`, `openssl … -passin pass:X` (a value of
+# digits only is no password: `ffmpeg -pass 2` is the encoding pass)
+_CLI_SINGLE_DASH = re.compile(
+    r"(?<![\w-])-(?:password|passwd|pass|pwd|passin|passout|passphrase|token|api-?key|apikey|secret|client-secret)"
+    r"(?:=|[ \t]{1,5})([\"']?)([^\s\"'`\\-][^\s\"'`\\]{0,299})\1")
 
 # "password" in the languages people write to agents in (matched on ASCII-lowered text: other letters keep case).
 _OTHER_LANGUAGES = (r"contrase(?:ñ|n)a|senha|mot[ \t]+de[ \t]+passe|passwort|kennwort|wachtwoord|l(?:ö|o)senord|"
@@ -427,9 +436,17 @@ def _cli(text: str, lower: str, add) -> None:
         value = m.group(2)
         if (UUID.match(value) or randomish(value)) and not is_placeholder(value):
             add(m.start(2), m.end(2), "api-key", 4)
-    cli = ("mysql", "mariadb", "sshpass", "redis-cli", "docker", "curl")
+    for m in _CLI_SINGLE_DASH.finditer(text) if " -" in text or text.startswith("-") else ():
+        value = m.group(2)
+        if value.isdigit() or is_placeholder(value) or REFERENCE.match(value) or _PATHLIKE.match(value) \
+                or _FILE_NAME.match(value) or value.startswith(("env:", "file:", "fd:", "stdin")) \
+                or not (_passwordish(value, True) or randomish(value)):
+            continue  # `-passin env:VAR`, `-passin file:pw.txt`: where the password is; `grep -token foo`: a word
+        add(m.start(2), m.end(2), "token" if "token" in m.group(0).lower() else
+            "api-key" if "key" in m.group(0).lower() else "secret" if "secret" in m.group(0).lower() else "password", 4)
+    cli = ("mysql", "mariadb", "sshpass", "redis-cli", "docker", "curl", "mongo", "rabbitmqadmin", "cqlsh", "sqlcmd")
     for m in _CLI_SHORT.finditer(text) if any(c in text for c in cli) else ():
-        for group in range(1, 6):
+        for group in range(1, 8):
             if m.group(group) and not is_placeholder(m.group(group)) and not REFERENCE.match(m.group(group)):
                 add(m.start(group), whole_value(text, m.start(group), m.end(group)), "password", 4)
 

@@ -152,12 +152,15 @@ def check_file(path: Path, shown: str | None = None) -> FileReport:
         problems, flagged = lesson_problems(valid)  # nothing grandfathered: delivery applies the same lint
         report.problems.extend(problems)
         report.flagged = flagged
-        report.warnings += duplicate_warnings(valid, path.parent)
-        report.warnings += contradiction_warnings(valid)
+        from altimate_learn.tidy.rewrite import Related
+
+        related = Related()  # both warnings group these lessons: identifiers and wording are worked out once
+        report.warnings += duplicate_warnings(valid, path.parent, related)
+        report.warnings += contradiction_warnings(valid, related)
     return report
 
 
-def contradiction_warnings(lessons: list[Lesson]) -> list[Problem]:
+def contradiction_warnings(lessons: list[Lesson], related: Any = None) -> list[Problem]:
     """Two approved lessons that say opposite things, found by the offline compare a team merge stops a pull on
     (the same words with the choice or two parts swapped, opposite preferences): a set from before that compare
     knew them, or from a hand edit, has both in force and every agent gets both. Among related lessons only (tidy's
@@ -172,7 +175,7 @@ def contradiction_warnings(lessons: list[Lesson]) -> list[Problem]:
     by_id = {lesson["id"]: lesson for lesson in lessons}
     known = {frozenset((a, b)) for a, b, _ in undeclared_overlaps(lessons)}
     out = []
-    for group in groups([{**lesson, "pinned": False} for lesson in lessons], set()):
+    for group in groups([{**lesson, "pinned": False} for lesson in lessons], set(), related):
         rules = {lid: Rule(by_id[lid]["text"], paths=trigger_paths(by_id[lid])) for lid in group}
         for n, a in enumerate(group):
             for b in group[n + 1:]:
@@ -187,7 +190,7 @@ def contradiction_warnings(lessons: list[Lesson]) -> list[Problem]:
     return out
 
 
-def duplicate_warnings(lessons: list[Lesson], store_dir: Path) -> list[Problem]:
+def duplicate_warnings(lessons: list[Lesson], store_dir: Path, related: Any = None) -> list[Problem]:
     """The pairs `learn tidy` would merge (its own offline logic; tool-errors records are never merged)."""
     from altimate_learn.gates.stamps import read_stamps
     from altimate_learn.tidy.graduate import NEVER
@@ -197,7 +200,7 @@ def duplicate_warnings(lessons: list[Lesson], store_dir: Path) -> list[Problem]:
         return []
     skip = {lid for lid, stamp in read_stamps(str(store_dir)).items() if stamp.get("channel") in NEVER}
     return [Problem(" ".join([keeper, *others]), "duplicate", duplicate_line(keeper, others))
-            for keeper, others in duplicates(lessons, skip)]
+            for keeper, others in duplicates(lessons, skip, related)]
 
 
 def _display(path: Path) -> str:

@@ -51,11 +51,42 @@ class Rewrite:
 
 # --- groups -------------------------------------------------------------------------------------------------
 
-def groups(lessons: list[dict], skip: set[str]) -> list[list[str]]:
-    """Related lessons (ids in set order), each group of two or more; ``skip``: ids never rewritten."""
-    from altimate_learn.curate.anchors import identifiers
-    from altimate_learn.gates.offline import content_words, jaccard
+class Related:
+    """What :func:`groups` works out of a lesson set, kept for the next grouping of the same lessons: each lesson's
+    identifiers and content words, and the wording shared by each pair compared. `learn check` groups a file's lessons
+    twice (all of them, for rules that say the opposite; the ones tidy may rewrite, for duplicates): sharing one
+    ``Related``, the second grouping works out nothing again."""
 
+    def __init__(self) -> None:
+        self._features: dict[tuple[str, str], tuple[frozenset[str], frozenset[str]]] = {}
+        self._shared: dict[tuple[tuple[str, str], tuple[str, str]], float] = {}
+
+    def features(self, lesson: dict) -> tuple[frozenset[str], frozenset[str]]:
+        """(identifiers in backticks, stemmed content words) of ``lesson``'s text."""
+        from altimate_learn.curate.anchors import identifiers
+        from altimate_learn.gates.offline import content_words
+
+        key = (lesson["id"], lesson["text"])
+        found = self._features.get(key)
+        if found is None:
+            found = self._features[key] = (frozenset(identifiers(lesson["text"])), content_words(lesson["text"]))
+        return found
+
+    def shared(self, a: dict, b: dict) -> float:
+        """The Jaccard similarity of two lessons' content words."""
+        from altimate_learn.gates.offline import jaccard
+
+        key = ((a["id"], a["text"]), (b["id"], b["text"]))
+        found = self._shared.get(key)
+        if found is None:
+            found = self._shared[key] = jaccard(self.features(a)[1], self.features(b)[1])
+        return found
+
+
+def groups(lessons: list[dict], skip: set[str], related: Related | None = None) -> list[list[str]]:
+    """Related lessons (ids in set order), each group of two or more; ``skip``: ids never rewritten. ``related``: what
+    an earlier grouping of these lessons worked out (see :class:`Related`)."""
+    related = Related() if related is None else related
     pool = [lesson for lesson in lessons if lesson["id"] not in skip and not lesson.get("pinned")]
     parent = {lesson["id"]: lesson["id"] for lesson in pool}
 
@@ -65,8 +96,9 @@ def groups(lessons: list[dict], skip: set[str]) -> list[list[str]]:
             x = parent[x]
         return x
 
-    anchors = {lesson["id"]: identifiers(lesson["text"]) for lesson in pool}
-    words = {lesson["id"]: content_words(lesson["text"]) for lesson in pool}
+    by_id = {lesson["id"]: lesson for lesson in pool}
+    anchors = {lesson["id"]: related.features(lesson)[0] for lesson in pool}
+    words = {lesson["id"]: related.features(lesson)[1] for lesson in pool}
     by_anchor: dict[str, list[str]] = {}
     for lid, ids in anchors.items():
         for ident in ids:
@@ -80,7 +112,7 @@ def groups(lessons: list[dict], skip: set[str]) -> list[list[str]]:
         for b in ids[i + 1:]:
             if find(a) == find(b) or not words[a]:
                 continue
-            similar = jaccard(words[a], words[b])
+            similar = related.shared(by_id[a], by_id[b])
             if similar >= GROUP_WORDS or (paths[a] and paths[a] == paths[b] and similar >= GROUP_PATH_WORDS):
                 parent[find(b)] = find(a)
     out: dict[str, list[str]] = {}
@@ -166,7 +198,8 @@ def offline_merge(group: list[str], texts: dict[str, str]) -> Rewrite:
     return Rewrite(touched, rules=rules)  # lessons no rule touches stay as they are
 
 
-def duplicates(lessons: list[dict], skip: set[str] | frozenset[str] = frozenset()) -> list[tuple[str, list[str]]]:
+def duplicates(lessons: list[dict], skip: set[str] | frozenset[str] = frozenset(),
+               related: Related | None = None) -> list[tuple[str, list[str]]]:
     """The merges an offline `learn tidy` would make: ``(kept id, [ids merged into it])`` in set order.
 
     The same steps as tidy's offline pass (:func:`groups`, :func:`offline_merge`, :func:`check`) without
@@ -177,7 +210,7 @@ def duplicates(lessons: list[dict], skip: set[str] | frozenset[str] = frozenset(
     pool = [lesson for lesson in lessons if isinstance(lesson, dict) and lesson.get("id") in texts]
     never = set(skip) | {lesson["id"] for lesson in pool if "tool-errors" in (lesson.get("tags") or [])}
     out = []
-    for group in groups(pool, never):
+    for group in groups(pool, never, related):
         outcome = check(offline_merge(group, texts), {lid: texts[lid] for lid in group})
         for rule in outcome.rules:
             keeper = next((lid for lid in rule.covers if texts[lid] == rule.text), rule.covers[0])

@@ -107,3 +107,29 @@ Schlüssel: user_id2""".splitlines()
 @pytest.mark.parametrize("text", STAY)
 def test_a_look_alike_stays(text: str) -> None:
     assert redact(text) == text
+
+
+CLI = [
+    ("mongosh -u admin -p secret123", "secret123", "password"),
+    ('mongosh "mongodb://host" -u admin -p Secr3t!x', "Secr3t!x", "password"),
+    ("rabbitmqadmin -u guest -p guest123 list queues", "guest123", "password"),
+    ("sqlcmd -S db -U sa -P Sup3rS3cret!", "Sup3rS3cret!", "password"),
+    ("influx -username admin -password Adm1n2024", "Adm1n2024", "password"),
+    ("openssl rsa -in k.pem -passin pass:Secr3tPw", "Secr3tPw", "password"),
+    ("vault login -token=hvs_abc123def456", "hvs_abc123def456", "token"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret", "label"), CLI)
+def test_a_clients_password_argument_is_redacted(text: str, secret: str, label: str) -> None:
+    """The clients whose `-p` takes the password as the next argument (mongosh, rabbitmqadmin, cqlsh; sqlcmd's `-P`),
+    which the real-session builder scrubbed on its own (`mongosh -u admin -p secret123`), and one-dash flags."""
+    out = redact(text)
+    assert secret not in out and f"[REDACTED:{label}]" in out, out
+
+
+@pytest.mark.parametrize("text", ["psql -U app -p 5432 -h db", "mysql -u root -p mydb", "ffmpeg -i in.mp4 -pass 2 out.mp4",
+                                  "openssl rsa -in k.pem -passin env:KEY_PW", "mongosh -u admin -p $MONGO_PW",
+                                  "git log -p -3", "ls -pass", "grep -token foo", "openssl enc -pass file:pw.txt"])
+def test_a_command_line_look_alike_stays(text: str) -> None:
+    assert redact(text) == text

@@ -13,43 +13,16 @@ import uuid
 from pathlib import Path
 
 from altimate_learn.deliver.edits import MAX_CHARS, written
+from tests.deliver.conftest import FILLER, GATHER, SERVICE_CONVENTIONS
 from tests.deliver.helpers import hook, lesson, write_store
 
-GATHER = "Use `asyncio.TaskGroup` instead of bare `gather()` so failures cancel sibling tasks."
 TODO = "Every TODO names an owner and a ticket, like `TODO(DATA-123)`."
-# Conventions for every file of the services (more than 20: a bucket, whose edit brings no second batch), more
-# helpful than the gather rule, sharing no word with the request.
-CONVENTIONS = [
-    "Log with `structlog` and key-value pairs in every handler.",
-    "Represent money as `Decimal` or integer cents, never as float.",
-    "Parse user dates with `parse_user_date()`, which knows the account's locale.",
-    "Use `uuid7()` from `app.ids` for new primary keys so they sort by time.",
-    "Never catch bare `Exception` without re-raising or logging the traceback.",
-    "Compare secrets and signatures with `hmac.compare_digest()`.",
-    "Use `pathlib.Path` instead of `os.path` for file paths.",
-    "Add dependencies to `pyproject.toml` with a compatible-release pin.",
-    "Serialize datetimes as ISO 8601 with a `Z` suffix in responses.",
-    "Raise domain errors in services; routers translate them to HTTP errors.",
-    "Open transactions in the service layer with `session.begin()`.",
-    "Validate inputs with Pydantic validators, not manual `if` checks.",
-    "Read settings from `Settings()` in `config.py`, never from the environment directly.",
-    "Every outbound HTTP call sets an explicit timeout.",
-    "Retry provider calls at most three times with jittered backoff.",
-    "Background jobs are idempotent: a rerun must not charge twice.",
-    "Paginate list endpoints with cursors, never offsets.",
-    "Keep handlers thin; business rules live in the domain layer.",
-    "Return 404 for records another tenant owns, never 403.",
-    "Name queues after the event they carry, in the past tense.",
-    "Store feature flags in `flags.yaml` and read them through `flags.enabled()`.",
-    "Emit one metric per outcome with `metrics.incr()`.",
-    "Hash personal emails with `hash_pii()` before they leave the service.",
-    "Write migrations with Alembic autogenerate, then review them.",
-]
-# Project-wide rules, the most helpful: the session-start tier (10 of a store of more than 40) is theirs.
-NOUNS = ("invoices receipts ledgers budgets forecasts payrolls audits contracts vendors tenders quotes grants "
-         "leases permits licences tariffs rebates refunds coupons vouchers").split()
-FILLER = [f"{a.capitalize()} and {b} need {c} approval." for a, b, c in zip(NOUNS, NOUNS[7:] + NOUNS[:7],
-                                                                              NOUNS[13:] + NOUNS[:13])]
+# the services' conventions, and two more of them (more than 20: a bucket, whose edit brings no second batch), more
+# helpful than the gather rule, sharing no word with the request
+CONVENTIONS = (SERVICE_CONVENTIONS[:12]
+               + ["Read settings from `Settings()` in `config.py`, never from the environment directly.",
+                  "Every outbound HTTP call sets an explicit timeout."]
+               + SERVICE_CONVENTIONS[12:])
 LESSONS = ([lesson(f"L-01{n:02x}", text, paths=["services/**"], helpful=5) for n, text in enumerate(CONVENTIONS)]
            + [lesson("L-0200", GATHER, paths=["services/**"]), lesson("L-0201", TODO)]
            + [lesson(f"L-03{n:02x}", text, helpful=9) for n, text in enumerate(FILLER)])
