@@ -831,6 +831,7 @@ required optional here there where what which who when how why any all some each
 le la les un une des du de est et ou pas ne der die das ein eine ist und oder nicht el los las es y o no
 o os as um uma é e ou não не и или в на это""".split())
 _TIME_WORDS = frozenset("yesterday today tomorrow again anymore now soon later already".split())
+_PHRASE_NEEDLES = ("passphrase", "password", "passwort", "kennwort", "contrase", "senha", "mot de passe", "ароль")
 
 
 def _phrase(value: str) -> bool:
@@ -864,7 +865,7 @@ def _short_forms(text: str, lower: str, add) -> None:
                                                       or "-" in m.group("kw") or len(m.group("kw")) > 3):
                 continue  # "pin 1234 in the lockfile": a verb; "PIN 4821", "pin code 4821" name the number
             add(m.start("value"), m.end("value"), "pin", 4)
-    if "'" in text or '"' in text or "“" in text or "„" in text or "«" in text or "‘" in text or "`" in text:
+    if any(word in lower for word in _PHRASE_NEEDLES):
         for m in _QUOTED_PHRASE.finditer(lower):
             value = text[m.start("value"):m.end("value")]
             if " " in value and _phrase(value):
