@@ -81,4 +81,7 @@ def find(text: str) -> Iterator[tuple[int, int]]:
             continue  # the user of a URL (`https://bob@host/…`, `postgres://app:pw@db.acme.io`)
         if _LOGIN_COMMAND.search(before):
             continue  # `ssh deploy@bastion.acme.io`, `rsync -az out/ deploy@web1.acme.io`
-        yield m.start(), end
+        start = m.start()
+        if start and text[start - 1] == "\\" and m.group("local")[0] in "ntrfbu" and len(m.group("local")) > 1:
+            start += 1  # `\njane@acme.io` in a JSON-escaped line: the escape's letter is not the address's
+        yield start, end

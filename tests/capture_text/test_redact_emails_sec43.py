@@ -140,3 +140,9 @@ def test_a_prompt_captured_live_holds_no_address(git_repo: Path, cli) -> None:
     written = _every_file(git_repo / ".altimate-code")
     assert "send it from [REDACTED:email], not the default sender" in written
     assert TYPED_ADDRESS not in written and PASSWORD not in written
+
+
+def test_an_address_after_a_json_escape_keeps_the_escape() -> None:
+    line = '{"text": "hi\\njane@acme.io ok"}'
+    assert redact(line) == '{"text": "hi\\n[REDACTED:email] ok"}'
+    assert json.loads(redact(line))["text"] == "hi\n[REDACTED:email] ok"

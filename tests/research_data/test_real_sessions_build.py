@@ -970,3 +970,12 @@ def test_a_codex_message_that_opens_with_pasted_markup_is_typed_and_codexs_own_b
              *({"type": "event_msg", "payload": {"type": "user_message", "message": m}} for m in messages)]
     [session] = parse_codex("\n".join(json.dumps(line) for line in lines))
     assert [t.text for t in session.turns if t.role == "user"] == [messages[0], messages[-1]]
+
+def test_the_corpus_keeps_its_address_placeholder_now_that_the_redactor_takes_addresses():
+    """The redactor replaces a person's address itself (sec43, `[REDACTED:email]`): the corpus keeps writing `[email]`,
+    and a login chain that starts with such an address still has its password scrubbed."""
+    from research.real_sessions_build import scrub
+
+    assert scrub("mail jane@acme-corp.io today") == "mail [email] today"
+    answer = scrub("**Admin:** `jane@acme-corp.io` / `Cortex2024!`")
+    assert "Cortex2024!" not in answer and "[REDACTED:password]" in answer and "[email]" in answer
