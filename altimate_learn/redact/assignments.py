@@ -107,9 +107,11 @@ _PROSE_CRED = re.compile(
     r"(?:password|passwd|passphrase|pwd|token|api[ \t_-]?key|secret)\b"
 )
 _PROSE_NEEDLES = ("pass", "pwd", "token", "key", "secret", "credential", "contrase", "senha", "kennwort", "wachtwoord",
-                  "senord", "adgangskode", "salasana", "has", "heslo", "parola", "ifre", "ароль", "密码", "密碼",
-                  "パスワード", "비밀번호", "creds", "schl", "api", "окен", "令牌", "密钥", "秘钥", "トークン", "キー",
-                  "토큰", "키")
+                  "senord", "adgangskode", "salasana", "has", "heslo", "parola", "ifre", "creds", "schl", "cle api",
+                  "cle d", "clave", "chave")
+# looked for only in a text that is not all ASCII (most are, and each needle costs a pass over the text)
+_PROSE_NEEDLES_ABROAD = ("ароль", "密码", "密碼", "パスワード", "비밀번호", "clé", "люч", "окен", "令牌", "密钥", "秘钥",
+                         "トークン", "キー", "토큰", "키")
 _SYMBOLS = frozenset("!@#$%^&*+=?~")
 _NOT_A_PASSWORD = re.compile(
     r"(?i)^(?:v?\d+(?:\.\d+)+\w*|sha-?\d+|md5|utf-?\d+|base\d+|aes-?\d+\w*|rsa-?\d+|x\.?509|oauth-?\d|https?\d?|"
@@ -424,6 +426,10 @@ def _url_query(text: str, lower: str, add) -> None:
         add(m.start(1), m.end(1), _label_for_key(name) if name not in ("sig", "signature") else "signature", 3)
 
 
+_SINGLE_DASH_NEEDLE = re.compile(r"-(?:pass|pwd|token|api|secret|client-secret)")
+_CLI_TOOLS = re.compile(r"mysql|mariadb|sshpass|redis-cli|docker|curl|mongo|rabbitmqadmin|cqlsh|sqlcmd")
+
+
 def _cli(text: str, lower: str, add) -> None:
     for m in _CLI_FLAG.finditer(text) if "--" in text else ():
         value = m.group(2)
@@ -436,7 +442,7 @@ def _cli(text: str, lower: str, add) -> None:
         value = m.group(2)
         if (UUID.match(value) or randomish(value)) and not is_placeholder(value):
             add(m.start(2), m.end(2), "api-key", 4)
-    for m in _CLI_SINGLE_DASH.finditer(text) if " -" in text or text.startswith("-") else ():
+    for m in _CLI_SINGLE_DASH.finditer(text) if "-" in text and _SINGLE_DASH_NEEDLE.search(lower) else ():
         value = m.group(2)
         if value.isdigit() or is_placeholder(value) or REFERENCE.match(value) or _PATHLIKE.match(value) \
                 or _FILE_NAME.match(value) or value.startswith(("env:", "file:", "fd:", "stdin")) \
@@ -444,8 +450,7 @@ def _cli(text: str, lower: str, add) -> None:
             continue  # `-passin env:VAR`, `-passin file:pw.txt`: where the password is; `grep -token foo`: a word
         add(m.start(2), m.end(2), "token" if "token" in m.group(0).lower() else
             "api-key" if "key" in m.group(0).lower() else "secret" if "secret" in m.group(0).lower() else "password", 4)
-    cli = ("mysql", "mariadb", "sshpass", "redis-cli", "docker", "curl", "mongo", "rabbitmqadmin", "cqlsh", "sqlcmd")
-    for m in _CLI_SHORT.finditer(text) if any(c in text for c in cli) else ():
+    for m in _CLI_SHORT.finditer(text) if _CLI_TOOLS.search(text) else ():
         for group in range(1, 8):
             if m.group(group) and not is_placeholder(m.group(group)) and not REFERENCE.match(m.group(group)):
                 add(m.start(group), whole_value(text, m.start(group), m.end(group)), "password", 4)
@@ -882,7 +887,8 @@ def scan(text: str, lower: str, add) -> None:
     _cookies(text, lower, add)
     if "sess" in lower or "sid=" in lower:
         _session_cookies(text, add)
-    if any(k in lower for k in _PROSE_NEEDLES) or "pw" in lower:
+    if any(k in lower for k in _PROSE_NEEDLES) or "pw" in lower or (
+            not lower.isascii() and any(k in lower for k in _PROSE_NEEDLES_ABROAD)):
         _prose(text, lower, add)
         _prose_linked(text, lower, add)
         _user_then_pass(text, lower, add)
