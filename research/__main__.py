@@ -445,6 +445,8 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
                  " deliver40": ", symptoms (the delivery engineer's own tasks of session 2026-12-06 #22)",
                  " deliver41": ", file contents (the delivery engineer's own tasks of session 2026-12-06 #23)",
                  " deliver42": ", crowded sessions (the delivery engineer's own tasks of session 2026-12-06 #24)",
+                 " deliver43": ", helpers and broader rules (the delivery engineer's own tasks of session "
+                               "2026-12-07 #25)",
                  " blind9": ", blind batch 9 (written apart from the code)",
                  " blind10": ", blind batch 10 (written apart from the code)",
                  " blind11": ", blind batch 11 (written apart from the code)",

@@ -98,7 +98,10 @@ keeps working after it is left, a call that never returns, a full rebuild, one f
 (14 tasks by the delivery engineer of session 2026-12-06 #23) carries each file's `content`, which the Read's PostToolUse
 returns (`tool_response.file.content`, as Claude Code sends it), with requests that say nothing of what the file's code
 is about; `delivery_tasks_deliver42.jsonl` (15 tasks by the delivery engineer of session 2026-12-06 #24) tells symptoms
-and follow-ups in sessions that reach the first topic's stop before the lesson they need arrives.
+and follow-ups in sessions that reach the first topic's stop before the lesson they need arrives;
+`delivery_tasks_deliver43.jsonl` (15 tasks by the delivery engineer of session 2026-12-07 #25) tells symptoms whose
+rule is a helper or a modelling rule, asks in so many words for a broader folder's rule while editing a narrow folder
+crowded with its own, and moves to another area in a follow-up.
 
 Precision (recall sets reward anything shown): `research/data/delivery_precision.jsonl` holds
 84 ordinary requests that need no lesson of the store (UI tweaks, renames, typo fixes, questions, creative text, 14
@@ -108,7 +111,7 @@ past the core tier (the core tier is shown whatever the request) and the tokens 
 gives the share of the lessons its request and file tiers showed that its tasks did not need (`needed` lists what a
 task must get, not all that may help, so this share is an upper bound; it moves when a change shows more or less).
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,precision,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,deliver38,deliver39,deliver40,deliver41,deliver42,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,precision,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,deliver38,deliver39,deliver40,deliver41,deliver42,deliver43,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
         blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44,blind45,blind46,blind47,blind48,blind49,blind50,
         blind51,blind52,blind53,blind54,blind55,blind56,blind57,blind58,blind59,blind60,blind61,blind62,blind63,blind64,
         blind65,blind66,blind67,blind68]
@@ -1056,6 +1059,17 @@ DELIVER42_INTRO = (
     "or `k8s/**`, and follow-ups after a crowded first topic whose rule is repository-wide or another folder's (a "
     "marked spot for later work, who owns a mart, an error message, lost queue messages, a large branch); written "
     "by the delivery engineer of session 2026-12-06 #24 before measuring or changing anything for them.")
+DELIVER43_TASKS = ROOT / "research" / "data" / "delivery_tasks_deliver43.jsonl"
+DELIVER43_INTRO = (
+    "15 tasks (8 vague, 3 direct, 1 file, 3 follow-up): symptoms whose rule is one of the web app's or the "
+    "services' helpers (a raw ISO timestamp on a page, cents shown as a price, a decimal comma cut off, links that "
+    "break on a space, a cent off after rounding) or a modelling rule of the warehouse (colliding keys from two "
+    "feeds, a join on a natural key that multiplies rows, a staging model that repeats rows once per load); direct "
+    "requests that name a rule of a broader folder than the narrow one the edited file sits in (`infra/**` and "
+    "`infra/terraform/**` for a Terraform module, `services/api/app/tasks/**` among the services' conventions); a "
+    "component whose code formats a date by hand; follow-ups that move to another area (a CronJob, a dbt exposure, "
+    "an outbound call that never answers); written by the delivery engineer of session 2026-12-07 #25 before "
+    "measuring or changing anything for them.")
 BLIND9_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind9.jsonl"
 SIXTH_ROUND_WRITER = (
     "Written by {who} who read only the store's source lessons, this docstring's first 45 lines and the sample "
@@ -2905,6 +2919,9 @@ SETS = {
                   DELIVER41_INTRO),
     "deliver42": (DELIVER42_TASKS, "Crowded sessions: the delivery engineer's own tasks of session 2026-12-06 #24",
                   DELIVER42_INTRO),
+    "deliver43": (DELIVER43_TASKS,
+                  "Helpers and broader rules: the delivery engineer's own tasks of session 2026-12-07 #25",
+                  DELIVER43_INTRO),
     "blind7": (BLIND7_TASKS, "Blind batch 7 (written apart from the code)", BLIND7_INTRO),
     "blind8": (BLIND8_TASKS, "Blind batch 8 (written apart from the code)", BLIND8_INTRO),
     "blind9": (BLIND9_TASKS, "Blind batch 9 (written apart from the code)", BLIND9_INTRO),
