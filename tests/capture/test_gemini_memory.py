@@ -186,3 +186,35 @@ def test_added_section_ends_at_the_next_heading() -> None:
     text = "intro\n## Gemini Added Memories\n- a\n- b\n## Later\n- c\n"
     assert gm.added_section(text) == ["- a", "- b"]
     assert gm.added_section("# nothing here\n") is None
+
+
+def test_a_fact_that_points_to_its_note_keeps_its_words(cli, git_repo: Path) -> None:
+    """review43 R43-5 (real Gemini CLI 0.61, which writes `MEMORY.md` as its prompt asks: brief facts pointing to
+    sibling notes): "- On my machine … port 5433 (see [local-db](local-db.md))" was imported as "… port 5433 (see
+    local-db)." (a pointer to nothing the reader has); once the note was written the whole line counted as a pointer,
+    its fact was dropped and `import-memories` said the memory "is gone" although `MEMORY.md` still held it. The
+    fact is its words before the pointer, with the note or without it; a line that is only a link stays a pointer."""
+    folder = register(git_repo, "repo") / "memory"
+    folder.mkdir(parents=True)
+    (folder / "MEMORY.md").write_text(
+        "- On my machine the test database listens on port 5433 (see [local-db](local-db.md)).\n"
+        "- Deploys from this laptop need the VPN — see [deploy](deploy.md)\n"
+        "- Update the changelog (CHANGELOG.md).\n"
+        "- [Editor setup](editor.md)\n")
+    facts = ["Deploys from this laptop need the VPN.", "On my machine the test database listens on port 5433.",
+             "Update the changelog (CHANGELOG.md)."]
+    assert sorted(m.rule for m in scan(git_repo, ["gemini"]).memories) == facts
+    code, out, err = cli("import-memories", "--type", "user")
+    assert code == 0, err
+    local = (git_repo / "AGENTS.local.md").read_text()
+    assert "- On my machine the test database listens on port 5433.\n" in local and "see local-db" not in local
+    (folder / "local-db.md").write_text("# Local database\n\nThe test database runs in Docker on this machine.\n")
+    (folder / "deploy.md").write_text("# Deploy\n\nConnect the VPN before `make deploy`.\n")
+    found = scan(git_repo, ["gemini"])
+    assert sorted(m.rule for m in found.memories if m.rel == "memory/MEMORY.md") == facts
+    assert sorted(m.rel for m in found.memories if m.rel != "memory/MEMORY.md") == ["memory/deploy.md",
+                                                                                     "memory/local-db.md"]
+    code, out, err = cli("import-memories", "--type", "user")
+    assert code == 0, err
+    assert "is gone" not in out, out
+    assert "- On my machine the test database listens on port 5433.\n" in (git_repo / "AGENTS.local.md").read_text()

@@ -61,6 +61,29 @@ def _fact(scope: str, fact: str, rel: str, mtime: float, name: str = "") -> Agen
                        rel=rel, mtime=mtime, rule=fact, digest=digest_of(scope, fact))
 
 
+# A fact's own closing pointer to a note, the index style Gemini CLI 0.61's prompt asks for: "… port 5433 (see
+# [local-db](local-db.md))", "… (details: deploy.md)", "… — see [deploy](deploy.md)". The words before it are the fact.
+# A bare file name is a pointer only after a word that says so: "Update the changelog (CHANGELOG.md)." keeps it.
+_LINK = r"\[[^\]\n]{1,200}\]\([^)\s]{1,300}\.md\)"
+_NOTE = rf"(?:{_LINK}|`?[\w.-]{{1,120}}\.md`?)"
+_LEAD = r"(?:see(?:\s+also)?|details?(?:\s+in)?|more(?:\s+in)?|notes?(?:\s+in)?|cf\.?)"
+_TRAILING_POINTER = re.compile(
+    rf"\s*(?:(?<!\])\(\s*(?:{_LEAD}\s*:?\s*{_NOTE}|{_LINK})\s*\)|[-\u2013\u2014;,]\s*{_LEAD}\s*:?\s*{_NOTE})\s*\.?\s*$",
+    re.I)
+
+
+def own_words(bullet: str) -> str:
+    """The bullet without a pointer to a note at its end (:data:`_TRAILING_POINTER`), ending as a sentence; the
+    bullet itself when it has none, or when nothing of its own is left before it."""
+    match = _TRAILING_POINTER.search(bullet)
+    if match is None:
+        return bullet
+    words = bullet[: match.start()].rstrip(" ,;:\u2013\u2014-")
+    if not re.search(r"\w", words):
+        return bullet
+    return words if words.endswith((".", "!", "?")) else words + "."
+
+
 def _is_pointer(bullet: str, folder: Path) -> bool:
     """An index line pointing at a sibling note (the note itself is read as the memory). A line that starts with a
     link to a note is one even when the note is gone: it says nothing of its own ("Deploy notes.")."""
@@ -127,7 +150,8 @@ def read_project_folder(folder: Path) -> tuple[list[AgentMemory], list[SkippedMe
             continue
         if path.name in (INDEX, LEGACY):
             lines = added_section(text) if path.name == LEGACY else None
-            for fact in bullets(lines if lines is not None else text.split("\n")):
+            for bullet in bullets(lines if lines is not None else text.split("\n")):
+                fact = own_words(bullet)  # a fact that points to its note is still a fact (review43 R43-5)
                 if not _is_pointer(fact, folder):
                     memories.append(_fact("project", fact, rel, mtime_of(path)))
             continue
