@@ -992,6 +992,27 @@ THIRTY_SIXTH_PASS = (
 )
 
 
+THIRTY_SEVENTH_PASS = (
+    "Thirty-seventh pass (`cls43`, 2026-12-07 #25): #24's leftovers, precision first. (1) `learn capture` of a transcript "
+    "file (and of a session found by discovery) judges each message with the lessons its session was shown before it was "
+    "typed, read from the session's delivery state as the live capture worker reads them (`deliver.state.shown_of`, one "
+    "reader for both), so offline capture gives live capture's signals; the research data carry no delivered lessons, so "
+    "no scored message moves by it. (2) \"float?? really?\" (the marks, then one word of disbelief) and \"not float again\" "
+    "(the thing refused once more), lost by review42's narrowing, read again as complaints of a thing a delivered lesson "
+    "bans; \"not float?\" and more words after the disbelief stay quiet. (3) \"read the token from the env\" (review41 "
+    "R41-3's fifth) after an answer that handled that kind of secret another way: \"said where a secret comes from\"; no "
+    "dev message has the form. Verdict snapshots (`research/classifier_snapshot.py`): real dev, `corrections.jsonl` and "
+    "the readable written sets 1-11 in every mode unchanged (dev 0.945 / 0.596, TP 710, FP 41, FN 482). Measured and not "
+    "kept: \"i don't see the status line\" / \"i dont see it fix that\" / \"no veo ningún repo nuevo\" after an answer that "
+    "claimed the work (real dev +5 right, +1 false) is the form cls37 wrote and took back after its held-out look said 5 "
+    "right / 3 wrong (`tests/capture_text/test_reminders_and_why_abroad_cls37.py`): below the classifier's own held-out "
+    "precision, so dropped. Held-out, counts only, one look (3afa2dc9, the landed code, on the split as corpus25 rebuilt it): 0.762 / 0.434 (TP 353, "
+    "FP 110, FN 460, TN 3377): the same counts as RESULTS' 0.762 / 0.435 (TP 353, FP 110, FN 459) but one miss more, "
+    "from corpus25's rebuild of the held-out rows. Dev on that corpus (corpus25 batch 1 added one dev owner): 0.946 / "
+    "0.594 (TP 715, FP 41, FN 488). The goal (0.85 / 0.60) stays far: held-out precision equals the first-sight "
+    "precision of `CLASSIFIER_FAMILIES.md` (0.75), which dev phrase guards do not move."
+)
+
 def main() -> str:
     lines: list[str] = []
     add = lines.append
@@ -1112,6 +1133,7 @@ def main() -> str:
     add(THIRTY_FOURTH_PASS)
     add(THIRTY_FIFTH_PASS)
     add(THIRTY_SIXTH_PASS)
+    add(THIRTY_SEVENTH_PASS)
     add("Limits: one person labelled every message, so the labels carry one reader's judgement (the reasons are "
         "in `labels.jsonl` to be argued with); sessions are mostly in English (the 2026-12 additions bring Spanish, "
         "Turkish, Chinese, Czech, Italian and others) and mostly from IDE agents "
