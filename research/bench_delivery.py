@@ -2888,6 +2888,9 @@ BLIND71_INTRO, BLIND72_INTRO = (THIRTY_EIGHTH_ROUND_WRITER.format(who=who, style
      "stacks and wordings of this writer's own"),
 ))
 
+BLIND69_INTRO += ("Measured by the lead (counts only) on the first code of session 2026-12-07 #25 (27a9682c): 100% at 300 and 1,000, 98.2% at 10,000 (55 and 54 of 55; direct 20 of 20, vague 10 of 10, file 16 of 16, follow-up 9 of 9 and 8 of 9; 19.4-19.5 lessons and 642-644 tokens a session at 300 and 1,000, 25.8 and 798 at 10,000). On the session's final delivery code (deliver43's branch 9e960592: values a request shows bring the helper that fixes them): the same task by task at every size, with the same lessons and tokens. The one miss: at 10,000 a follow-up whose lesson (compute ratios in the BI layer) was not among the lessons of its two turns. The lead had read this batch's description above (not its tasks) while setting up the session; no delivery code was written by the lead.")
+BLIND70_INTRO += ('Measured by the lead on the same two codes: 96.1% at every size (49 of 51; direct 20 of 20, vague 8 of 10, file 12 of 12, follow-up 9 of 9), the same task by task on both; 17.6-17.7 lessons and 579-582 tokens a session at 300 and 1,000, 24.1 and 739 at 10,000. The misses at every size: two vague symptoms whose lessons (compare nullable columns with `is distinct from`; cache with the app\'s memoize helper and always pass an explicit TTL) were not delivered.')
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
