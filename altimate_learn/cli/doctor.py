@@ -125,12 +125,22 @@ def doctor(
     _render(report)
 
 
+def _waiting(count: int) -> str:
+    """Core lessons of a folder that wait for the first file there (:func:`altimate_learn.deliver.select.core_waits`):
+    they are not in the session-start section."""
+    if not count:
+        return ""
+    verb = "comes" if count == 1 else "come"
+    return f"; {plural(count, 'more core lesson')}, scoped to a folder, {verb} with the first file there"
+
+
 def _render(report: dict[str, Any]) -> None:
     t, les = report["tokens"], report["lessons"]
     echo(f"Project: {report['project_root']}" + ("" if report["enabled"] else "  (learning is DISABLED)"))
     echo(f"learned lessons: {_delivered(les)}; "
          f"~{t['per_request']:,} tokens/model request (the session-start section, {plural(t['core_lessons'], 'core lesson')}"
-         f"{' and the learned notes' if (t.get('learned_notes') or {}).get('tokens') else ''}), "
+         f"{' and the learned notes' if (t.get('learned_notes') or {}).get('tokens') else ''}"
+         f"{_waiting(t.get('core_waiting') or 0)}), "
          f"at most ~{t['per_session_max']:,} tokens in a session")
     learned = t.get("learned_notes") or {}
     if learned.get("tokens"):

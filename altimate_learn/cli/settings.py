@@ -465,6 +465,7 @@ def collect_status(name: str) -> dict[str, Any]:
     from altimate_learn.team.overruled import overruled
 
     merge = pending_lines(paths) if problems else []
+    limits, core_waiting = _limits(paths, resolved)
     return {
         "merge": merge,
         "unfinished_merge": _unfinished_merge(paths, merge),
@@ -505,7 +506,8 @@ def collect_status(name: str) -> dict[str, Any]:
         "last_reflection": last,
         "backoff_until": schedule.get("backoff_until"),
         "auto_reflect_budget": _budget(paths, resolved),
-        "limits": _limits(paths, resolved),
+        "limits": limits,
+        "core_waiting": core_waiting,
         "config_files": [str(p) for p in resolved.files],
         "warnings": [w for w in resolved.unknown if w not in resolved.invalid] + problems,
         "hooks": {h: v["installed"] for h, v in hooks.items()},
@@ -561,18 +563,20 @@ def _unfinished_merge(paths, said: list[str]) -> list[str]:
     return [shown for shown in unfinished_files(paths) if not any(line.startswith(f"{shown}:") for line in said)]
 
 
-def _limits(paths, resolved) -> dict[str, Any]:
-    """The limits as delivery applies them: ``core_lessons`` is the core tier a session starts with at most (left at
-    its default in a store of more lessons than ``session_max_lessons``, a quarter of that cap unless more are
-    pinned; what `learn doctor` counts), the others as set."""
+def _limits(paths, resolved) -> tuple[dict[str, Any], int]:
+    """The limits as delivery applies them, and how many core lessons wait for a file: ``core_lessons`` is the core
+    tier a session starts with at most (left at its default in a store of more lessons than ``session_max_lessons``,
+    a quarter of that cap unless more are pinned, and of those the unpinned ones scoped to a folder come with the
+    first file there instead; what `learn doctor` counts), the others as set."""
     limits = {k: resolved.values[k] for k in LIMIT_KEYS}
+    waiting = 0
     try:
         from altimate_learn.gates.doctor import delivered_core
 
-        limits["core_lessons"] = delivered_core(paths, resolved)
+        limits["core_lessons"], waiting = delivered_core(paths, resolved)
     except Exception:  # noqa: BLE001 - an unreadable store is reported with the lesson counts; the setting stands
         pass
-    return limits
+    return limits, waiting
 
 
 def _last_learner_log(store: Store) -> dict[str, Any] | None:
@@ -814,7 +818,12 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         echo(line)
     limits = [f"{k}={v}" for k, v in info["limits"].items()]
     core = info["settings"]["core_lessons"]["value"]
-    if info["limits"]["core_lessons"] != core:  # the default's share of a large store (select.core_limit)
+    waiting = info.get("core_waiting") or 0
+    if waiting:  # unpinned core lessons of a folder wait for its first file (select.core_waits)
+        limits[0] += (f" at session start (learn.core_lessons {core}, left at its default: in a store of more lessons "
+                      f"than session_max_lessons, a quarter of it unless more are pinned; {waiting} more, scoped to "
+                      "a folder, come with the first file there; set it to have them all at the start)")
+    elif info["limits"]["core_lessons"] != core:  # the default's share of a large store (select.core_limit)
         limits[0] += (f" (learn.core_lessons {core}, left at its default: in a store of more lessons than "
                       "session_max_lessons, a quarter of it unless more are pinned; set it to have more)")
     echo("Limits: " + ", ".join(limits))

@@ -43,17 +43,37 @@ def core_limit(corpus: Any, settings: dict[str, Any], sources: dict[str, str] | 
     return select.core_limit(corpus, int(settings["core_lessons"]), int(settings["session_max_lessons"]), explicit)
 
 
-def delivered_core(paths: ProjectPaths, settings: Any) -> int:
-    """How many core lessons a session of this project starts with at most, as the limits stand (``settings``:
-    `load_settings`'s result): what `learn status` prints as ``core_lessons``."""
+def session_core(corpus: Any, settings: dict[str, Any],
+                 sources: dict[str, str] | None = None) -> tuple[list[int], list[int]]:
+    """The core tier as a session starts, split as the hooks split it
+    (:meth:`altimate_learn.deliver.engine.Delivery.select_core`): (shown at session start, waiting for the first
+    file of their folder). In a store of more lessons than ``session_max_lessons`` with ``core_lessons`` at its
+    default, an unpinned core lesson with path triggers is not shown at the start but with the first file of its
+    scope (:func:`altimate_learn.deliver.select.core_waits`); with the file tier off (``file_hook`` false or
+    ``file_lessons`` 0) every core lesson comes at the start."""
+    from altimate_learn.deliver import select
+
+    explicit = sources is not None and sources.get("core_lessons", "default") != "default"
+    core = select.select_core(corpus, core_limit(corpus, settings, sources))
+    if not settings["file_hook"] or int(settings["file_lessons"]) <= 0:
+        return core, []
+    return select.core_waits(corpus, core, int(settings["core_lessons"]), int(settings["session_max_lessons"]),
+                             explicit)
+
+
+def delivered_core(paths: ProjectPaths, settings: Any) -> tuple[int, int]:
+    """(core lessons a session of this project starts with at most, core lessons of a folder that wait for the
+    first file there), as the limits stand (``settings``: `load_settings`'s result): what `learn status` prints as
+    ``core_lessons`` and ``core_waiting``."""
     from altimate_learn.deliver.index import load_corpus
 
     corpus = load_corpus(str(paths.learn_dir), lambda _: None)
-    return core_limit(corpus, settings.values, settings.sources)
+    now, waiting = session_core(corpus, settings.values, settings.sources)
+    return len(now), len(waiting)
 
 
 def tokens(paths: ProjectPaths, settings: dict[str, Any], sources: dict[str, str] | None = None) -> dict[str, Any]:
-    from altimate_learn.deliver import render, select
+    from altimate_learn.deliver import render
     from altimate_learn.deliver.index import load_corpus
 
     notes: list[str] = []
@@ -62,7 +82,7 @@ def tokens(paths: ProjectPaths, settings: dict[str, Any], sources: dict[str, str
     from altimate_learn.harness.hook import lessons_tokens
 
     learned = learned_notes(paths, budget, lessons_tokens(corpus.lines, budget))
-    core = select.select_core(corpus, core_limit(corpus, settings, sources))  # as a session starts
+    core, waiting = session_core(corpus, settings, sources)  # as a session starts
     lines = [corpus.lines[i] for i in core]
     text, kept = render.fit(lines, budget - learned["tokens"], render.HEADING_START)
     per_request = (render.estimate_tokens(text) if text else 0) + learned["tokens"]
@@ -74,8 +94,8 @@ def tokens(paths: ProjectPaths, settings: dict[str, Any], sources: dict[str, str
     later = -(-sum(extra) // 4) + (-(-len(extra) // per_note)) * HEADING_TOKENS if extra else 0
     return {"per_request": per_request, "per_session_max": max(per_request, budget if len(corpus) > len(shown)
                                                               else per_request) + later,
-            "core_lessons": len(shown), "deliverable": len(corpus), "budget_tokens": budget,
-            "held_out": [n for n in notes if " held out: " in n], "learned_notes": learned}
+            "core_lessons": len(shown), "core_waiting": len(waiting), "deliverable": len(corpus),
+            "budget_tokens": budget, "held_out": [n for n in notes if " held out: " in n], "learned_notes": learned}
 
 
 def learned_notes(paths: ProjectPaths, budget: int, lessons: int) -> dict[str, Any]:

@@ -62,3 +62,32 @@ def test_with_the_file_tier_off_the_core_lessons_of_a_folder_still_come_at_sessi
     assert proc.returncode == 0, proc.stderr
     start = [item["id"] for item in json.loads(proc.stdout)["lessons"]]
     assert [i for i in start if i.startswith("L-3")] == [item["id"] for item in LEDGER]
+
+
+def test_doctor_and_status_count_what_a_session_really_starts_with(git_repo: Path, run_learn):
+    """`learn doctor` and `learn status` counted the whole core tier (10) as the session-start section while its
+    folder-scoped lessons wait for a file: they now count what the real SessionStart hook shows, and say how many
+    core lessons come with the first file of their folder instead (with the file tier off, all at the start)."""
+    from tests.deliver.helpers import context_of, run_hook
+
+    write_store(git_repo, WEB + LEDGER + TEAM + FILLER)  # core: the pinned rule, 8 ledger rules, the team rule
+    payload = {"session_id": "s-doc", "transcript_path": str(git_repo / "t.jsonl"), "cwd": str(git_repo),
+               "hook_event_name": "SessionStart", "source": "startup"}
+    for env, start, waiting in (({}, 2, 8), ({"ALTIMATE_LEARN_FILE_HOOK": "0"}, 10, 0)):
+        section = context_of(run_hook("claude-code", {**payload, "session_id": f"s-doc-{start}"}, cwd=git_repo,
+                                      env=env).stdout)
+        assert section.count("\n- ") == start
+        proc = run_learn("doctor", "--json", cwd=git_repo, env=env)
+        assert proc.returncode == 0, proc.stderr
+        tokens = json.loads(proc.stdout)["tokens"]
+        assert (tokens["core_lessons"], tokens["core_waiting"]) == (start, waiting)
+        proc = run_learn("status", "--json", cwd=git_repo, env=env)
+        assert proc.returncode == 0, proc.stderr
+        info = json.loads(proc.stdout)
+        assert (info["limits"]["core_lessons"], info["core_waiting"]) == (start, waiting)
+    doctor = run_learn("doctor", cwd=git_repo).stdout
+    assert "(the session-start section, 2 core lessons; 8 more core lessons, scoped to a folder, come with the " \
+           "first file there)" in doctor
+    status = run_learn("status", cwd=git_repo).stdout
+    assert "Limits: core_lessons=2 at session start (learn.core_lessons 15, left at its default" in status
+    assert "8 more, scoped to a folder, come with the first file there" in status

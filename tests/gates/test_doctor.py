@@ -30,14 +30,15 @@ def _tree(root: Path) -> dict[str, bytes]:
 def test_json_keys_are_stable_and_documented_in_the_readme(git_repo, cli):
     data = _doctor(cli)
     assert sorted(data) == KEYS
-    assert sorted(data["tokens"]) == ["budget_tokens", "core_lessons", "deliverable", "held_out", "learned_notes",
-                                      "per_request", "per_session_max"]
+    assert sorted(data["tokens"]) == ["budget_tokens", "core_lessons", "core_waiting", "deliverable", "held_out",
+                                      "learned_notes", "per_request", "per_session_max"]
     assert sorted(data["lessons"]) == ["approved", "deliverable", "quarantined", "stale", "unreadable", "unvetted",
                                        "unvetted_from_teammates"]
     section = re.search(r"^### Doctor\n(.*?)(?=^## |^### |\Z)", README, flags=re.S | re.M).group(1)
     assert sorted(data["set"]) == ["graduated", "in_force", "max_in_force", "outside_cap", "over_max_in_force", "retired",
                                    "stale"]
-    for key in KEYS + ["per_request", "per_session_max", "learned_notes", "over_max_stored", "pinned_not_shown", "works", "waiting",
+    for key in KEYS + ["per_request", "per_session_max", "learned_notes", "core_waiting", "over_max_stored",
+                       "pinned_not_shown", "works", "waiting",
                        "over_max_in_force", "in_force", "graduated", "unreadable", "unvetted_from_teammates"]:
         assert f"`{key}`" in section, f"docs/review.md's doctor section does not document `{key}`"
 
