@@ -195,7 +195,7 @@ GROUPS: dict[str, str] = {
              "retention rates",
     "division": "divide division denominator denominators|divide by|division by|divided by|by zero",
     "timezone": "timezone timezones tz utc gmt dst midnight naive utcnow tzinfo zoneinfo pytz|time zone|time zones|wrong day|local time|"
-                "server time|daylight saving",
+                "server time|daylight saving|hours off|hour off|hours early|hour early",
     "calendar": "calendar calendars|date spine|date list|date lists|missing days|missing dates|missing months|"
                 "missing weeks|empty days",
     "fiscal": "fiscal quarter quarters quarterly q1 q2 q3 q4 fy|fiscal year|financial year",

@@ -33,9 +33,10 @@ from altimate_learn.deliver.concepts import IMPLIED, KIND, NEAR, PREFIX, WEIGHT,
 from altimate_learn.deliver.corpus import VERB_LEADS, Corpus
 from altimate_learn.deliver.render import SUBFOLDERS, split_scope
 from altimate_learn.deliver.shapes import (DECIMAL, EMPTY_DIVISION, EMPTY_PERIOD, ERROR_MESSAGE, FULL_REBUILD, HTTP,
-                                          LATE_UPDATE, LINGERING, LINGERING_IDEA, RATIO, SIBLINGS, SIBLINGS_IDEA, TIMER,
-                                          empty_period, failure_shown, full_rebuild, http_call, late_update, lingering,
-                                          locale_number, one_fails, timed_refresh)
+                                          HUNDREDFOLD, LATE_UPDATE, LINGERING, LINGERING_IDEA, RATIO, RAW_TIMESTAMP,
+                                          SIBLINGS, SIBLINGS_IDEA, TIMER, empty_period, failure_shown, full_rebuild,
+                                          http_call, hundredfold, late_update, lingering, locale_number, one_fails,
+                                          raw_timestamp, timed_refresh)
 from altimate_learn.deliver.tokenize import (folded_words, identifier_parts, money_amounts, operators, overlap, said_zero,
                                             search_tokens, tokenize, without_idioms, word_set, words)
 from altimate_learn.deliver.globs import (EXACT_NAME, NAME_PATTERN, Glob, _may_match, _translate,  # noqa: F401
@@ -165,12 +166,17 @@ def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
     :mod:`altimate_learn.deliver.implied`) and, for a request word no lesson holds, the store's words that are
     it in another spelling or form (`≈color` for "colour"; see :mod:`altimate_learn.deliver.neighbours`). A request's idioms and lone letters ("n" for "and", the "t" of
     "doesn't") are no search words, and an amount written with a currency sign is the word "money" (see
-    :func:`altimate_learn.deliver.tokenize.money_amounts`)."""
+    :func:`altimate_learn.deliver.tokenize.money_amounts`); an amount with cents and a hundred times it are
+    "money" and "cents", an ISO date and time is "date" (:mod:`altimate_learn.deliver.shapes`)."""
     vocabulary = corpus.vocabulary
     if implied:  # "spend is 0": the number a lesson says as "zero" (not a 0 of `2.0`, `10`, `127.0.0.1`)
         text = said_zero(text)
     # An amount written with a currency sign ("€123,400.00", "$49/mo") says "money" (requests only).
     spoken = "money" if implied and money_amounts(text) else ""
+    if implied and hundredfold(text):  # "says 1999 where the plan costs 19.99": cents shown as the whole unit
+        spoken += " " + HUNDREDFOLD
+    if implied and raw_timestamp(text):  # "shows the day as 2026-03-04T23:00:00.000Z": a date nobody formatted
+        spoken += " " + RAW_TIMESTAMP
     if implied and failure_shown(text):  # "the import just says 'Invalid file'": an error message people see
         spoken += " " + ERROR_MESSAGE
     # "still polls after you navigate away", "eats memory if you leave it open": what the screen started outlives

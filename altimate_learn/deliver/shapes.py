@@ -394,3 +394,94 @@ def failure_shown(text: str) -> bool:
                if not _camel(word.strip(_PUNCTUATION))):
             return True
     return False
+
+
+# --- an amount shown a hundred times too big or too small ---------------------------------------------------
+# "the plan card says 1999 where the plan costs 19.99", "club fee summary says 4500 € where it should be 45,00 €":
+# two numbers of a request, one with cents (two decimals, with a point or a comma) and the other a hundred times it,
+# are an amount kept in its smallest unit shown as the whole unit (or back): what goes wrong is money and cents, though
+# the request names neither. The request gets the words "money" and "cents" (select.query_terms), as "money" for
+# "€49". Not "from 1 to 100 users" (no cents written), "v1.2.3 and 123", "10.0.0.1", a date or a time.
+HUNDREDFOLD = "money cents"  # the words a request gets for it
+
+
+def _amounts(text: str) -> tuple[set[int], set[int]]:
+    """(every number of ``text`` in hundredths, those written with cents): digits with groups of three (`,` or `.`)
+    and a decimal part; a number inside a word or a version, an address, a date or a time ("v2", "1.2.3", "3:30",
+    "2026-03-04") is none."""
+    whole: set[int] = set()
+    cents: set[int] = set()
+    n = len(text)
+    i = 0
+    while i < n:
+        if not _digit(text[i]) or (i and (text[i - 1].isalnum() or text[i - 1] in "_.,:-/")):
+            i += 1
+            continue
+        j = i
+        while j < n and (_digit(text[j]) or (text[j] in ".," and j + 1 < n and _digit(text[j + 1]))):
+            j += 1
+        token = text[i:j]
+        i = j
+        if j < n and (text[j].isalnum() or text[j] in "_:-/"):
+            continue  # "3gb", "3:30", "2026-03-04", "1.2.3a"
+        value, decimals = _hundredths(token)
+        if value is None:
+            continue
+        whole.add(value)
+        if decimals:
+            cents.add(value)
+    return whole, cents
+
+
+def _hundredths(token: str) -> tuple[int | None, bool]:
+    """(the value of one number in hundredths, whether it is written with two decimals), or (None, False) for a
+    version or an address ("1.2.3", "10.0.0.1")."""
+    seps = [k for k, ch in enumerate(token) if ch in ".,"]
+    if not seps:
+        return int(token) * 100, False
+    last = seps[-1]
+    tail = len(token) - last - 1
+    groups = seps[:-1] if tail == 2 else seps  # "1,999.00": the last separator is the decimal one
+    previous = 0
+    for k in groups:  # every group after the first is three digits, and the first at most three
+        if (k - previous > 3 and previous) or (not previous and k > 3) or (k != seps[0] and k - previous != 4):
+            return None, False
+        previous = k
+    if groups and len(token) - (groups[-1] + 1) - (tail + 1 if tail == 2 else 0) != 3:
+        return None, False
+    if tail == 2 and len({token[k] for k in seps}) == (2 if groups else 1):
+        digits = token[:last].replace(",", "").replace(".", "")
+        return int(digits) * 100 + int(token[last + 1:]), True
+    if tail == 3 and len({token[k] for k in seps}) == 1:
+        return int(token.replace(",", "").replace(".", "")) * 100, False
+    return None, False
+
+
+def hundredfold(text: str) -> bool:
+    """Whether ``text`` writes an amount with cents and, elsewhere, a hundred times it (see above)."""
+    if "." not in text and "," not in text:
+        return False
+    whole, cents = _amounts(text)
+    return any(value and value * 100 in whole for value in cents) or any(
+        value % 10_000 == 0 and value // 100 in whole and value // 100 not in cents for value in cents if value)
+
+
+# --- a machine timestamp shown to a person ----------------------------------------------------------------
+# "the order confirmation page shows the delivery day as 2026-03-04T23:00:00.000Z": an ISO 8601 date and time with
+# its `T` (what an API or a database hands over) in a request is a date that reached people unformatted; the request
+# gets the word "date" for it (select.query_terms), as "money" for "€49". A date alone ("since 2026-03-04") is how
+# people write dates and says nothing more.
+RAW_TIMESTAMP = "date"  # the word a request gets for it
+
+
+def raw_timestamp(text: str) -> bool:
+    """Whether ``text`` holds an ISO 8601 date and time joined by `T` ("2026-03-04T23:00:00Z", "2026-03-04T23:00")."""
+    at = text.find("T", 10)
+    while at >= 0:
+        date, time = text[at - 10:at], text[at + 1:at + 6]
+        if (len(time) == 5 and time[2] == ":" and all(_digit(c) for c in time[:2] + time[3:])
+                and date[4] == "-" and date[7] == "-" and all(_digit(c) for c in date[:4] + date[5:7] + date[8:])
+                and (at == 10 or not text[at - 11].isalnum())):
+            return True
+        at = text.find("T", at + 1)
+    return False
