@@ -401,7 +401,8 @@ def failure_shown(text: str) -> bool:
 # two numbers of a request, one with cents (two decimals, with a point or a comma) and the other a hundred times it,
 # are an amount kept in its smallest unit shown as the whole unit (or back): what goes wrong is money and cents, though
 # the request names neither. The request gets the words "money" and "cents" (select.query_terms), as "money" for
-# "€49". Not "from 1 to 100 users" (no cents written), "v1.2.3 and 123", "10.0.0.1", a date or a time.
+# "€49". Not "from 1 to 100 users" (no cents written), "v1.2.3 and 123", "10.0.0.1", a date or a time, nor a share
+# written as a fraction and a percentage ("0.25 shown as 25%").
 HUNDREDFOLD = "money cents"  # the words a request gets for it
 
 
@@ -422,8 +423,8 @@ def _amounts(text: str) -> tuple[set[int], set[int]]:
             j += 1
         token = text[i:j]
         i = j
-        if j < n and (text[j].isalnum() or text[j] in "_:-/"):
-            continue  # "3gb", "3:30", "2026-03-04", "1.2.3a"
+        if j < n and (text[j].isalnum() or text[j] in "_:-/%") or text.startswith((" percent", " pct"), j):
+            continue  # "3gb", "3:30", "2026-03-04", "1.2.3a", a percentage ("0.25 shown as 25%")
         value, decimals = _hundredths(token)
         if value is None:
             continue

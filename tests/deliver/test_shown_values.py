@@ -64,6 +64,8 @@ def test_which_values_are_cents_shown_as_the_whole_unit_or_a_raw_timestamp():
     assert not hundredfold("it costs 19.99 and 20 others")
     assert not hundredfold("bump 1.2.3 to 123.0 and ping 10.0.0.1 on port 1000")  # versions and addresses
     assert not hundredfold("the 12:30 run and the 1230 run")  # a time
+    assert not hundredfold("the rate shows 0.25 where it should say 25%")  # a share, not an amount
+    assert not hundredfold("conversion is 0.25 instead of 25 percent")
     assert raw_timestamp("shows the delivery day as 2026-03-04T23:00:00.000Z")
     assert raw_timestamp("created 2026-03-04T23:00")
     assert not raw_timestamp("since 2026-03-04 the job fails")  # a date as people write it
