@@ -62,14 +62,14 @@ def session_core(corpus: Any, settings: dict[str, Any],
 
 
 def delivered_core(paths: ProjectPaths, settings: Any) -> tuple[int, int]:
-    """(core lessons a session of this project starts with at most, core lessons of a folder that wait for the
-    first file there), as the limits stand (``settings``: `load_settings`'s result): what `learn status` prints as
+    """(core lessons a session of this project starts with at most: the core tier's limit less the core lessons of a
+    folder that wait for the first file there; those waiting), as the limits stand (``settings``: `load_settings`'s result): what `learn status` prints as
     ``core_lessons`` and ``core_waiting``."""
     from altimate_learn.deliver.index import load_corpus
 
     corpus = load_corpus(str(paths.learn_dir), lambda _: None)
-    now, waiting = session_core(corpus, settings.values, settings.sources)
-    return len(now), len(waiting)
+    _, waiting = session_core(corpus, settings.values, settings.sources)
+    return core_limit(corpus, settings.values, settings.sources) - len(waiting), len(waiting)
 
 
 def tokens(paths: ProjectPaths, settings: dict[str, Any], sources: dict[str, str] | None = None) -> dict[str, Any]:
