@@ -178,7 +178,7 @@ def run_arm(capped: bool, seed: int = 7) -> list[dict]:
                 approved = store.approved()
                 text = (repo / "AGENTS.md").read_text()
                 graduated = block.bullets(text, block.GRADUATED, "AGENTS.md")
-                settings = {"budget_tokens": 1500, "core_lessons": 15, "session_max_lessons": 40,
+                settings = {"budget_tokens": 1500, "core_lessons": 15, "session_max_lessons": 40, "file_hook": True,
                             "file_lessons": 5, "request_lessons": 5}
                 cost = doctor.tokens(ProjectPaths(repo), settings)
                 found = block.block_text(text, block.GRADUATED, "AGENTS.md")
