@@ -67,9 +67,12 @@ _CLI_SHORT = re.compile(
     r"|(?<![\w-])docker\s{1,5}login(?:\s{1,5}[^\s|;&]{1,100}){0,12}?\s{1,5}-p\s{1,5}([^\s|;&]{1,200})"
     r"|(?<![\w-])curl(?:\s{1,5}[^\s|;&]{1,300}){0,20}?\s{1,5}(?:-u|--user)\s{1,5}[\"']?[^\s:\"']{1,100}:([^\s\"']{1,200})"
     # the database and broker clients whose `-p` takes the password as the next argument (mysql's `-p db` prompts)
-    r"|(?<![\w-])(?:mongo(?:sh|dump|restore|import|export|stat|top)?|rabbitmqadmin|cqlsh)(?:\s{1,5}[^\s|;&]{1,300}){0,12}?"
+    # (an argument may be a quoted string: `sqlcmd -Q "select amount -P delta"` has no -P of its own, lint conformance)
+    r"|(?<![\w-])(?:mongo(?:sh|dump|restore|import|export|stat|top)?|rabbitmqadmin|cqlsh)"
+    r"(?:\s{1,5}(?:[^\s|;&\"']|\"[^\"\n]{0,300}\"|'[^'\n]{0,300}'){1,300}){0,12}?"
     r"\s{1,5}-p\s{1,5}([^\s|;&-][^\s|;&]{0,199})"
-    r"|(?<![\w-])sqlcmd(?:\s{1,5}[^\s|;&]{1,300}){0,12}?\s{1,5}-P\s{0,5}([^\s|;&-][^\s|;&]{0,199})"
+    r"|(?<![\w-])sqlcmd(?:\s{1,5}(?:[^\s|;&\"']|\"[^\"\n]{0,300}\"|'[^'\n]{0,300}'){1,300}){0,12}?"
+    r"\s{1,5}-P\s{0,5}([^\s|;&-][^\s|;&]{0,199})"
 )
 # Go-style flags with one dash: `influx -password X`, `vault login -token=X`, `openssl … -passin pass:X` (a value of
 # digits only is no password: `ffmpeg -pass 2` is the encoding pass)
