@@ -2891,6 +2891,111 @@ BLIND71_INTRO, BLIND72_INTRO = (THIRTY_EIGHTH_ROUND_WRITER.format(who=who, style
 BLIND69_INTRO += ("Measured by the lead (counts only) on the first code of session 2026-12-07 #25 (27a9682c): 100% at 300 and 1,000, 98.2% at 10,000 (55 and 54 of 55; direct 20 of 20, vague 10 of 10, file 16 of 16, follow-up 9 of 9 and 8 of 9; 19.4-19.5 lessons and 642-644 tokens a session at 300 and 1,000, 25.8 and 798 at 10,000). On the session's final delivery code (deliver43's 9e960592, landed as b0a6bfee: values a request shows bring the helper that fixes them): the same task by task at every size, with the same lessons and tokens. The one miss: at 10,000 a follow-up whose lesson (compute ratios in the BI layer) was not among the lessons of its two turns. The lead had read this batch's description above (not its tasks) while setting up the session; no delivery code was written by the lead.")
 BLIND70_INTRO += ('Measured by the lead on the same two codes: 96.1% at every size (49 of 51; direct 20 of 20, vague 8 of 10, file 12 of 12, follow-up 9 of 9), the same task by task on both; 17.6-17.7 lessons and 579-582 tokens a session at 300 and 1,000, 24.1 and 739 at 10,000. The misses at every size: two vague symptoms whose lessons (compare nullable columns with `is distinct from`; cache with the app\'s memoize helper and always pass an explicit TTL) were not delivered.')
 
+_THIRTY_NINTH_READ = (
+    "lines 1 to 20 of this file's docstring (the task kinds) and its lines 133 to 360 (`ROOT` to the head of "
+    "`CONFIGS`: `_generator()`, `load_tasks()`, `Session`, `_needed_lessons()`, `store_for()`, `check_unique()`, "
+    "`isolated_environment()`, `Project`, `_read_response()`, `_file_events()` and `run_session()`), a grep of this "
+    "file for `BLIND71`, `BLIND72`, the `_READ` and `ROUND_WRITER =` lines, the head of `SETS`, `CONFIGS`, `ROOT` and "
+    "the top-level `def` and `class` lines (its first 150 hits, names and line numbers, which end at line 2705 and "
+    "hold no line of the registration of batches 71 and 72), a grep of the top-level assignments and asserts past "
+    "line 2600 cut to 110 characters (none of them in that registration), its lines 2700 to 2836 whole (the lead's "
+    "measured lines on batches 65 and 66, the thirty-seventh round's list and template, the registration and style "
+    "texts of batches 69 and 70, the lead's measured lines on 67 and 68, the thirty-eighth round's list and "
+    "template), never its lines 2837 to 2893 (the registration and style texts of batches 71 and 72), a grep for "
+    "`blind65` to `blind69` and `blind7` cut to 160 characters (docstring lines and the `SETS` entries of batches 65 "
+    "to 72: their names), its lines 2994 to 2996 cut to 100 characters (the end of `SETS`), the thirty-eighth round's "
+    "template printed with its list left out, the last 12 names of `SETS` and the title and 60 first characters of "
+    "batch 69's intro; of the intros of every set but batches 71 and 72, the 300 characters from each one's "
+    "\"(session \" (or its opening), and a search of this file without lines 2837 to 2893 for about 130 product words "
+    "(beekeeping, marina, airport, parking, water utility, sewer, zoo, museum, ferry, solar and others: counts only) "
+    "to keep away from earlier products; `git show --stat` of the commit that registered batches 71 and 72 and its "
+    "diff of `research/__main__.py`, `tests/deliver/test_bench_held_out.py` and `CHANGELOG.md` (the entry names those "
+    "batches' products, styles and stacks, which this writer kept away from); `stores/generate.py` up to `scaled()`, "
+    "the whole source lesson file, one line of blind batch 61 (its first) and, of batches 61 and 67 to 70, the count "
+    "of each field, two ids and the number of needed lessons, `tests/deliver/test_bench_held_out.py` whole, a grep of "
+    "`research/__main__.py` for `blind7` and its lines 425 to 440, `CHANGELOG.md`'s first 12 lines and its section "
+    "headings, issue 19, the team preamble and this writer's brief, the last 15 lines of the team board without the "
+    "delivery, hook-speed and curation engineers' lines, and the one-line log of main's last three commits; never the "
+    "last closing note or any helper's notes; after this registration was inserted, a check of its own (JSON, ids, "
+    "kinds, each needed prefix unique in the base, 300, 1,000 and 10,000 stores, the content paths, and the path "
+    "globs of the needed lessons read with fnmatch and with `*` kept inside one folder: every one matches both ways), "
+    "the words each vague request shares with its needed lessons, and the test that loads these two batches, never "
+    "this benchmark")
+THIRTY_NINTH_ROUND_WRITER = THIRTY_EIGHTH_ROUND_WRITER.replace("2026-12-07 #25", "2026-12-07 #26").replace(
+    _THIRTY_EIGHTH_READ, _THIRTY_NINTH_READ)
+assert _THIRTY_NINTH_READ in THIRTY_NINTH_ROUND_WRITER and _THIRTY_EIGHTH_READ not in THIRTY_NINTH_ROUND_WRITER
+assert "2026-12-07 #25" not in THIRTY_NINTH_ROUND_WRITER and "2026-12-07 #26" in THIRTY_NINTH_ROUND_WRITER
+BLIND73_TASKS, BLIND74_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (73, 74))
+BLIND73_INTRO, BLIND74_INTRO = (THIRTY_NINTH_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a forty-third writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks written as pull-request review comments for a municipal "
+     "water utility on both sides of the Ottawa river (smart meters read every 15 minutes through a head-end "
+     "system, leak alerts by text message, tiered water bills in CAD, field crews' work orders, a water-quality lab "
+     "reporting samples to the province, reservoir telemetry from SCADA): the voice of a senior reviewer and a QA "
+     "engineer, with code review's markers (\"blocking:\", \"nit:\", \"suggestion:\", \"q:\", \"PR #812\", "
+     "\"finding 4\", \"not this PR's fault\"), identifiers in backticks, lowercase sentences with few slips, a Rust "
+     "meter ingester (its Dockerfile and its image build), the Python API (routers, services, billing services, "
+     "Celery tasks and the beat schedule, the head-end and SCADA vendors' webhooks, schemas, templates, tests), a "
+     "reservoir worker, dbt models of meter reads, premises, bills, consumption and revenue, an intermediate model, "
+     "a snapshot and a seed, the Next.js customer portal and crew tablets (billing, outages, leaks, crews and meters "
+     "features, the session module, a Playwright spec), Kubernetes, a Helm chart, Terraform (a lab stack, a "
+     "module's outputs, pressure alarms) and GitHub workflows; direct ones as review points (a staging model "
+     "re-reading the same rows and ids with leading zeros, offset paging and a plain dict from a list endpoint, a "
+     "lab bucket's public access, versions and key, hand-set replicas with no disruption budget, an unpinned base "
+     "image and no health check, a task that re-queues itself with ORM objects, a bill's amount in the browser's "
+     "locale and an 'overdue' pill in red only, a float and disputed bills in a finance mart, preview deploys "
+     "racing and an action on a tag, a webhook body parsed before its signature and processed inline); vague ones "
+     "as QA findings and incident notes naming no convention ('3 hours ago' frozen on crew tablets, 1,5 m³ credited "
+     "as 15, a regulator export OOMKilled at 6 GB, two texts for one leak while the handler waits on the vendor, "
+     "one lab sample reported three times after a node came back, 'unlabelled' five times on the outage map, reads "
+     "uploaded 48 hours after the fact missing from their day, the wrong job ticked in a list that jumps, a pairing "
+     "code recovered from timing, a monthly model falling over on vacant lots); file tasks with an empty request or "
+     "one token (\"wip\", \".\", \"cont\", \"ok\", \"tests\") on an intermediate model, a Pydantic schema, a "
+     "Deployment, a snapshot, a worker consumer, a Terraform module's outputs, a seed and a Playwright spec, five "
+     "of them with the file's text as read; follow-ups that change topic (a prop rename, then a session token read "
+     "from devtools after an XSS; a typo in a notice, then a 14-minute image build; banner copy, then customers' "
+     "emails in Kibana; a staging column, then a board's Q1 that is not finance's; a tab rename, then failed "
+     "reservoir messages gone for good; a chart bump, then replicas chosen by an if/else in a template; a flaky "
+     "test, then a unit test failing while a vendor's sandbox is down; a PDF link, then 40 alarms destroyed and "
+     "recreated after one was removed); 51 needed lessons, 18 tasks needing lessons scoped to narrow paths (staging, "
+     "intermediate, mart and finance models, seeds, snapshots, the API's routers, schemas, tasks and webhooks "
+     "folders, the worker, service tests, Terraform modules, Playwright tests, the billing feature), 28 needed "
+     "lessons whose convention the words do not name (all 23 of the vague and file tasks', 5 of the follow-ups'); "
+     "scenarios, stacks and wordings of this writer's own"),
+    ("the same forty-third writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks in another voice for an operator of airport car parks at "
+     "Frankfurt, Zurich, Lyon and other airports (pre-booked parking, number-plate cameras at the barriers, valet, "
+     "shuttle buses between car parks and terminals, EV charging bays): messages typed on a phone by an on-call "
+     "lead, capitalised by the keyboard, with autocorrect slips (\"Terra form\", \"stag model\", \"Jason string\", "
+     "\"ready only\"), \"pls\", \"Its\", \"cant\", \"Other q\", \"Diff topic\", \"One more\" and few backticks, an "
+     "ANPR bridge, a charger sync and a shuttle tracker on Kubernetes, the Python API (routers, db queries, "
+     "services, an outbound client, auth tokens, ORM models, templates), dbt models of plate reads, reservations, "
+     "charging sessions, occupancy, revenue, airport fees and EV drivers, a macro and a seed, the Next.js booking "
+     "site and valet app (booking, valet and shuttle features, a component test, the env module), Terraform (the "
+     "bookings database, IAM, DNS, monitoring), a Helm chart's values, a Makefile, a certificate-rotation script "
+     "and the deploy workflow; direct ones in a line or two (a hashed plate and vendor soft deletes in a new "
+     "staging model, local-time timestamps and flag names, double bookings from a double tap and the answer of a "
+     "create endpoint, a legacy query doing 200 queries a page, a database nearly lost in a refactor, an IAM "
+     "policy as a string with a wildcard, a form field's validation and its error shown in an alert, access keys "
+     "in a workflow and its package cache, container privileges and open traffic in a namespace, occupancy calls "
+     "gathered without a bound on time); vague ones as what on-call sees (a page that keeps polling after it is "
+     "left, a morning rush two hours early, a call per typed letter billed by a vendor, too many open files in the "
+     "6 am rush, a raw error code in a red box on French tablets, cancellations taken off twice, one driver as three "
+     "customers, a script run from an admin notice, a staging tracker writing to production, a map link broken by a "
+     "slash); file tasks with an empty request or one token (\"wip\", \".\", \"fix\", \"tests\", \"cont\") on a "
+     "staging model, an ORM model, a chart's values, the auth tokens module, a component test, a macro, the Makefile "
+     "and a shell script, five of them with the file's text as read; follow-ups that change topic (an icon colour, "
+     "then a valet screen gone white; an airport in a seed, then CHF bookings converted at the report day's rate; a "
+     "receipt typo, then booking refs not in time order; an env var rename, then a blank block that jumps in; a "
+     "memory limit, then every charger-sync pod evicted at once; a DNS record, then a 3 am page for one stale GPS "
+     "unit; lint fixes, then a year of bookings in a dataframe in the API; a badge, then a 503 from the payment "
+     "provider shown as confirmed); 52 needed lessons, 13 tasks needing lessons scoped to narrow paths, single "
+     "files or a file-name pattern (staging, mart, core and finance models, macros, the API's auth, db, models and "
+     "routers folders, `*.test.tsx`, the `Makefile`), 27 needed lessons whose convention the words do not name "
+     "(all 22 of the vague and file tasks', 5 of the follow-ups'); scenarios, stacks and wordings of this writer's "
+     "own"),
+))
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
@@ -2991,6 +3096,8 @@ SETS = {
     "blind70": (BLIND70_TASKS, "Blind batch 70 (written apart from the code)", BLIND70_INTRO),
     "blind71": (BLIND71_TASKS, "Blind batch 71 (written apart from the code)", BLIND71_INTRO),
     "blind72": (BLIND72_TASKS, "Blind batch 72 (written apart from the code)", BLIND72_INTRO),
+    "blind73": (BLIND73_TASKS, "Blind batch 73 (written apart from the code)", BLIND73_INTRO),
+    "blind74": (BLIND74_TASKS, "Blind batch 74 (written apart from the code)", BLIND74_INTRO),
 }
 
 
