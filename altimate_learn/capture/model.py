@@ -45,7 +45,9 @@ class AssistantTurn:
 
 @dataclass
 class ToolCall:
-    """A tool call and its outcome. ``is_error`` is the harness's own error flag or a non-zero exit code."""
+    """A tool call and its outcome. ``is_error`` is the harness's own error flag or a non-zero exit code. ``ran`` is
+    False for a call the harness refused before running it (Claude Code's permission denials and input-validation
+    errors): no hook sees such a call, so the tool_retry count passes over it, as live capture does."""
 
     name: str
     input: Any
@@ -55,6 +57,7 @@ class ToolCall:
     is_error: bool = False
     exit_code: int | None = None
     message_id: str | None = None
+    ran: bool = True
 
     def paths(self) -> list[str]:
         """File paths the call read or wrote, from the usual input fields and patch headers."""

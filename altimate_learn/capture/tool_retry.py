@@ -3,7 +3,9 @@
 "In a row" means consecutive calls, as altimate-code counts them: any successful call ends the episode,
 and a failure of another tool starts a new one. (Counting per tool across successes would flag every
 test-edit-test loop: the tests fail, an edit succeeds, the tests fail again… which is the agent working,
-not the agent stuck.) One signal per episode, when the third failure arrives; its text carries the last
+not the agent stuck.) A call the harness refused before running it (``ToolCall.ran`` False: Claude Code's permission
+denials and input-validation errors, for which no hook fires) is passed over, so the hooks and the transcript count the
+same episodes. One signal per episode, when the third failure arrives; its text carries the last
 error, redacted, its decoration rules (``=====``, ``_____``) cut to three characters, and clipped to 500 characters
 (its first 200 and its end, where a test run or a traceback says what went wrong), and its ``part_id`` is the tool-call id of that third
 failure (the dedupe key, so capturing the same session twice adds nothing).
@@ -128,6 +130,8 @@ class RetryCounter:
     def feed(self, call: ToolCall, session_id: str) -> NewSignal | None:
         """``call``: a ToolCall, or any object with its fields (the hook passes a plain record)."""
         self.worked = None
+        if getattr(call, "ran", True) is False:
+            return None  # refused before it ran: no hook saw it, so live capture does not count it either
         if call.id:
             if call.id in self.seen:
                 return None

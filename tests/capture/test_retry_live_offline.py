@@ -189,3 +189,52 @@ def test_a_command_that_exited_non_zero_counts_as_failed_whoever_reports_it():
     assert run([1, 2, 1]) == ["call_2"]
     assert run([1, 0, 1, 1]) == []  # the success between ends the episode
     assert run([0, 0, 0]) == []
+
+
+REFUSED, INVALID = "refused", "invalid"
+# Claude Code 2.1.332's tool-result lines for a call it refused before running it (seen with the real CLI): its
+# permission check ("This command requires approval", with permissionDecision "reject"; PreToolUse fired, no
+# PostToolUse / PostToolUseFailure) and its input validation (a <tool_use_error>, no permissionDecision; no hook)
+_NOT_RUN = {REFUSED: ("This command requires approval", {"decision": "reject", "source": "config",
+                                                         "reasonCode": "bashMiss:no-rule-match"}),
+            INVALID: ("<tool_use_error>String to replace not found in file.\nString: zzz=9</tool_use_error>", None)}
+
+
+@pytest.mark.parametrize("calls,signals", [
+    ([("Bash", "python3 -m pytest -q", REFUSED)] * 4, 0),  # offline read four failures in a row (review44 R44-1)
+    ([("Edit", "models/stg_orders.sql", INVALID)] * 3, 0),
+    # live: three failures in a row, the refused call between them unseen; offline must report the same call
+    ([("Bash", "dbt build", FAIL), ("Bash", "dbt build", REFUSED), ("Bash", "dbt build", FAIL),
+      ("Bash", "dbt build", FAIL)], 1),
+    # an Edit refused by validation is no failure of another tool: the Bash episode goes on, as live
+    ([("Bash", "dbt build", FAIL)] * 2 + [("Edit", "models/stg_orders.sql", INVALID), ("Bash", "dbt build", FAIL)], 1),
+])
+def test_a_call_claude_code_refused_before_running_counts_neither_live_nor_offline(repo: Path, tmp_path: Path, capsys,
+                                                                                   calls, signals):
+    path = _claude(tmp_path, [(name, command, outcome is FAIL) for name, command, outcome in calls])
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    results = [line for line in lines if line["type"] == "user" and isinstance(line["message"]["content"], list)]
+    for line, (_, _, outcome) in zip(results, calls):
+        if outcome in _NOT_RUN:
+            text, decision = _NOT_RUN[outcome]
+            line["message"]["content"][0].update(content=text, is_error=True)
+            if decision:
+                line.update(permissionDecision=decision, toolDenialKind="user-rejected")
+        else:
+            line["permissionDecision"] = {"decision": "accept", "source": "config", "reasonType": "mode"}
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    reader = read_session(path, harness="claude-code")
+    session = reader.info.id
+    read = [event for event in reader.events() if isinstance(event, ToolCall)]
+    assert [call.ran for call in read] == [outcome not in _NOT_RUN for _, _, outcome in calls]  # all still read
+    for call, (_, _, outcome) in zip(read, calls):
+        if outcome not in _NOT_RUN:  # the hooks Claude Code fires: none for a refused call's outcome
+            _fire(_payload("claude-code", call, session, repo), "claude-code", capsys)
+    assert capture_worker.wait_for_workers(str(learn_dir(repo) / ".sessions"), timeout=120)
+    signals_file = learn_dir(repo) / "team-playbook" / "signals.jsonl"
+    live = [s for s in read_jsonl(signals_file) if s["kind"] == "tool_retry"] if signals_file.exists() else []
+    offline, _ = signals_from_session(read_session(path, harness="claude-code"))
+    expected = [s.part_id for s in offline if s.kind == "tool_retry"]
+    assert [s["partID"] for s in live] == expected and len(expected) == signals
+    assert capture_reader(Store(ProjectPaths(repo), "team-playbook"), read_session(path, harness="claude-code")) \
+        .tool_retry_added == 0

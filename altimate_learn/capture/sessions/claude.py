@@ -58,6 +58,9 @@ INTERRUPT_PREFIX = "[Request interrupted by user"
 REJECT_PREFIXES = ("The user doesn't want to proceed with this tool use",)
 # Esc at a permission prompt / while a tool runs: the user stopped the agent, it is not a tool failure
 CANCEL_PREFIXES = ("The user doesn't want to take this action right now",)
+# Claude Code's input validation refused the call before any hook ran ("String to replace not found in file.",
+# "InputValidationError: …", "File has not been read yet."): the tool never ran (see ToolCall.ran)
+NOT_RUN_PREFIX = "<tool_use_error>"
 _SAID = re.compile(r"the user said:\s*\n?", re.I)
 # A user line that is one of these is harness traffic, not something the user wrote to the agent.
 _DROP_IF_CONTAINS = ("<command-name>", "<command-message>", "<local-command-stdout>", "<local-command-stderr>",
@@ -186,6 +189,14 @@ def _queued_prompt(attachment: Any) -> str:
         return ""
     prompt = attachment.get("prompt")
     return text_of(prompt) if isinstance(prompt, (str, list)) else ""
+
+
+def _refused(line: dict[str, Any]) -> bool:
+    """The tool-result line says Claude Code's permission check refused the call ("This command requires approval",
+    "ls in '/' was blocked": ``permissionDecision.decision`` "reject"): it never ran, and no PostToolUse or
+    PostToolUseFailure hook fired for it (Claude Code 2.1.332)."""
+    decision = line.get("permissionDecision")
+    return isinstance(decision, dict) and decision.get("decision") == "reject"
 
 
 def _result_text(block: dict[str, Any]) -> str:
@@ -319,7 +330,7 @@ class ClaudeReader(SessionReader):
                         if call_id in done_calls:
                             continue
                         remember(done_calls, call_id)
-                    for event in self._tool_result(block, calls, uid, at):
+                    for event in self._tool_result(block, calls, uid, at, _refused(obj)):
                         if isinstance(event, UserMessage) and event.kind == "interrupt":
                             if interrupted:
                                 continue
@@ -355,7 +366,7 @@ class ClaudeReader(SessionReader):
                            message_id=call["message_id"])
 
     def _tool_result(self, block: dict[str, Any], calls: dict[str, dict[str, Any]], uid: str,
-                     at: str | None) -> Iterator[Event]:
+                     at: str | None, refused: bool = False) -> Iterator[Event]:
         call_id = block.get("tool_use_id")
         call = calls.pop(call_id, None) if isinstance(call_id, str) else None
         result = _result_text(block)
@@ -374,7 +385,8 @@ class ClaudeReader(SessionReader):
         is_error = bool(block.get("is_error"))
         code = exit_code_in(result) if is_error or call["name"] in ("Bash", "bash") else None
         yield ToolCall(name=name, input=call["input"], id=call_id, at=at, result=result,
-                       is_error=is_error or bool(code), exit_code=code, message_id=call["message_id"])
+                       is_error=is_error or bool(code), exit_code=code, message_id=call["message_id"],
+                       ran=not (is_error and (refused or result.startswith(NOT_RUN_PREFIX))))
 
 
 def open_session(path: Path, session_id: str | None = None) -> ClaudeReader:
