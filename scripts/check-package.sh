@@ -2,7 +2,13 @@
 # Packaging check (CI runs it after the tests): build the sdist and the wheel, check them with `twine check
 # --strict`, check the wheel carries the package data (JSON Schemas, demo sessions, the opencode plugin),
 # install the wheel in a fresh venv and run `learn demo` from it, outside the source tree. Needs only a pip
-# registry (build, twine and the runtime dependencies); about a minute. Leaves nothing behind but dist/.
+# registry (build, twine, the build-system requirements and the runtime dependencies); about a minute. Leaves
+# nothing behind but dist/.
+# One venv with pip (ensurepip costs more than all else here on a loaded machine): the tools venv. The build runs
+# in it (--no-isolation; build still refuses when a requirement of pyproject's [build-system] is missing, and they
+# are installed from that list), not in two isolated venvs of its own; the app venv has no pip of its own and the
+# tools venv's pip installs the wheel into it (`pip --python`). Nothing is compiled at install (--no-compile): the
+# demo compiles what it imports, as the first run after a plain install would.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -10,9 +16,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 python3 -m venv "$work/tools"
-"$work/tools/bin/pip" install -q --disable-pip-version-check build twine
+mapfile -t build_requires < <(python3 -c 'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"], sep="\n")')
+"$work/tools/bin/pip" install -q --no-compile --disable-pip-version-check build twine "${build_requires[@]}"
 rm -rf dist
-"$work/tools/bin/python" -m build --sdist --wheel --outdir dist . > "$work/build.log" 2>&1 \
+"$work/tools/bin/python" -m build --sdist --wheel --no-isolation --outdir dist . > "$work/build.log" 2>&1 \
   || { tail -30 "$work/build.log"; echo "check-package: the build failed (above)"; exit 1; }
 "$work/tools/bin/twine" check --strict dist/*
 
@@ -23,8 +30,8 @@ for member in altimate_learn/schemas/approved.schema.json altimate_learn/schemas
     "$wheel" "$member" || { echo "check-package: $member is missing from $wheel"; exit 1; }
 done
 
-python3 -m venv "$work/app"
-"$work/app/bin/pip" install -q --disable-pip-version-check "$wheel"
+python3 -m venv --without-pip "$work/app"
+"$work/tools/bin/pip" --python "$work/app/bin/python" install -q --no-compile --disable-pip-version-check "$wheel"
 cd "$work"  # not the checkout: the demo must run from the installed wheel alone
 "$work/app/bin/python" -c "import altimate_learn, sys; sys.exit(altimate_learn.__file__.startswith('$root'))" \
   || { echo "check-package: altimate_learn was imported from the checkout, not the wheel"; exit 1; }
