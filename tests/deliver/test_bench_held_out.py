@@ -4,6 +4,7 @@ would otherwise be readable by the people tuning delivery before the blind measu
 
 from __future__ import annotations
 
+import collections
 import sys
 from pathlib import Path
 
@@ -39,74 +40,6 @@ def test_the_default_run_never_evaluates_a_held_out_set(monkeypatch):
     assert held <= set(evaluated) or not delivery_why.HELD_OUT
 
 
-def test_blind_batches_69_and_70_load_and_name_one_lesson_each():
-    """The blind batches written in session 2026-12-06 #24 load as the benchmark loads them: 36 tasks each in the
-    four kinds, 50 to 60 needed lessons, each needed prefix naming exactly one lesson of the 300, 1,000 and 10,000
-    stores (or recall would count a lookalike), a file's `content` only for a file the task touches, and a label in
-    research/__main__.py. Failures name task ids and counts only: the tasks are held out."""
-    import collections
-
-    main_text = (ROOT / "research" / "__main__.py").read_text(encoding="utf-8")
-    gen = bench_delivery._generator()
-    stores = {size: gen.scaled(size, bench_delivery.SEED) for size in (300, 1000, 10000)}
-    for name in ("blind69", "blind70"):
-        path, title, intro = bench_delivery.SETS[name]
-        assert path.name == f"delivery_tasks_{name}.jsonl" and "written apart from the code" in title
-        assert "2026-12-06 #24" in intro and "forty-first writer" in intro
-        assert f'" {name}": ", blind batch {name[5:]} (written apart from the code)"' in main_text
-        tasks = bench_delivery.load_tasks(path)
-        assert len({task["id"] for task in tasks}) == len(tasks) == 36
-        assert collections.Counter(task["kind"] for task in tasks) == {"direct": 10, "vague": 10, "file": 8,
-                                                                        "followup": 8}
-        assert 50 <= sum(len(task["needed"]) for task in tasks) <= 60
-        assert sum(1 for task in tasks if task.get("content")) >= 4
-        not_one = [(task["id"], size, number) for task in tasks for number, prefix in enumerate(task["needed"])
-                   for size, lessons in stores.items()
-                   if sum(1 for lesson in lessons if lesson["text"].startswith(prefix)) != 1]
-        assert not not_one
-        stray = [task["id"] for task in tasks for file in task.get("content") or {}
-                 if file not in [*task.get("files", []), *task.get("followup_files", [])]]
-        assert not stray
-        assert all(task.get("followup") and task.get("followup_files") for task in tasks if task["kind"] == "followup")
-        assert all(len(task.get("request", "").split()) <= 1 for task in tasks if task["kind"] == "file")
-
-
-def test_blind_batches_71_and_72_load_and_name_one_lesson_each():
-    """The blind batches written in session 2026-12-07 #25 load as the benchmark loads them: 36 tasks each in the
-    four kinds, 50 to 60 needed lessons, each needed prefix naming exactly one lesson of the 300, 1,000 and 10,000
-    stores (or recall would count a lookalike), a file's `content` only for a file the task touches, a writer text
-    derived from the thirty-seventh round's, and a label in research/__main__.py. Failures name task ids and counts
-    only: the tasks are held out."""
-    import collections
-
-    main_text = (ROOT / "research" / "__main__.py").read_text(encoding="utf-8")
-    gen = bench_delivery._generator()
-    stores = {size: gen.scaled(size, bench_delivery.SEED) for size in (300, 1000, 10000)}
-    assert bench_delivery._THIRTY_EIGHTH_READ in bench_delivery.THIRTY_EIGHTH_ROUND_WRITER
-    assert bench_delivery._THIRTY_SEVENTH_READ not in bench_delivery.THIRTY_EIGHTH_ROUND_WRITER
-    for name in ("blind71", "blind72"):
-        path, title, intro = bench_delivery.SETS[name]
-        assert path.name == f"delivery_tasks_{name}.jsonl" and "written apart from the code" in title
-        assert "2026-12-07 #25" in intro and "forty-second writer" in intro and "2026-12-06 #24" not in intro
-        assert f'" {name}": ", blind batch {name[5:]} (written apart from the code)"' in main_text
-        tasks = bench_delivery.load_tasks(path)
-        assert len({task["id"] for task in tasks}) == len(tasks) == 36
-        assert all(task["id"].startswith(f"b{name[5:]}-") for task in tasks)
-        assert collections.Counter(task["kind"] for task in tasks) == {"direct": 10, "vague": 10, "file": 8,
-                                                                        "followup": 8}
-        assert 50 <= sum(len(task["needed"]) for task in tasks) <= 60
-        assert sum(1 for task in tasks if task.get("content")) == 5
-        not_one = [(task["id"], size, number) for task in tasks for number, prefix in enumerate(task["needed"])
-                   for size, lessons in stores.items()
-                   if sum(1 for lesson in lessons if lesson["text"].startswith(prefix)) != 1]
-        assert not not_one
-        stray = [task["id"] for task in tasks for file in task.get("content") or {}
-                 if file not in [*task.get("files", []), *task.get("followup_files", [])]]
-        assert not stray
-        assert all(task.get("followup") and task.get("followup_files") for task in tasks if task["kind"] == "followup")
-        assert all(len(task.get("request", "").split()) <= 1 for task in tasks if task["kind"] == "file")
-
-
 @pytest.fixture(scope="module")
 def scaled_stores() -> dict[int, list[dict]]:
     """The 300, 1,000 and 10,000 stores the benchmark runs against, built once for the module (10,000 takes seconds)."""
@@ -114,36 +47,56 @@ def scaled_stores() -> dict[int, list[dict]]:
     return {size: gen.scaled(size, bench_delivery.SEED) for size in (300, 1000, 10000)}
 
 
-def test_blind_batches_73_and_74_load_and_name_one_lesson_each(scaled_stores):
-    """The blind batches written in session 2026-12-07 #26 load as the benchmark loads them: 36 tasks each in the
-    four kinds, 50 to 60 needed lessons, each needed prefix naming exactly one lesson of the 300, 1,000 and 10,000
-    stores (or recall would count a lookalike), a file's `content` only for a file the task touches, a writer text
-    derived from the thirty-eighth round's, and a label in research/__main__.py. Failures name task ids and counts
-    only: the tasks are held out."""
-    import collections
+# Each blind batch: the session it was written in, the writer its intro names, a session its intro must not name,
+# how many of its tasks carry a file's content (None: 4 or more), and whether every task id is b<number>-.
+BLIND_BATCHES = [
+    pytest.param("blind69", "2026-12-06 #24", "forty-first writer", None, None, False, id="blind69"),
+    pytest.param("blind70", "2026-12-06 #24", "forty-first writer", None, None, False, id="blind70"),
+    pytest.param("blind71", "2026-12-07 #25", "forty-second writer", "2026-12-06 #24", 5, True, id="blind71"),
+    pytest.param("blind72", "2026-12-07 #25", "forty-second writer", "2026-12-06 #24", 5, True, id="blind72"),
+    pytest.param("blind73", "2026-12-07 #26", "forty-third writer", "2026-12-07 #25", 5, True, id="blind73"),
+    pytest.param("blind74", "2026-12-07 #26", "forty-third writer", "2026-12-07 #25", 5, True, id="blind74"),
+]
 
+
+@pytest.mark.parametrize("name, session, writer, not_session, contents, numbered_ids", BLIND_BATCHES)
+def test_a_blind_batch_loads_and_names_one_lesson_each(scaled_stores, name, session, writer, not_session, contents,
+                                                        numbered_ids):
+    """A blind batch loads as the benchmark loads it: 36 tasks in the four kinds, 50 to 60 needed lessons, each
+    needed prefix naming exactly one lesson of the 300, 1,000 and 10,000 stores (or recall would count a
+    lookalike), a file's `content` only for a file the task touches, its intro naming the session and the writer,
+    and a label in research/__main__.py. Failures name task ids and counts only: the tasks are held out."""
     main_text = (ROOT / "research" / "__main__.py").read_text(encoding="utf-8")
-    stores = scaled_stores
-    assert bench_delivery._THIRTY_NINTH_READ in bench_delivery.THIRTY_NINTH_ROUND_WRITER
-    assert bench_delivery._THIRTY_EIGHTH_READ not in bench_delivery.THIRTY_NINTH_ROUND_WRITER
-    for name in ("blind73", "blind74"):
-        path, title, intro = bench_delivery.SETS[name]
-        assert path.name == f"delivery_tasks_{name}.jsonl" and "written apart from the code" in title
-        assert "2026-12-07 #26" in intro and "forty-third writer" in intro and "2026-12-07 #25" not in intro
-        assert f'" {name}": ", blind batch {name[5:]} (written apart from the code)"' in main_text
-        tasks = bench_delivery.load_tasks(path)
-        assert len({task["id"] for task in tasks}) == len(tasks) == 36
-        assert all(task["id"].startswith(f"b{name[5:]}-") for task in tasks)
-        assert collections.Counter(task["kind"] for task in tasks) == {"direct": 10, "vague": 10, "file": 8,
-                                                                        "followup": 8}
-        assert 50 <= sum(len(task["needed"]) for task in tasks) <= 60
-        assert sum(1 for task in tasks if task.get("content")) == 5
-        not_one = [(task["id"], size, number) for task in tasks for number, prefix in enumerate(task["needed"])
-                   for size, lessons in stores.items()
-                   if sum(1 for lesson in lessons if lesson["text"].startswith(prefix)) != 1]
-        assert not not_one
-        stray = [task["id"] for task in tasks for file in task.get("content") or {}
-                 if file not in [*task.get("files", []), *task.get("followup_files", [])]]
-        assert not stray
-        assert all(task.get("followup") and task.get("followup_files") for task in tasks if task["kind"] == "followup")
-        assert all(len(task.get("request", "").split()) <= 1 for task in tasks if task["kind"] == "file")
+    path, title, intro = bench_delivery.SETS[name]
+    assert path.name == f"delivery_tasks_{name}.jsonl" and "written apart from the code" in title
+    assert session in intro and writer in intro
+    assert not_session is None or not_session not in intro
+    assert f'" {name}": ", blind batch {name[5:]} (written apart from the code)"' in main_text
+    tasks = bench_delivery.load_tasks(path)
+    assert len({task["id"] for task in tasks}) == len(tasks) == 36
+    assert not numbered_ids or all(task["id"].startswith(f"b{name[5:]}-") for task in tasks)
+    assert collections.Counter(task["kind"] for task in tasks) == {"direct": 10, "vague": 10, "file": 8,
+                                                                    "followup": 8}
+    assert 50 <= sum(len(task["needed"]) for task in tasks) <= 60
+    with_content = sum(1 for task in tasks if task.get("content"))
+    assert with_content >= 4 if contents is None else with_content == contents
+    not_one = [(task["id"], size, number) for task in tasks for number, prefix in enumerate(task["needed"])
+               for size, lessons in scaled_stores.items()
+               if sum(1 for lesson in lessons if lesson["text"].startswith(prefix)) != 1]
+    assert not not_one
+    stray = [task["id"] for task in tasks for file in task.get("content") or {}
+             if file not in [*task.get("files", []), *task.get("followup_files", [])]]
+    assert not stray
+    assert all(task.get("followup") and task.get("followup_files") for task in tasks if task["kind"] == "followup")
+    assert all(len(task.get("request", "").split()) <= 1 for task in tasks if task["kind"] == "file")
+
+
+@pytest.mark.parametrize(("writer", "read", "earlier_read"), [
+    pytest.param("THIRTY_EIGHTH_ROUND_WRITER", "_THIRTY_EIGHTH_READ", "_THIRTY_SEVENTH_READ", id="blind71-72"),
+    pytest.param("THIRTY_NINTH_ROUND_WRITER", "_THIRTY_NINTH_READ", "_THIRTY_EIGHTH_READ", id="blind73-74"),
+])
+def test_a_blind_pair_was_written_with_its_rounds_writer_text(writer, read, earlier_read):
+    """Batches 71/72 were written with the thirty-eighth round's writer text, 73/74 with the thirty-ninth's: each
+    holds what its round read, not what the round before read."""
+    assert getattr(bench_delivery, read) in getattr(bench_delivery, writer)
+    assert getattr(bench_delivery, earlier_read) not in getattr(bench_delivery, writer)
