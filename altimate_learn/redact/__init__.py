@@ -43,7 +43,7 @@ import re
 import string
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Iterator
+from typing import Callable, Iterator
 from urllib.parse import urlsplit, urlunsplit
 
 from altimate_learn.redact import assignments, emails, entropy, vendors
@@ -355,18 +355,8 @@ def _resolve(cluster: list[tuple[int, int, str, int]]) -> list[Span]:
 
 def redact(text: str) -> str:
     """``text`` with every secret replaced by a typed placeholder. Never raises."""
-    if not isinstance(text, str):
-        text = "" if text is None else str(text)
     try:
-        # Replacing a span changes the context of its neighbours (a hex run that ran into a PEM header is
-        # pure hex once the header is a placeholder), so repeat until nothing changes: that is what makes
-        # redact(redact(x)) == redact(x). Placeholders are never matched, so each pass only adds some.
-        for _ in range(8):
-            spans = find_secrets(text)
-            if not spans:
-                return text
-            text = _replace(text, spans)
-        return text
+        return _passes(_as_text(text))
     except Exception:  # noqa: BLE001 - a filter bug must never leak what it was filtering
         return PLACEHOLDER.format("unscanned")
 
@@ -375,19 +365,35 @@ def holds_secret(text: str) -> bool:
     """Whether :func:`redact` would replace a secret in ``text``: an e-mail address, which it replaces too, is a
     person's data, not a secret (a lesson or an instruction file naming one is the lint's `email` rule, not a leaked
     credential). Never raises (an internal error counts as a secret, as :func:`redact` then withholds the text)."""
-    if not isinstance(text, str):
-        text = "" if text is None else str(text)
     try:
-        for _ in range(8):
-            spans = find_secrets(text)
-            if not spans:
-                return False
-            if any(label != emails.LABEL for _, _, label in spans):
-                return True
-            text = _replace(text, spans)  # only addresses: what is left might read as a secret once they are gone
-        return False
+        return _passes(_as_text(text), _names_a_secret) is None
     except Exception:  # noqa: BLE001 - as redact: a filter bug must never let a text through as clean
         return True
+
+
+def _names_a_secret(spans: list[Span]) -> bool:
+    return any(label != emails.LABEL for _, _, label in spans)
+
+
+def _as_text(text: object) -> str:
+    return text if isinstance(text, str) else "" if text is None else str(text)
+
+
+def _passes(text: str, stop: Callable[[list[Span]], bool] | None = None) -> str | None:
+    """:func:`redact`'s passes over ``text``: ``text`` with every span :func:`find_secrets` finds replaced, again
+    until a pass finds nothing (at most 8). None as soon as ``stop(spans)`` is true of a pass's spans: what
+    :func:`holds_secret` asks, with no more passes than it needs."""
+    # Replacing a span changes the context of its neighbours (a hex run that ran into a PEM header is
+    # pure hex once the header is a placeholder), so repeat until nothing changes: that is what makes
+    # redact(redact(x)) == redact(x). Placeholders are never matched, so each pass only adds some.
+    for _ in range(8):
+        spans = find_secrets(text)
+        if not spans:
+            return text
+        if stop is not None and stop(spans):
+            return None
+        text = _replace(text, spans)  # (holds_secret: addresses only, and what is left may read as a secret)
+    return text
 
 
 def _replace(text: str, spans: list[Span]) -> str:

@@ -71,6 +71,19 @@ def test_an_address_is_personal_data_not_a_secret() -> None:
     assert [label for _, _, label in find_secrets("mail jane@acme.io")] == ["email"]
 
 
+@pytest.mark.parametrize("text", [
+    "ask jane@acme.io", "ask jane@acme.io, the password is Hunter2!x", "DB_PASSWORD=s3cr3t-Value-99",
+    "mail bob@corp.io and export GITHUB_TOKEN=ghp_" + "a1B2" * 9, "nothing here", "", "[REDACTED:email] again",
+    "Authorization: Bearer abcdef0123456789abcdef0123", "jane@acme.io <jane@acme.io> jane.doe@acme-corp.com",
+])
+def test_holds_secret_is_what_redact_replaces_less_addresses(text: str) -> None:
+    """holds_secret() runs redact()'s own passes (one implementation, duplicates report D2): it is true exactly when
+    redact() puts a placeholder other than an address's in the text."""
+    placeholder = re.compile(r"\[REDACTED:([a-z0-9-]+)\]")
+    kinds = set(placeholder.findall(redact(text))) - set(placeholder.findall(text))
+    assert holds_secret(text) == bool(kinds - {"email"})
+
+
 def test_remember_refuses_a_persons_address_and_says_so(git_repo: Path, cli) -> None:
     assert cli("enable")[0] == 0
     code, _out, err = cli("remember", "Ask jane.doe@acme-corp.com before changing marts.")
