@@ -52,6 +52,9 @@ OUTPUT = ROOT / "research" / "CLASSIFIER_FIRST_SIGHT.md"
 GATES = (0.3, 0.5, 0.7, 0.9)  # the fold model's score a gated family needs
 BAR = 0.80  # first-sight precision below which a family is a candidate to gate or drop (CLASSIFIER_FAMILIES.md's bar)
 MIN_FLAGS = 8  # ... with at least this many first-sight flags
+VETOES = (0.1, 0.3)  # a veto of every pattern flag on a typed message that the fold model scores below v
+RECENT = "2026-12-05T18"  # "recent versions": owners first seen by a version committed since (the last two days of
+# rules before this pass; older versions' families were narrowed since, so their flags overstate some families' errors)
 
 
 def _owner(repo_or_session: str) -> str:
@@ -158,6 +161,11 @@ def model_only(r: dict[str, Any], threshold: float = 0.9, bare: float = 0.3) -> 
     return bool(r["guard"]) and r["score"] >= threshold and r["bare"] >= bare
 
 
+def vetoed(r: dict[str, Any], v: float) -> bool:
+    """Whether a veto at ``v`` takes a first-sight flag away (a rejected tool call is never vetoed)."""
+    return r["family"] != "rejected a tool call" and r["score"] < v
+
+
 Policy = Callable[[dict[str, Any]], bool]
 
 
@@ -182,7 +190,16 @@ def policy_line(name: str, per: list[Counter[str]]) -> str:
     return f"| {name} | {folds} | {p:.3f} | {rec:.3f} | {a['tp']} | {a['fp']} | {a['fn']} |"
 
 
-def report(rows: list[dict[str, Any]], current: dict[str, dict[str, Any]] | None = None) -> str:
+def report(rows: list[dict[str, Any]], current: dict[str, dict[str, Any]] | None = None,
+           recent: list[dict[str, Any]] | None = None) -> str:
+    text = _report(rows, current)
+    if recent:
+        text += (f"\n## Recent versions only\n\nThe owners first seen by a classifier version committed since {RECENT} (closer to "
+                 "today's rules).\n\n" + _report(recent, None))
+    return text
+
+
+def _report(rows: list[dict[str, Any]], current: dict[str, dict[str, Any]] | None = None) -> str:
     out = [f"First sight on dev: {len(rows)} scored messages of {len({r['owner'] for r in rows})} owners "
            "(patterns: each owner's first-sight version; model: trained on the other folds).", ""]
     out += ["| fold | owners | patterns at first sight | + fold model-only flags (0.9 / 0.3, guarded) |", "|---|---:|---|---|"]
@@ -240,6 +257,9 @@ def report(rows: list[dict[str, Any]], current: dict[str, dict[str, Any]] | None
     for t in GATES:
         out.append(policy_line(f"every family needs the model >= {t}", apply(rows, lambda r, t=t: r["score"] >= t)))
     out.append(policy_line("+ model-only flags (0.9 / 0.3, guarded)", apply(rows, lambda r: True, model_only)))
+    for v in VETOES:
+        out.append(policy_line(f"veto below {v}", apply(rows, lambda r, v=v: vetoed(r, v) is False)))
+        out.append(policy_line(f"veto below {v} + model-only flags", apply(rows, lambda r, v=v: vetoed(r, v) is False, model_only)))
     for fam in sorted(low):
         out.append(policy_line(f"only \"{fam}\" dropped", apply(rows, lambda r, f=fam: r["family"] != f)))
         out.append(policy_line(f"only \"{fam}\" needs >= 0.5", apply(rows, lambda r, f=fam: r["family"] != f or r["score"] >= 0.5)))
@@ -251,6 +271,22 @@ def current_families(snapshot: dict[str, dict[str, Any]]) -> dict[str, dict[str,
 
     return {k: {**v, "family": family(v["reason"]) if v["flagged"] else ""} for k, v in snapshot.items()
             if k.startswith("real-dev|") and v["label"] is not None}
+
+
+def first_seen() -> dict[str, str]:
+    """Each dev owner's first-sight version's commit time (UTC, ISO 8601), as `classifier_unseen.history` assigns them."""
+    from research import classifier_unseen as U
+    from research.data.real_sessions import splits
+
+    dev = {U.owner_of(r) for r, s in splits().items() if s == "dev"}
+    owner_commit: dict[str, str] = {}
+    for commit in U.versions():
+        unseen = dev - U.known_owners(commit)
+        if len(unseen) < len(dev):
+            for owner in unseen:
+                owner_commit[owner] = commit
+    when = {c: U._utc(U._git("log", "-1", "--format=%ct", c).strip()) for c in set(owner_commit.values())}
+    return {owner: when[c] for owner, c in owner_commit.items()}
 
 
 def _first_sight_versions() -> str:
@@ -277,7 +313,9 @@ def main(argv: list[str] | None = None) -> str:
     current = None
     if args.snapshot:
         current = current_families(json.loads(args.snapshot.read_text(encoding="utf-8")))
-    text = report(joined(history, scores), current)
+    rows = joined(history, scores)
+    seen = first_seen()
+    text = report(rows, current, [r for r in rows if seen.get(r["owner"], "") >= RECENT])
     if args.write:
         OUTPUT.write_text(f"# The correction classifier at first sight, by owner folds (dev)\n\nWritten by `python research/"
                           f"classifier_first_sight.py --snapshot S.json --write` (see its docstring).\n\n{text}", encoding="utf-8")

@@ -34,6 +34,9 @@ from altimate_learn.capture.classifier import classify_user_message  # noqa: E40
 from research.data.real_sessions import iter_classifier_inputs, load_messages  # noqa: E402
 
 GOALS = {"holdout": (0.85, 0.60)}  # issue 20: precision, recall on the real-session held-out split
+# The shipped model's score below which a pattern flag on a typed message would be vetoed (counted, never applied:
+# `research/classifier_first_sight.py` measures such a veto at first sight on dev; `--numbers` counts it on both splits).
+VETOES = (0.1, 0.3)
 # Older classifier versions (run by `classifier_unseen.py --history`) took no answer, or an answer but no model.
 _PARAMETERS = inspect.signature(classify_user_message).parameters
 
@@ -79,6 +82,13 @@ def evaluate(split: str | None, owners: set[str] | None = None) -> dict[str, Any
         by_agent[message.agent][outcome] += 1
         if hint:
             counts["model_" + ("tp" if message.positive else "fp")] += 1  # what the model alone would have added
+        if flagged and msg.kind == "text" and "model" in _PARAMETERS:
+            from altimate_learn.capture.second_opinion import score
+
+            value = score(msg.text, message.answer, msg.index)
+            for v in VETOES:
+                if value < v:  # what a veto by the model at v would have taken away
+                    counts[f"veto{v}_{outcome}"] += 1
         if outcome in ("fp", "fn"):
             errors.append({"outcome": outcome, "message": message, "reason": verdict.reason})
     result: dict[str, Any] = {**counts, **scores(counts["tp"], counts["fp"], counts["fn"])}
@@ -1160,15 +1170,18 @@ def dev_only(owners: set[str] | None = None) -> str:
 
 def numbers() -> str:
     """Both splits as counts only, one line each: precision, recall, TP / FP / FN / TN, the model's unrecorded hint, the
-    borderline messages flagged and recall by label. No message text and no error is printed, so the held-out split can
-    be measured without being read (`--numbers`)."""
+    pattern flags a veto by the shipped model would take away (score below each of :data:`VETOES`), the borderline
+    messages flagged and recall by label. No message text and no error is printed, so the held-out split can be
+    measured without being read (`--numbers`)."""
     lines = []
     for split in ("dev", "holdout"):
         r = evaluate(split)
         label = {k: (v.get("flagged", 0), sum(v.values())) for k, v in r["by_label"].items()}
         lines.append(f"{split}: precision {r['precision']:.3f} recall {r['recall']:.3f} (TP {r.get('tp', 0)}, FP {r.get('fp', 0)}, "
                      f"FN {r.get('fn', 0)}, TN {r.get('tn', 0)}; the model alone: TP {r.get('model_tp', 0)}, FP "
-                     f"{r.get('model_fp', 0)}); corrections {'/'.join(map(str, label.get('correction', (0, 0))))}, bug reports "
+                     f"{r.get('model_fp', 0)}; vetoed by the model below " +
+                     ", ".join(f"{v}: TP {r.get(f'veto{v}_tp', 0)}, FP {r.get(f'veto{v}_fp', 0)}" for v in VETOES) +
+                     f"); corrections {'/'.join(map(str, label.get('correction', (0, 0))))}, bug reports "
                      f"{'/'.join(map(str, label.get('bug', (0, 0))))}, borderline flagged "
                      f"{'/'.join(map(str, label.get('borderline', (0, 0))))}")
     return "\n".join(lines) + "\n"

@@ -76,3 +76,34 @@ def test_the_report_names_the_weak_family_and_leaves_out_history_rows_the_corpus
     text = F.report(_rows())
     assert "Low families (first-sight P < 0.8 with >= 8 flags): none" in text  # two flags say little either way
     assert "| weak | 1 | 1 | 0.50 |" in text
+
+
+def test_a_veto_takes_away_the_flags_the_model_doubts_but_never_a_rejected_tool_call():
+    rows = _rows() + [{"guard": False, "bare": 0.0, "fold": 1, "owner": "c", "positive": True, "flagged": True,
+                       "family": "rejected a tool call", "score": 0.01, "outcome": "tp"}]
+    assert [F.vetoed(r, 0.3) for r in rows if r["flagged"]] == [False, True, True, False]
+    assert F.apply(rows, lambda r: not F.vetoed(r, 0.3))[F.FOLDS] == {"tp": 2, "fn": 2, "tn": 2}
+
+
+def test_classifier_real_counts_what_a_veto_by_the_shipped_model_would_take_away(monkeypatch):
+    """`classifier_real.py --numbers` counts, per split, the pattern flags on typed messages the shipped model scores
+    below each veto (counts only): here on three dev owners, against the model's scores taken directly (a veto above 1
+    takes every flag on a typed message away, so the count is never empty)."""
+    from altimate_learn.capture.second_opinion import score
+    from research import classifier_real as R
+    from research.data.real_sessions import iter_classifier_inputs, load_messages
+
+    monkeypatch.setattr(R, "VETOES", (0.1, 1.01))
+    owners = sorted({m.repo.split("/")[0].lower() for m in load_messages("dev")})[:3]
+    result = R.evaluate("dev", set(owners))
+    expected = {f"veto{v}_{k}": 0 for v in R.VETOES for k in ("tp", "fp")}
+    for message, msg, previous in iter_classifier_inputs("dev"):
+        if message.repo.split("/")[0].lower() not in owners or message.positive is None or msg.kind != "text":
+            continue
+        verdict = R._verdict(message, msg, previous)
+        if verdict.correction and verdict.strength != "model":
+            for v in R.VETOES:
+                if score(msg.text, message.answer, msg.index) < v:
+                    expected[f"veto{v}_{'tp' if message.positive else 'fp'}"] += 1
+    assert {k: result.get(k, 0) for k in expected} == expected
+    assert 0 < expected["veto1.01_tp"] + expected["veto1.01_fp"] <= result.get("tp", 0) + result.get("fp", 0)
