@@ -100,8 +100,26 @@ def hook_status(root: Path) -> dict[str, dict[str, Any]]:
                 not_run, _notes = module.agent_problems(root, sorted(commands))
             except Exception:  # noqa: BLE001 - `learn doctor` reports what cannot be read
                 not_run = []
-        result[harness] = {"installed": bool(found), "files": found, "not_run": not_run}
+        result[harness] = {"installed": bool(found), "files": found, "not_run": not_run,
+                           "missing": missing_interpreters(commands) if found else []}
     return result
+
+
+def missing_interpreters(commands: set[str]) -> list[str]:
+    """The absolute programs learn's hook commands start with that no longer exist (a virtual environment moved or
+    deleted after `learn install`): the agent's shell finds nothing, and the guard (`|| true`) keeps that quiet.
+    No subprocess: `status` stays cheap; `learn doctor` and `install --check` run the commands."""
+    import shlex
+
+    missing: list[str] = []
+    for command in sorted(commands):
+        try:
+            argv = shlex.split(command)
+        except ValueError:
+            continue
+        if argv and Path(argv[0]).is_absolute() and not Path(argv[0]).exists() and argv[0] not in missing:
+            missing.append(argv[0])
+    return missing
 
 
 def _read_settings_json(path: Path) -> dict | None:
@@ -135,8 +153,16 @@ def hook_lines(hooks: dict[str, dict[str, Any]], root: Path) -> list[str]:
             except ValueError:
                 files.append(f)
         skipped = f", but {harness} does not run them yet" if hooks[harness].get("not_run") else ""
+        if hooks[harness].get("missing"):
+            skipped = ", but they cannot run"
         shown.append(f"{harness} ({', '.join(files)}{skipped})")
     lines = ["Hooks installed: " + "; ".join(shown) + "."]
+    for harness in installed:  # the interpreter the hooks name is gone: the agent runs nothing (review44 R44-5)
+        missing = hooks[harness].get("missing") or []
+        if missing:
+            lines.append(f"  {harness}: its hooks run {', '.join(missing)}, which no longer exists (a virtual "
+                         "environment moved or deleted), so nothing is delivered or captured. Fix: `learn install "
+                         f"{harness}` again (with --user or --local as you installed them) from the learn you use now.")
     for harness in installed:  # what `learn doctor` says: the agent skips them, so nothing is delivered or captured
         if hooks[harness].get("not_run"):
             lines.append(f"  {harness}: " + " ".join(hooks[harness]["not_run"]) + " (`learn doctor` checks again)")
@@ -512,6 +538,7 @@ def collect_status(name: str) -> dict[str, Any]:
         "warnings": [w for w in resolved.unknown if w not in resolved.invalid] + problems,
         "hooks": {h: v["installed"] for h, v in hooks.items()},
         "hooks_not_run": {h: v["not_run"] for h, v in hooks.items() if v.get("not_run")},
+        "hooks_missing_interpreter": {h: v["missing"] for h, v in hooks.items() if v.get("missing")},
         "delivery_fallback": fallback,
         "config_unreadable": unreadable,
         "git_merge": merge_setup(paths.root, name).as_dict(),
@@ -691,7 +718,7 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         else:  # "enabled" next to "run `learn enable`" read as a contradiction to a new user (review8 R8-8a)
             echo("Learning: off for this project: nothing is captured and no agent has learn's hooks "
                  "(next: `learn enable`, then `learn install claude-code --local`)")
-    elif not any(not hooks[h].get("not_run") for h in installed):  # installed, but every agent skips them
+    elif not any(not hooks[h].get("not_run") and not hooks[h].get("missing") for h in installed):  # none runs them
         echo(f"Learning: enabled, but {', '.join(installed)} {'does' if len(installed) == 1 else 'do'} not run "
              "learn's hooks yet, so nothing is delivered or captured (see Hooks below)")
     elif info["capture"]:

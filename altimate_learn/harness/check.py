@@ -156,6 +156,9 @@ def judge(command: str, root: Path) -> tuple[bool, list[str]]:
             return False, [f"UNSAFE: {command} (`learn` on PATH is {found}, inside the project or found "
                            "through a relative PATH entry)."]
         lines.append(f"`learn` on PATH is {found}.")
+    if argv and Path(argv[0]).is_absolute() and not Path(argv[0]).exists():  # review44 R44-5: not "ran but…"
+        return False, [f"FAILS: {command} ({argv[0]} does not exist: the environment learn was installed from was "
+                       "moved or deleted)."]
     runs, detail = try_command(command, root)
     lines.insert(0, f"{'runs' if runs else 'FAILS'}: {command}" + (f" ({detail})" if detail else ""))
     return runs, lines

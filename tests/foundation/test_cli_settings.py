@@ -12,7 +12,7 @@ STATUS_KEYS = {"agent_memories", "auto_reflect", "auto_reflect_budget", "backoff
                "pending_sessions", "project_found", "project_root", "settings", "signals", "store", "store_path",
                "versions", "warnings", "delivery_fallback", "config_unreadable", "git_merge", "worktree", "set",
                "hooks_not_run", "merge", "unfinished_merge", "replaced_by_teammates", "promote_interrupted",
-               "overruled", "core_waiting"}
+               "overruled", "core_waiting", "hooks_missing_interpreter"}
 
 
 def test_enable_writes_project_config_and_gitignore(git_repo: Path, cli, isolated_home: Path):
@@ -255,3 +255,24 @@ def test_status_and_enable_say_which_agents_have_hooks(git_repo: Path, cli):
         {"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "echo hi"}]}]}}))
     code, out, _ = cli("status", "--json")
     assert json.loads(out)["hooks"]["gemini"] is False
+
+
+def test_status_and_check_say_when_the_hooks_interpreter_is_gone(git_repo: Path, cli, tmp_path: Path):
+    """review44 R44-5: the virtual environment learn was installed from was deleted. The agent runs the guarded
+    command as nothing (no error, nothing delivered or captured); status said only "Hooks installed: claude-code"."""
+    assert cli("install", "claude-code", "--local")[0] == 0
+    settings = git_repo / ".claude" / "settings.local.json"
+    text = settings.read_text()
+    command = json.loads(text)["hooks"]["SessionStart"][0]["hooks"][0]["command"]
+    python = command.split(" -I -m ", 1)[0].strip('"\'')
+    gone = str(tmp_path / "deleted-venv" / "bin" / "python3")
+    settings.write_text(text.replace(python, gone))
+    code, out, _ = cli("status")
+    assert "Hooks installed: claude-code (.claude/settings.local.json, but they cannot run).\n" in out
+    assert (f"  claude-code: its hooks run {gone}, which no longer exists (a virtual environment moved or deleted), "
+            "so nothing is delivered or captured. Fix: `learn install claude-code` again") in out
+    assert out.startswith("Learning: enabled, but claude-code does not run learn's hooks yet")
+    assert json.loads(cli("status", "--json")[1])["hooks_missing_interpreter"] == {"claude-code": [gone]}
+    code, out, err = cli("install", "claude-code", "--check")
+    assert code == 1 and f"({gone} does not exist: the environment learn was installed from was moved or deleted)" \
+        in out + err and "did not answer" not in out + err
