@@ -170,8 +170,9 @@ def scrub(text: str) -> str:
     text = _scrub_credential_chain(text)
     if _EIN_CONTEXT.search(text):
         text = _EIN.sub("[REDACTED:ein]", text)
-    # the redactor replaces a person's address too (sec43): the corpus keeps its own placeholder for both
-    return _EMAIL.sub("[email]", text).replace("[REDACTED:email]", "[email]")
+    # the redactor replaces a person's address (sec43) and phone number (cur44) too: the corpus keeps its own
+    # placeholders for both
+    return _EMAIL.sub("[email]", text).replace("[REDACTED:email]", "[email]").replace("[REDACTED:phone]", "[phone]")
 
 
 def head(text: str, keep: int) -> str:

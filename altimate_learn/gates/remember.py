@@ -100,8 +100,10 @@ def remember(store: Store, text: str, *, paths: list[str] | None = None, approve
                          "Put the rule in single quotes: learn remember 'Use `pnpm`, never `npm`.'")
     clean = _sentence(clean)
     clean = redact(clean)  # secrets never reach the store or a model
-    if "[REDACTED:" in clean and "[REDACTED:" not in text and _redacted_kinds(clean) == "email":
-        raise LearnError("the rule holds a person's e-mail address; a lesson never stores one (it reaches every "
+    personal = {"email": "e-mail address", "phone": "phone number"}
+    if "[REDACTED:" in clean and "[REDACTED:" not in text and set(_redacted_kinds(clean).split(", ")) <= set(personal):
+        kinds = " and ".join(personal[kind] for kind in _redacted_kinds(clean).split(", "))
+        raise LearnError(f"the rule holds a person's {kinds}; a lesson never stores one (it reaches every "
                          "teammate's agent).", "Name the team or the role instead, e.g. learn remember \"Ask the data "
                          "team before changing marts.\"")
     if "[REDACTED:" in clean and "[REDACTED:" not in text:

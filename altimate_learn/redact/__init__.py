@@ -21,8 +21,9 @@ What it finds, in order of precedence when spans overlap:
    (:mod:`altimate_learn.redact.assignments`).
 6. A random-looking string a few words after a credential word or a vendor's name ("the key is X").
 7. Long high-entropy strings anywhere (:mod:`altimate_learn.redact.entropy`).
-8. A person's e-mail address (:mod:`altimate_learn.redact.emails`): personal data, not a secret, so it is never
-   remembered and :func:`holds_secret` does not count it.
+8. A person's e-mail address (:mod:`altimate_learn.redact.emails`) and phone number
+   (:mod:`altimate_learn.redact.phones`): personal data, not secrets, so they are never remembered and
+   :func:`holds_secret` does not count them.
 
 Within one session or one capture run (:func:`remembering`), a value once found as a secret is redacted
 wherever it appears again, bare: the agent quoting the password back, the person repeating it in a later
@@ -46,10 +47,12 @@ from contextvars import ContextVar
 from typing import Callable, Iterator
 from urllib.parse import urlsplit, urlunsplit
 
-from altimate_learn.redact import assignments, emails, entropy, vendors
+from altimate_learn.redact import assignments, emails, entropy, phones, vendors
 from altimate_learn.redact.common import ALGORITHM_PART, PLACEHOLDER, PLACEHOLDER_RE, is_placeholder
 
 Span = tuple[int, int, str]
+# What redact() replaces as a person's data, not as a secret: never remembered, not what holds_secret() asks.
+PERSONAL = frozenset({emails.LABEL, phones.LABEL})
 
 # Twilio account SIDs are only secret-ish next to their auth token: require "twilio" or "sid" on the line.
 _TWILIO_SID = re.compile(r"(?<![A-Za-z0-9])AC[0-9a-f]{32}(?![A-Za-z0-9])")
@@ -193,8 +196,9 @@ class SecretMemory:
             _MEMORY.reset(token)
 
     def add(self, value: str, label: str) -> None:
-        if label == emails.LABEL:
-            return  # an address is found by its shape wherever it is; remembered, a login's `user@host` would go too
+        if label in PERSONAL:
+            return  # an address or a number is found by its shape wherever it is; remembered, a login's `user@host`
+            # would go too
         value = value.strip()
         if len(value) < MEMORY_MIN or is_placeholder(value) or "[REDACTED" in value.upper():
             return
@@ -293,6 +297,8 @@ def _scan(text: str) -> list[tuple[int, int, str, int]]:
     entropy.scan(text, lambda start, end, label: add(start, end, label, 6))
     for start, end in emails.find(text):
         add(start, end, emails.LABEL, 7)
+    for start, end in phones.find(text):
+        add(start, end, phones.LABEL, 8)
     return raw
 
 
@@ -362,9 +368,9 @@ def redact(text: str) -> str:
 
 
 def holds_secret(text: str) -> bool:
-    """Whether :func:`redact` would replace a secret in ``text``: an e-mail address, which it replaces too, is a
-    person's data, not a secret (a lesson or an instruction file naming one is the lint's `email` rule, not a leaked
-    credential). Never raises (an internal error counts as a secret, as :func:`redact` then withholds the text)."""
+    """Whether :func:`redact` would replace a secret in ``text``: an e-mail address or a phone number, which it
+    replaces too, is a person's data, not a secret (a lesson or an instruction file naming an address is the lint's
+    `email` rule, not a leaked credential). Never raises (an internal error counts as a secret, as :func:`redact` then withholds the text)."""
     try:
         return _passes(_as_text(text), _names_a_secret) is None
     except Exception:  # noqa: BLE001 - as redact: a filter bug must never let a text through as clean
@@ -372,7 +378,7 @@ def holds_secret(text: str) -> bool:
 
 
 def _names_a_secret(spans: list[Span]) -> bool:
-    return any(label != emails.LABEL for _, _, label in spans)
+    return any(label not in PERSONAL for _, _, label in spans)
 
 
 def _as_text(text: object) -> str:

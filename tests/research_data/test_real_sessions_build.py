@@ -979,3 +979,12 @@ def test_the_corpus_keeps_its_address_placeholder_now_that_the_redactor_takes_ad
     assert scrub("mail jane@acme-corp.io today") == "mail [email] today"
     answer = scrub("**Admin:** `jane@acme-corp.io` / `Cortex2024!`")
     assert "Cortex2024!" not in answer and "[REDACTED:password]" in answer and "[email]" in answer
+
+
+def test_the_corpus_keeps_its_phone_placeholder_now_that_the_redactor_takes_numbers():
+    """The redactor replaces a person's phone number itself (cur44, `[REDACTED:phone]`): the corpus keeps writing
+    `[phone]`, as its own scrub of an international number did."""
+    from research.real_sessions_build import scrub
+
+    assert scrub("call me at 020 7946 0958 today") == "call me at [phone] today"
+    assert scrub("pasted log: +79161234567 failed") == "pasted log: [phone] failed"
