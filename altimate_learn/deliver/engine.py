@@ -683,6 +683,44 @@ class Delivery:
             self.log(f"session start: {left} {tier} lesson{'s' if left != 1 else ''} left out: with the learned notes "
                      f"(~{notes} tokens) they do not fit learn.budget_tokens ({self.settings['budget_tokens']})")
 
+    def inherit(self, texts: list[str]) -> int:
+        """A new session whose conversation already holds ``texts``, copies of learn's sections sent to the session it
+        was forked from (:mod:`altimate_learn.deliver.inherit`): the lessons whose lines they hold count as shown
+        (recorded in this session's state only, tier ``inherited``: nothing is sent, so no `shown.jsonl` line and no
+        usage), and its next request is a later one. A copied session-start section is kept as this session's: the
+        conversation holds it, so the start event sends nothing (the hook checks :attr:`data` ``section``). A line
+        that is no approved lesson's line now (edited or retired since) marks nothing. Returns how many were marked."""
+        from altimate_learn.deliver.inherit import INHERITED, sections
+
+        data = self.data
+        corpus = self.corpus
+        lines: dict[str, None] = {}
+        for text in texts:
+            for heading, rows in sections(text):
+                if heading == render.HEADING_START and data["section"] is None:
+                    data["section"] = render.wrap(heading, rows)
+                lines.update(dict.fromkeys(rows))
+        if not lines:
+            return 0
+        index: dict[str, int] = {}
+        for position, line in enumerate(corpus.lines):
+            if line in lines:
+                index.setdefault(line, position)
+        shown = self.shown_keys()
+        at = utc_now()
+        added = []
+        for line in lines:
+            i = index.get(line)
+            if i is None or corpus.keys[i] in shown:
+                continue
+            shown.add(corpus.keys[i])
+            added.append({"key": corpus.keys[i], "store": corpus.stores[i], "id": corpus.ids[i], "tier": INHERITED,
+                          "at": at, "line": line})
+        data["shown"].extend(added)
+        if data["first_request"] is None and (added or data["section"] is not None):
+            data["first_request"] = INHERITED
+        return len(added)
+
     def resumed(self) -> None:
         """The session was resumed where the start event carries no context (Gemini CLI answers nothing at
         SessionStart; the section goes with the first request): a section frozen empty (nothing was approved

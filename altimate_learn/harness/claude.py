@@ -1,9 +1,9 @@
 """Claude Code hooks: event shapes in, `hookSpecificOutput.additionalContext` out.
 
 Every event carries `session_id`, `transcript_path`, `cwd` and `hook_event_name`. SessionStart adds
-`source` (startup, resume, clear, compact); UserPromptSubmit adds `prompt` and `prompt_id`; tool events
-add `tool_name`, `tool_input`, `tool_use_id`; PostToolUse adds `tool_response`; PostToolUseFailure adds
-`error` (and `is_interrupt`). Context is answered as
+`source` (startup, resume, clear, compact; fork after `--resume ID --fork-session`, deliver/inherit.py);
+UserPromptSubmit adds `prompt` and `prompt_id`; tool events add `tool_name`, `tool_input`, `tool_use_id`;
+PostToolUse adds `tool_response`; PostToolUseFailure adds `error` (and `is_interrupt`). Context is answered as
 ``{"hookSpecificOutput": {"hookEventName": <event>, "additionalContext": <text>}}`` with exit code 0:
 SessionStart and UserPromptSubmit context reach the model's first request, PreToolUse and PostToolUse
 context the request after the tool result. Stop and SessionEnd take no context.

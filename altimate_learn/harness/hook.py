@@ -313,6 +313,9 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
             return ""
         if ends_turn and not wants_capture:
             return ""
+        # a fork's first event: its conversation holds copies of what learn sent the session it came from (R43-4)
+        forked = (event.kind == "start" and wants_delivery and not engine.state.exists
+                  and (event.source in ("fork", "resume") or "inherited" in event.payload) and _inherit(event, engine, log))
         if wants_capture or tracks_turns:
             _capture(event, data, engine, root, capture, auto_reflect_on(settings), log,
                      learner=learner_on(settings))
@@ -323,6 +326,9 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
                     and data.get("section"):
                 log("session start (resume): the conversation still holds the session-start section; not sent "
                     "again")
+            elif forked:
+                log(f"session start ({event.source or 'fork'}): the conversation holds copies of the lessons sent to the "
+                    "session it came from, with its session-start section; not sent again")
             elif event.kind == "start":
                 if data.get("section") is None or (event.source == "resume" and data.get("section") == ""):
                     _revet_before_start(engine, root, log)  # the section is built now: bring back what passes
@@ -361,6 +367,22 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     if wants_delivery:
         _revet_stale(engine, root, log)
     return "\n\n".join(t for t in texts if t)
+
+
+def _inherit(event: Event, engine, log) -> bool:
+    """Record as shown what a new session's conversation already holds of learn's sections (a fork:
+    :mod:`altimate_learn.deliver.inherit`). True when it holds a session-start section: nothing is sent at its start."""
+    from altimate_learn.deliver.inherit import copied_texts
+
+    texts = copied_texts(event, _clock(), log)
+    if not texts:
+        return False
+    marked = engine.inherit(texts)
+    held = engine.data["section"] is not None
+    log(f"session start ({event.source or '-'}): {marked} lesson{'s' if marked != 1 else ''} already in the "
+        f"conversation (copied from the session it came from){', with its session-start section' if held else ''}; "
+        "counted as shown")
+    return held
 
 
 def _notes_budget(engine) -> int:

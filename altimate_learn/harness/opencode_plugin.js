@@ -2,7 +2,8 @@
 // opencode has no command hooks, so this plugin forwards the few events learn needs to `learn hook opencode`
 // (JSON on stdin, JSON on stdout) and puts the answer where opencode lets a plugin add context:
 //   first chat.message of a session  -> "session.start": the frozen "Team rules" section, added to the system
-//                                       prompt of every request (experimental.chat.system.transform)
+//                                       prompt of every request (experimental.chat.system.transform); with the
+//                                       texts of learn's sections its earlier messages hold (a fork's copies)
 //   chat.message                     -> lessons for this request, as a synthetic text part of the message;
 //                                       the message is also captured (corrections)
 //   command.execute.before           -> a custom command (`/name args`): its template becomes the next message,
@@ -23,6 +24,7 @@ const COMMAND = __LEARN_COMMAND__;
 const FALLBACK = ["learn", "hook", "opencode"]; // a teammate's checkout: the learn on their PATH
 const TIMEOUT_MS = 8000;
 const FILE_TOOLS = new Set(["read", "edit", "write", "patch", "multiedit", "apply_patch"]);
+const SECTION = '<team-rules source="altimate-learn">';
 const TITLE_PROMPT = /^\s*You are a title generator\b/;
 // successes reported after a failure: one ends the episode; a reported episode waits through 10 calls (AWAIT_CAP)
 // for the command that worked
@@ -68,6 +70,13 @@ function callLearn(payload, cwd) {
   });
 }
 
+// a promise's value, or null once TIMEOUT_MS have passed
+function within(promise) {
+  let timer = null;
+  const late = new Promise((resolve) => { timer = setTimeout(() => resolve(null), TIMEOUT_MS); });
+  return Promise.race([Promise.resolve(promise).catch(() => null), late]).finally(() => clearTimeout(timer));
+}
+
 const text = (value) => (typeof value === "string" && value.trim() ? value : "");
 
 export const AltimateLearn = async (ctx) => {
@@ -91,6 +100,28 @@ export const AltimateLearn = async (ctx) => {
   const commands = new Map(); // sessionID -> "/name args" the person typed; opencode sends its template next
   const roles = new Map(); // messageID -> "assistant" | "user" (message.updated)
   const replies = new Map(); // sessionID -> { messageID, parts: Map(partID -> text) }: the agent's latest message
+  // A fork (`opencode run --fork`, the TUI's fork) holds copies of the earlier session's messages, with the lessons
+  // learn added to them: their texts go with session.start, and learn counts those lessons as shown in a session it
+  // has no record of yet (a session it knows ignores them).
+  const copied = async (sessionID, current) => {
+    try {
+      const session = ctx.client && ctx.client.session;
+      if (!session || typeof session.messages !== "function") return [];
+      let listed = await within(session.messages({ path: { id: sessionID } }));
+      if (!listed || !Array.isArray(listed.data)) listed = await within(session.messages({ sessionID }));
+      const out = [];
+      for (const item of (listed && Array.isArray(listed.data) ? listed.data : [])) {
+        if (!item || (item.info && item.info.id === current)) continue;
+        for (const part of Array.isArray(item.parts) ? item.parts : []) {
+          const said = part && part.type === "tool" ? part.state && part.state.output : part && part.text;
+          if (typeof said === "string" && said.includes(SECTION)) out.push(said);
+        }
+      }
+      return out;
+    } catch {
+      return [];
+    }
+  };
   const report = (hook, sessionID, fields) => {
     const next = (chains.get(sessionID) || Promise.resolve()).then(() => call(hook, sessionID, fields));
     chains.set(sessionID, next);
@@ -109,7 +140,8 @@ export const AltimateLearn = async (ctx) => {
         const sessionID = input.sessionID || message.sessionID;
         if (!sessionID) return;
         if (!sections.has(sessionID)) {
-          const start = await call("session.start", sessionID, {});
+          const inherited = await copied(sessionID, message.id || input.messageID || "");
+          const start = await call("session.start", sessionID, inherited.length ? { inherited } : {});
           sections.set(sessionID, (start && text(start.system)) || "");
         }
         const prompt = parts.filter((p) => p && p.type === "text" && !p.synthetic).map((p) => p.text).join("\n");

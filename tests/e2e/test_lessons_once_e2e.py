@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from altimate_learn.schema import make_lesson
 from tests.e2e import lessons
 from tests.e2e.agents import run_claude
 from tests.e2e.helpers import hook_log, learn_ok, prepare_project
@@ -194,3 +195,51 @@ def test_gemini_gets_the_personal_note_of_a_project_with_no_lesson(world, gemini
     run_gemini(world, gemini_bin, "say hi").check()
     turns = [request_text(r) for r in world.model_requests() if "streamGenerateContent" in r["path"]]
     assert turns and turns[0].count(NOTE) == 1, [t.count(NOTE) for t in turns]
+
+
+# review43 R43-4: a fork holds copies of the lessons sent to the session it came from; learn's record of the fork began
+# empty, and the fork's first request carried them again. A lesson no prompt here names but the retry ones.
+RETRY = make_lesson("Retry HTTP calls with `tenacity` (tapir rule).", lesson_id="L-7e7a", now=lessons.NOW,
+                    tags=["http"])
+
+
+def _with_retry_lesson(world) -> None:
+    prepare_project(world)
+    lessons.seed(world.project, [lessons.CORE, lessons.STAGING, lessons.BILLING, RETRY])
+
+
+def _counts(text: str) -> tuple[int, int]:
+    return text.count(lessons.MARKERS["core"]), text.count("tapir")
+
+
+def test_a_claude_code_fork_carries_each_lesson_once(world, claude_bin):
+    """`claude -p … --resume ID --fork-session`: SessionStart says `source: "fork"`, with a new session id and no
+    transcript of its own yet."""
+    from tests.e2e.agents import claude_session_id
+
+    _with_retry_lesson(world)
+    learn_ok(world, "install", "claude-code", "--local")
+    world.set_script([{"text": "All done."}])
+    parent = claude_session_id(run_claude(world, claude_bin, "retry the HTTP calls with tenacity").check())
+    assert _counts(request_text(world.model_requests()[-1])) == (1, 1)
+    run_claude(world, claude_bin, "add retries with tenacity to the client", "--resume", parent,
+               "--fork-session").check()
+    fork = request_text(world.model_requests()[-1])
+    assert _counts(fork) == (1, 1), _counts(fork)  # before: the tapir lesson twice
+
+
+
+def test_a_codex_fork_carries_each_lesson_once(world, codex_bin):
+    """`codex exec fork ID PROMPT` (0.171): SessionStart says `source: "fork"`; the fork's rollout names its parent."""
+    from tests.e2e.agents import codex_env, codex_setup, codex_thread_id, run_codex
+
+    _with_retry_lesson(world)
+    codex_setup(world)
+    learn_ok(world, "install", "codex")
+    world.set_script([{"text": "All done."}])
+    parent = codex_thread_id(run_codex(world, codex_bin, "retry the HTTP calls with tenacity").check())
+    assert _counts(request_text(world.model_requests()[-1])) == (1, 1)
+    world.run([codex_bin, "exec", "--skip-git-repo-check", "--json", "--dangerously-bypass-hook-trust", "fork", parent,
+               "add retries with tenacity to the client"], env=codex_env(world), timeout=600).check()
+    fork = request_text(world.model_requests()[-1])
+    assert _counts(fork) == (1, 1), _counts(fork)  # before: (2, 2), the section and the tapir lesson twice

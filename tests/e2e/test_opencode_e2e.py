@@ -118,7 +118,7 @@ def test_a_custom_commands_template_is_not_the_persons_correction(world, opencod
     command = world.project / ".opencode" / "command" / "fixlint.md"
     command.parent.mkdir(parents=True, exist_ok=True)
     command.write_text(f"---\ndescription: fix lint warnings\n---\n{TEMPLATE}\n")
-    world.set_script([{"text": "Hello."}, {"text": "Linted."}, {"text": "Understood."}])
+    world.set_script([{"text": "Hello."}, {"text": "Linted."}, {"text": "Understood."}, {"text": "Linted again."}])
     session = session_of(run_opencode(world, opencode_bin, "say hello").check())
     run_opencode(world, opencode_bin, "src/calc.py", "--command", "fixlint", "--session", session).check()
 
@@ -129,6 +129,12 @@ def test_a_custom_commands_template_is_not_the_persons_correction(world, opencod
 
     run_opencode(world, opencode_bin, "no, never use flake8 here, use ruff", "--session", session).check()
     assert [s["text"] for s in signals(world)] == ["no, never use flake8 here, use ruff"]
+
+    # a fork of the session (review43 R43-4) holds copies of its messages, the lint lesson among them: the plugin
+    # lists them at the fork's first prompt and learn counts that lesson as shown (before: it came a second time)
+    run_opencode(world, opencode_bin, "lint src/calc.py again with ruff", "--session", session, "--fork").check()
+    fork = json.dumps(world.model_requests()[-1]["body"])
+    assert fork.count("ocelot") == 1 and fork.count("quokka") == 1, (fork.count("ocelot"), fork.count("quokka"))
 
 
 def test_an_opencode_run_killed_mid_turn_and_run_again_on_its_session_gets_the_team_rules(world, opencode_bin):

@@ -1,0 +1,171 @@
+"""What a forked session already holds of learn's text: the lessons learn sent to the session it was copied from.
+
+A fork (Claude Code `--resume ID --fork-session`, whose SessionStart says ``source: "fork"``; opencode
+`run --fork` and its TUI fork) is a new session id whose conversation holds copies of the earlier session's
+messages, with the `<team-rules>` sections learn added to them. Its delivery state starts empty, so without this
+the fork's first request brought those lessons a second time (review43 R43-4: two lessons twice in the request).
+
+This module reads those copies, never as anyone's words: only the lines of our own sections
+(:func:`altimate_learn.deliver.render.wrap`), which :meth:`altimate_learn.deliver.engine.Delivery.inherit` matches
+against the approved lessons' lines and records as shown (no `shown.jsonl` line, no usage count: nothing was sent).
+
+- Claude Code: the fork's own transcript does not exist yet when its SessionStart and first UserPromptSubmit hooks
+  run (Claude Code 2.1.332 writes it with the first answer), and the payload does not name the parent. The parent is
+  the one other transcript of the project folder last written within :data:`SLACK` seconds after the parent's last
+  answer, which the payload gives (``seconds_since_last_response``); two such transcripts (sessions working side by
+  side) and the fork inherits nothing (as before: a lesson may come twice). A resumed session learn has no state for
+  (learn installed since) reads its own transcript.
+- Codex (`codex fork`, `codex exec fork ID`): SessionStart says ``source: "fork"``; the fork's rollout exists and its
+  first line names the parent (``forked_from_id``), whose rollout holds the sections (:func:`codex_parent`).
+- opencode: the plugin lists the fork's messages (they exist before its first prompt) and sends the texts holding
+  our sections with `session.start` (``inherited``).
+"""
+
+from __future__ import annotations
+
+import os
+
+from altimate_learn.deliver import fastjson
+from altimate_learn.markers import SECTION_CLOSE, SECTION_OPEN
+
+SLACK = 60.0  # seconds a transcript may be written after its last answer (Stop / SessionEnd hooks, the agent's own end)
+EARLY = 2.0  # ``seconds_since_last_response`` is whole seconds
+MAX_BYTES = 64 << 20  # a transcript larger than this is not read (a hook must answer)
+INHERITED = "inherited"  # the tier of a lesson recorded from a copy; also the first-request key of such a session
+
+
+def sections(text: str) -> list[tuple[str, list[str]]]:
+    """``(heading, lesson lines)`` of each of learn's sections in ``text`` (as :func:`render.wrap` writes them)."""
+    found: list[tuple[str, list[str]]] = []
+    start = text.find(SECTION_OPEN)
+    while start >= 0:
+        end = text.find(SECTION_CLOSE, start)
+        body = text[start + len(SECTION_OPEN): end if end >= 0 else len(text)]
+        rows = body.strip("\n").split("\n")
+        if rows and rows[0] and not rows[0].startswith("- "):
+            found.append((rows[0], [row[2:] for row in rows[1:] if row.startswith("- ") and row[2:].strip()]))
+        if end < 0:
+            break
+        start = text.find(SECTION_OPEN, end)
+    return found
+
+
+def _strings(value: object, out: list[str]) -> None:
+    if isinstance(value, str):
+        if SECTION_OPEN in value:
+            out.append(value)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _strings(item, out)
+    elif isinstance(value, list):
+        for item in value:
+            _strings(item, out)
+
+
+def transcript_texts(path: str) -> list[str]:
+    """The strings of a JSONL transcript that hold one of learn's sections (each line read as JSON: the sections are
+    escaped in the file). A line that is not JSON is skipped; an unreadable or too large file gives []."""
+    try:
+        if os.path.getsize(path) > MAX_BYTES:
+            return []
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            text = handle.read()
+    except OSError:
+        return []
+    out: list[str] = []
+    if "team-rules" not in text:
+        return out
+    for line in text.splitlines():
+        if "team-rules" not in line:
+            continue
+        try:
+            _strings(fastjson.loads(line), out)
+        except (ValueError, TypeError):
+            continue
+    return out
+
+
+def claude_parent(transcript_path: str, seconds: object, now: float) -> str | None:
+    """The transcript a Claude Code fork was copied from (see the module docstring), or None."""
+    if not isinstance(seconds, int) or isinstance(seconds, bool) or seconds < 0:
+        return None
+    folder, own = os.path.split(transcript_path)
+    target = now - seconds
+    found: list[str] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return None
+    for entry in entries:
+        if entry.name == own or not entry.name.endswith(".jsonl"):
+            continue
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            written = entry.stat(follow_symlinks=False).st_mtime
+        except OSError:
+            continue
+        if target - EARLY <= written <= target + SLACK:
+            found.append(entry.path)
+    return found[0] if len(found) == 1 else None
+
+
+def codex_parent(rollout: str) -> str | None:
+    """The rollout a Codex fork (`codex fork`, `codex exec fork ID`; SessionStart ``source: "fork"``) was copied from:
+    the fork's rollout exists at its SessionStart and its first line (``session_meta``) names the parent
+    (``forked_from_id``, Codex 0.171), whose rollout is in the same dated folders (`sessions/YYYY/MM/DD/`). None when
+    the first line names none or no such rollout is found."""
+    try:
+        with open(rollout, encoding="utf-8", errors="replace") as handle:
+            first = handle.readline(4 << 20)
+        meta = fastjson.loads(first)
+    except (OSError, ValueError, TypeError):
+        return None
+    body = meta.get("payload") if isinstance(meta, dict) else None
+    parent = body.get("forked_from_id") if isinstance(body, dict) else None
+    if not isinstance(parent, str) or not parent or not all(ch.isalnum() or ch == "-" for ch in parent):
+        return None
+    day = os.path.dirname(rollout)
+    sessions = os.path.dirname(os.path.dirname(os.path.dirname(day)))
+    suffix = f"-{parent}.jsonl"
+    folders = [day]
+    try:
+        for year in sorted(os.listdir(sessions), reverse=True):
+            for month in sorted(os.listdir(os.path.join(sessions, year)), reverse=True):
+                for date in sorted(os.listdir(os.path.join(sessions, year, month)), reverse=True):
+                    folders.append(os.path.join(sessions, year, month, date))
+    except OSError:
+        pass
+    for folder in folders:
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            if name.startswith("rollout-") and name.endswith(suffix):
+                return os.path.join(folder, name)
+    return None
+
+
+def copied_texts(event, now: float, log) -> list[str]:
+    """The texts holding learn's sections that a session's first start event says its conversation already holds:
+    opencode's ``inherited`` list; a Claude Code fork's parent transcript; a resumed session's own transcript."""
+    payload = event.payload
+    inherited = payload.get("inherited")
+    if isinstance(inherited, list):
+        return [t for t in inherited if isinstance(t, str) and SECTION_OPEN in t]
+    path = event.transcript_path
+    if not path or event.source not in ("fork", "resume"):
+        return []
+    own = os.path.isfile(path)
+    texts = transcript_texts(path) if own else []
+    if event.source != "fork":
+        return texts
+    parent = codex_parent(path) if own else claude_parent(path, payload.get("seconds_since_last_response"), now)
+    if parent is None:
+        if not texts:
+            log(f"{event.name} (fork): the session it was forked from is not known (no other transcript of the "
+                "project was written just after its last answer, or more than one); lessons it was shown may come "
+                "again")
+        return texts
+    return transcript_texts(parent) + texts

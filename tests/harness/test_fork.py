@@ -1,0 +1,221 @@
+"""A forked session holds copies of the lessons learn sent to the session it came from: they count as shown in the fork,
+so its requests do not carry them twice (review43 R43-4).
+
+Claude Code 2.1.332 (`claude -p … --resume ID --fork-session`, checked with the real CLI): the fork's SessionStart
+says `source: "fork"` with a new session id, a `transcript_path` that does not exist yet (nor at its first
+UserPromptSubmit) and `seconds_since_last_response` (the parent's last answer); the parent is the project folder's
+other transcript written just after that answer. The payloads and transcript lines below have the fields the real CLI
+sends and writes (../shared/realagents/claude/samples). opencode: the plugin sends the fork's copied texts that hold
+learn's sections with `session.start` (`inherited`)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from altimate_learn.harness import claude, codex, opencode
+from altimate_learn.harness import hook as hook_module
+from altimate_learn.harness.hook import handle
+from tests.deliver.helpers import lesson, sample_lessons, write_store
+
+PARENT = "e8ec2a7f-b48f-4f6a-bb2c-7777aee1c7c1"
+FORK = "d6fa5ad5-184b-4bb8-9520-f3345c28c1a6"
+NOW = 1_796_613_912.0
+EXTRA = [
+    "Retry HTTP calls with `tenacity`.",
+    "Set `acks=all` on every Kafka producer.",
+    "Verify Stripe webhook signatures with `stripe.Webhook.construct_event`.",
+    "Make queue consumers idempotent.",
+]
+
+
+def lessons() -> list[dict]:
+    return sample_lessons() + [lesson(f"L-1{i:03x}", text) for i, text in enumerate(EXTRA)]
+
+
+@pytest.fixture
+def project(git_repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """The repository with lessons, and the folder where Claude Code keeps this project's transcripts."""
+    write_store(git_repo, lessons())
+    folder = tmp_path / "home" / ".claude" / "projects" / "-repo"
+    folder.mkdir(parents=True)
+    monkeypatch.setattr(hook_module, "_clock", lambda: NOW)
+    return git_repo, folder
+
+
+def call(root: Path, adapter, payload: dict, log=None) -> str:
+    event = adapter.parse(payload)
+    assert event is not None
+    text = handle(event, adapter.NAME, str(root), str(root), log or (lambda m: None))
+    return text
+
+
+def claude_call(root: Path, folder: Path, session: str, event: str, log=None, **more) -> str:
+    payload = {"session_id": session, "transcript_path": str(folder / f"{session}.jsonl"), "cwd": str(root),
+               "hook_event_name": event, **more}
+    return call(root, claude, payload, log)
+
+
+def bullets(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("- ")]
+
+
+def write_transcript(path: Path, session: str, turns: list[tuple[str, str, str]], written: float) -> None:
+    """A Claude Code transcript as 2.1.332 writes it: each hook's context as a `hook_additional_context` attachment
+    (the same text JSON-escaped), each typed prompt as a `user` line; last written at ``written``."""
+    rows = []
+    for event, prompt, context in turns:
+        if prompt:
+            rows.append({"parentUuid": None, "isSidechain": False, "type": "user",
+                         "message": {"role": "user", "content": prompt}, "sessionId": session})
+        if context:
+            rows.append({"parentUuid": None, "isSidechain": False,
+                         "attachment": {"type": "hook_additional_context", "content": [context], "hookName": event,
+                                        "toolUseID": event, "hookEvent": event},
+                         "type": "attachment", "sessionId": session})
+        rows.append({"parentUuid": None, "isSidechain": False, "type": "assistant",
+                     "message": {"role": "assistant", "content": [{"type": "text", "text": "Done."}]},
+                     "sessionId": session})
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    os.utime(path, (written, written))
+
+
+PROMPTS = ["add an endpoint that lists products", "now the stripe webhook should retry HTTP calls too",
+           "and a kafka producer for order events"]
+FORK_PROMPT = "add retries with tenacity to the kafka producer"
+
+
+def parent_session(root: Path, folder: Path, written: float) -> list[str]:
+    """The parent's start and three prompts through the hook; its transcript as Claude Code leaves it. Every lesson
+    line the parent was given."""
+    turns = [("SessionStart", "", claude_call(root, folder, PARENT, "SessionStart", source="startup"))]
+    for i, prompt in enumerate(PROMPTS):
+        turns.append(("UserPromptSubmit", prompt, claude_call(root, folder, PARENT, "UserPromptSubmit", prompt=prompt,
+                                                              prompt_id=f"p{i}")))
+    write_transcript(folder / f"{PARENT}.jsonl", PARENT, turns, written)
+    given = [line for _, _, text in turns for line in bullets(text)]
+    assert len(given) == len(set(given)) and {"- " + t for t in EXTRA[:2]} <= set(given)
+    return given
+
+
+def fork_start(root: Path, folder: Path, log=None, seconds: int = 3) -> str:
+    return claude_call(root, folder, FORK, "SessionStart", log, source="fork", seconds_since_last_response=seconds,
+                       context_tokens=120, prompt_cache_likely_expired=False, estimated_cache_write_usd=0.0006)
+
+
+def test_a_claude_fork_gets_no_lesson_its_parent_was_given(project):
+    root, folder = project
+    given = parent_session(root, folder, NOW - 2)
+    said: list[str] = []
+    section = fork_start(root, folder, said.append)
+    assert not (folder / f"{FORK}.jsonl").exists()  # as with the real CLI: the fork's own file comes later
+    first = claude_call(root, folder, FORK, "UserPromptSubmit", prompt=FORK_PROMPT, prompt_id="f0")
+    assert not set(bullets(first)) & set(given)  # before: the `tenacity` and `acks=all` lessons a second time
+    assert section == ""  # the copied conversation holds the session-start section already
+    assert any("already in the conversation" in line for line in said)
+    # the fork is a session of its own: a new lesson still comes, once
+    later = claude_call(root, folder, FORK, "UserPromptSubmit", prompt="make the order events consumer idempotent",
+                        prompt_id="f1")
+    assert not set(bullets(later)) & (set(given) | set(bullets(first)))
+    # nothing was sent by the fork's seeding: the store's delivery record holds only what hooks really sent
+    shown = (root / ".altimate-code" / "learn" / "team-playbook" / "shown.jsonl").read_text().splitlines()
+    fork_lines = [json.loads(line) for line in shown if FORK in line]
+    assert all(item["tier"] != "inherited" for item in fork_lines)
+
+
+def test_a_parent_that_cannot_be_told_apart_leaves_the_fork_as_before(project):
+    root, folder = project
+    given = parent_session(root, folder, NOW - 2)
+    write_transcript(folder / "0b7f6d1e-0000-4000-8000-000000000001.jsonl", "0b7f6d1e-0000-4000-8000-000000000001",
+                     [("SessionStart", "", "")], NOW - 1)  # a session working beside it, written just as late
+    said: list[str] = []
+    section = fork_start(root, folder, said.append)
+    assert bullets(section) and set(bullets(section)) <= set(given)  # a fresh start: the core tier again
+    assert any("not known" in line for line in said)
+
+
+def test_a_transcript_written_long_before_the_last_answer_is_no_parent(project):
+    root, folder = project
+    given = parent_session(root, folder, NOW - 600)  # the payload says the last answer came 3 s ago
+    assert set(bullets(fork_start(root, folder))) <= set(given) and bullets(fork_start(root, folder))
+
+
+def test_a_resume_learn_has_no_state_for_reads_its_own_transcript(project):
+    root, folder = project
+    given = parent_session(root, folder, NOW - 2)
+    for state in (root / ".altimate-code" / "learn" / ".sessions").glob("*.json"):
+        state.unlink()  # e.g. learn installed on another machine; the transcript holds what was given
+    assert claude_call(root, folder, PARENT, "SessionStart", source="resume", seconds_since_last_response=2) == ""
+    again = claude_call(root, folder, PARENT, "UserPromptSubmit", prompt=FORK_PROMPT, prompt_id="r0")
+    assert not set(bullets(again)) & set(given)
+
+
+def test_an_opencode_fork_gets_no_lesson_its_copied_messages_hold(project):
+    root, _ = project
+    base = {"directory": str(root)}
+
+    def oc(session: str, hook: str, **fields) -> str:
+        return call(root, opencode, {**base, **fields, "hook": hook, "session_id": session})
+
+    section = oc("ses_parent", "session.start")
+    parts = [oc("ses_parent", "chat.message", message_id=f"msg_{i}", prompt=p) for i, p in enumerate(PROMPTS)]
+    given = [line for text in parts for line in bullets(text)]
+    assert {"- " + t for t in EXTRA[:2]} <= set(given)
+    # the fork's messages: copies of the parent's, learn's synthetic parts among them
+    fork_section = oc("ses_fork", "session.start", inherited=[p for p in parts if p])
+    assert bullets(fork_section) == bullets(section)  # the system prompt is not copied: the fork gets its own
+    first = oc("ses_fork", "chat.message", message_id="msg_f0", prompt=FORK_PROMPT)
+    assert not set(bullets(first)) & set(given)
+
+
+def codex_line(ordinal: int, kind: str, payload: dict) -> str:
+    return json.dumps({"timestamp": "2026-12-07T06:14:47.752Z", "ordinal": ordinal, "type": kind, "payload": payload})
+
+
+def codex_context(ordinal: int, text: str) -> str:
+    """A hook's context in a Codex 0.171 rollout: a developer message marked as the hooks' additional context."""
+    return codex_line(ordinal, "response_item", {
+        "type": "message", "role": "developer", "content": [{"type": "input_text", "text": text}],
+        "internal_chat_message_metadata_passthrough": {"content_item_kinds": ["hooks.additional_context"]}})
+
+
+def test_a_codex_fork_finds_its_parent_rollout_by_the_id_its_first_line_names(git_repo: Path, tmp_path: Path):
+    write_store(git_repo, lessons())
+    parent, fork = "01a24f23-fab4-7f20-9c38-43d54631e56c", "01a24f24-0b0f-7f70-9891-488cd96b6c40"
+    day = tmp_path / "codex-home" / "sessions" / "2026" / "12" / "07"
+    day.mkdir(parents=True)
+    earlier = tmp_path / "codex-home" / "sessions" / "2026" / "12" / "06"  # the parent began the day before
+    earlier.mkdir()
+    parent_rollout = earlier / f"rollout-2026-12-06T23-59-47-{parent}.jsonl"
+    fork_rollout = day / f"rollout-2026-12-07T06-14-51-{fork}.jsonl"
+
+    def codex_call(session: str, rollout: Path, event: str, **more) -> str:
+        payload = {"session_id": session, "transcript_path": str(rollout), "cwd": str(git_repo),
+                   "hook_event_name": event, "model": "gpt-5.5", "permission_mode": "bypassPermissions", **more}
+        return call(git_repo, codex, payload)
+
+    meta = {"session_id": parent, "id": parent, "cwd": str(git_repo), "originator": "codex_exec",
+            "cli_version": "0.171.0", "source": "exec"}
+    rows = [codex_line(0, "session_meta", meta)]
+    parent_rollout.write_text(rows[0] + "\n")
+    given: list[str] = []
+    start = codex_call(parent, parent_rollout, "SessionStart", source="startup")
+    rows.append(codex_context(1, start))
+    for i, prompt in enumerate(PROMPTS):
+        context = codex_call(parent, parent_rollout, "UserPromptSubmit", prompt=prompt, turn_id=f"t{i}")
+        rows.append(codex_context(2 + i, context))
+        given += bullets(context)
+    given += bullets(start)
+    parent_rollout.write_text("".join(r + "\n" for r in rows))
+    assert {"- " + t for t in EXTRA[:2]} <= set(given)
+
+    # the fork's rollout at its SessionStart: its first line names the parent, no copy yet
+    fork_rollout.write_text(codex_line(0, "session_meta", {**meta, "session_id": fork, "id": fork,
+                                                            "forked_from_id": parent,
+                                                            "forked_from_ordinal_exclusive": len(rows)}) + "\n")
+    assert codex_call(fork, fork_rollout, "SessionStart", source="fork") == ""
+    first = codex_call(fork, fork_rollout, "UserPromptSubmit", prompt=FORK_PROMPT, turn_id="f0")
+    assert not set(bullets(first)) & set(given)
