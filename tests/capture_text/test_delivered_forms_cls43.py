@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from altimate_learn.capture.classifier import classify_text
-from tests.capture_text.test_team_way_cls42 import ELSE, LESSONS, _judge
+from tests.capture_text.delivered import ELSE, LESSONS
+from tests.capture_text.delivered import judge as _judge
 
 REASON = "complained of a thing a lesson given in this session bans"
 

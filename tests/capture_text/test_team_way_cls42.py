@@ -13,18 +13,12 @@ from __future__ import annotations
 
 import pytest
 
-from altimate_learn.capture.classifier import classify_text, classify_user_message
-from altimate_learn.capture.model import UserMessage
+from altimate_learn.capture.classifier import classify_text
+from tests.capture_text.delivered import ELSE, LESSONS, LOGGER
+from tests.capture_text.delivered import judge as _judge
 
 USED = "Done: added app/m1.py with a print of the totals."
-ELSE = "Done: the export in app/export.py now reports how many rows it wrote."
 ASKS = "Should the export report the totals with print or with the logger?"
-LOGGER = ("Log through app/log.py (the project logger), never print() in app code.",)
-# a session given thirty lessons' worth of prose (review42 R42-7): only what a lesson bans is a thing to complain of
-LESSONS = LOGGER + ("Use `httpx`, never `requests`, for HTTP calls.", "Money is Decimal, never float.",
-                    "Use pathlib instead of os.path.", "Parse ints with parse_int(); don't use int() on user input.",
-                    "The finance team wants money reports by Friday; keep files under 500 lines.", "Staging timeout is 30 s.",
-                    "UI strings go through t() for translation.")
 
 
 @pytest.mark.parametrize("text, fires", [
@@ -58,13 +52,6 @@ def test_a_ban_with_the_teams_way_of_doing_it(text, fires):
         assert bool(verdict.correction) is fires, (text, answer, verdict.reason)
         if fires:
             assert verdict.reason == "stated a team convention"
-
-
-def _judge(text: str, answer: str | None, delivered: tuple[str, ...] = ()) -> tuple[bool, str]:
-    previous = UserMessage(text="add a log line to the export", index=1, after_assistant=True)
-    verdict = classify_user_message(UserMessage(text=text, index=2, after_assistant=True), previous, answer=answer,
-                                    delivered=delivered)
-    return bool(verdict.correction), verdict.reason
 
 
 @pytest.mark.parametrize("text", ["print again??", "why print?", "print?!", "ugh print again??"])
