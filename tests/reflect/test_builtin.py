@@ -231,7 +231,7 @@ RULES = [
     ("Use camelCase for JSON fields, we don't do snake_case in the API.",
      'Use `camelCase` for JSON fields.'),
     ('stop adding #[allow(unused)] everywhere',
-     'Never add `#[allow(unused)]` everywhere.'),
+     'Never add `#[allow(unused)]`.'),  # the complaint's size is no part of the ban (review43 R43-2)
     ("don't build the whole project, just select +stg_customers",
      'Never build the whole project; select `+stg_customers`.'),
     ('We always use uv here.',

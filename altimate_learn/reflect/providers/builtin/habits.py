@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from altimate_learn.reflect.providers.builtin.one_off import _plural, one_of_many
+from altimate_learn.reflect.providers.builtin.vocabulary import COMPLAINT_INTENSIFIER
 
 # A complaint that the agent repeats something ("you keep adding emojis to the commit messages", "why did you delete
 # the tests again?", "you forgot to update the changelog again"): the repetition is the person's own marker that the
@@ -43,6 +44,13 @@ _AGAIN = re.compile(_HABIT_LEAD + r"(?:why\s+(?:did|do|would)\s+you\s+(?:just\s+
 _WHY_ARE_YOU = re.compile(_HABIT_LEAD + r"why\s+are\s+you\s+(?:still\s+|now\s+)?(?P<verb>editing|touching|modifying|"
                           r"changing|deleting|removing|overwriting|committing|hardcoding|hard-coding|disabling|skipping|"
                           r"reformatting|rewriting|bypassing|silencing|suppressing)\s+(?P<rest>.+?)\s*[?!.]*$", re.I)
+# "why are you using `Any` everywhere?", "why do you put console.log all over the place?": the question names how widely
+# the agent did it, which makes it a complaint of a habit, not a question about one choice (review43 R43-2's class)
+_WHY_SO_MUCH = re.compile(_HABIT_LEAD + r"why\s+(?:are|do|did|would)\s+you\s+(?:still\s+|keep\s+(?:on\s+)?|always\s+|"
+                          r"constantly\s+)?(?P<verb>using|adding|putting|use|add|put)\s+(?P<rest>.+?)"
+                          r"(?:\s+" + COMPLAINT_INTENSIFIER + r")+\s*[?!.]*$", re.I)
+
+
 def _past_base(word: str) -> str | None:
     lowered = word.lower()
     if lowered in _PAST:
@@ -153,7 +161,10 @@ def _habit(sentence: str) -> str | None:
     if match:
         verb = match.group("verb").lower()
         base = gerund_base(verb) or (verb[:-3] if verb[:-3] in _HABIT_VERBS else None)
-        rest = match.group("rest")
+        # "you're constantly adding print statements everywhere": what is done, the complaint's size apart (the ban
+        # reads it again: imperatives.imperative_rule; review43 R43-2)
+        rest = re.sub(r"(?:\s+" + COMPLAINT_INTENSIFIER + r")+(?=\s*[?!.]*$)", "", match.group("rest"), flags=re.I)
+        sized = rest != match.group("rest")
         if base == "forget" or verb == "forgetting":
             found = re.match(r"^to\s+(.+)$", rest, re.I)
             if not found or _DEICTIC_OBJECT.search(found.group(1)) or one_of_many(found.group(1).partition(" ")[2]):
@@ -163,8 +174,13 @@ def _habit(sentence: str) -> str | None:
         if swap:  # "you keep using var instead of const": the rule is the other half, and it is said
             return f"from now on, {base} {swap[1]} instead of {swap[0]}"
         if base in _HABIT_VERBS and not _DEICTIC_OBJECT.search(rest) and _a_kind(rest):
-            return f"from now on, don't {base} {rest}"
+            return f"from now on, don't {base} {rest}{' everywhere' if sized else ''}"
         return None
+    match = _WHY_SO_MUCH.match(sentence)
+    if match and not _DEICTIC_OBJECT.search(match.group("rest")):
+        verb = match.group("verb").lower()
+        base = {"using": "use", "adding": "add", "putting": "put"}.get(verb, verb)
+        return f"from now on, don't {base} {match.group('rest')} everywhere"
     match = _WHY_ARE_YOU.match(sentence)
     if match and not _DEICTIC_OBJECT.search(match.group("rest")) and _a_kind(match.group("rest")):
         verb = match.group("verb").lower()

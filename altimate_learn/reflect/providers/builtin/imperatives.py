@@ -11,12 +11,13 @@ import re
 
 from altimate_learn.reflect.providers.builtin.choices import (_FUNCTION_WORDS, _STATIVE, _builds_one, _data_convention,
                                                               _instead)
-from altimate_learn.reflect.providers.builtin.identifiers import slot
+from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers, slot
 from altimate_learn.reflect.providers.builtin.one_off import (ONE_OFF_VERBS, _BEFORE_EACH, _DONE_ONCE, _plural,
                                                               one_of_many)
 from altimate_learn.reflect.providers.builtin.phrase import Rule, _PRONOUN_OBJECT, _bad_object, _clean_object
-from altimate_learn.reflect.providers.builtin.text import strip_lead
-from altimate_learn.reflect.providers.builtin.vocabulary import (EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE, NEEDS_WORK,
+from altimate_learn.reflect.providers.builtin.text import TRAILING, strip_lead
+from altimate_learn.reflect.providers.builtin.vocabulary import (COMPLAINT_INTENSIFIER, INTENSIFIED_BANS, SUPPRESSION_MARK,
+                                                                 EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE, NEEDS_WORK,
                                                                  ENV_PLACES, OFFICE_LIFE, PEOPLE, SECRET_NOUNS, TOOL_FAMILIES,
                                                                  VERBS, gerund_base)
 
@@ -141,6 +142,12 @@ _ENSURE_OF_ONE = re.compile(r"^(?:please\s+)?(?:make\s+sure|be\s+sure|ensure)\s+
                             r"isn'?t|can'?t|won'?t|will|[a-z]+s)\b", re.I)
 
 
+# (vocabulary.COMPLAINT_INTENSIFIER) at the end of a ban's first clause, before where it holds ("… everywhere in the
+# handlers"), or as "constantly" before its verb
+_COMPLAINT_SIZE = re.compile(r"(?:\s+" + COMPLAINT_INTENSIFIER + r")+(?=\s*[.!]*$|\s+(?:in|on|inside|across|within|for)\b)"
+                             r"|^constantly\s+(?=\w+ing\b)", re.I)
+
+
 _REPORT_AFTER = re.compile(r",\s+(?:the\s+|our\s+|these\s+|those\s+|this\s+|that\s+|my\s+|all\s+)?"
                            r"(?!(?:never|not|always|only|instead|and|or|but|so|unless|except|including|then|please|pls|we|"
                            r"you|i|it|they)\b)[a-z][\w./-]*(?:\s+[a-z][\w./-]*){0,2}\s+(?:aren'?t|isn'?t|weren'?t|wasn'?t|"
@@ -174,6 +181,16 @@ def imperative_rule(c: str, typed: str, usual: bool) -> Rule | None:
         ever = bool(m.group("ever") or late)
         rest_split = re.split(r"\s*[;,—–]\s*|\s+-\s+|\s+and\s+(?=(?:" + "|".join(sorted(VERBS)) + r")\b)", body, maxsplit=1)
         first = rest_split[0]
+        # "stop using `Any` everywhere", "stop constantly adding print statements", "you keep using npm again and again":
+        # how often or how widely the agent did it is the complaint's size, not where the rule holds (review43 R43-2)
+        sized = None
+        for said in (first, TRAILING.sub("", first)):  # ("… everywhere ffs", "… everywhere please")
+            sized = _COMPLAINT_SIZE.search(said)
+            if sized:
+                first = (said[:sized.start()] + said[sized.end():]).strip()
+                break
+        if sized:
+            first = re.sub(r"^(?:constantly|always|keep(?:\s+on)?)\s+(?=\w+ing\b)", "", first, flags=flags)
         follow = rest_split[1] if len(rest_split) > 1 else ""
         # "avoid" takes a thing or a gerund, never a bare verb: "avoid print statements" / "avoid inline styles" name
         # things to avoid ("Never print statements …" would change the meaning); "avoid using X" is the verb phrase
@@ -198,6 +215,18 @@ def imperative_rule(c: str, typed: str, usual: bool) -> Rule | None:
         verb, _, obj = phrase.partition(" ")
         if verb == "do" and re.match(r"^(?:[a-z-]+\s+)?(?:" + "|".join(sorted(_USED_KINDS)) + r")\b", obj, flags):
             verb = "use"  # "we don't do numbered names" -> "Never use numbered names." (blind11 gave "Never do …"; refl39)
+        if sized:
+            from altimate_learn.reflect.providers.builtin.habits import _code_word
+
+            # the ban stands without the size only for code used or added ("stop putting console.log everywhere" ->
+            # "Never add `console.log`."); "stop asking me all the time", "don't run the full suite all the time" (how
+            # often is the point) and "stop adding comments everywhere" (which ones to keep is the point) give nothing
+            kept = INTENSIFIED_BANS.get(verb)
+            said = obj.rstrip(" .!")
+            if kept is None or kept != "use" and not (_code_word(said) or "`" in mark_identifiers(said)
+                                                      or re.search(SUPPRESSION_MARK, said, flags)):
+                return None
+            verb, ever = kept, True
         if _bad_object(obj) and verb not in ("commit", "push", "deploy", "merge", "force-push") or _office_life(obj):
             return None  # (…, "don't book meetings on fridays": the team's calendar, not its code; refl30)
         text = f"Never {verb} {slot(_clean_object(obj)) if verb == 'use' else _clean_object(obj)}".strip()

@@ -24,6 +24,8 @@ _LEADING = re.compile(
            al+right(?:y|ie)?|all\ right|aight|okey|kk?(?=\s*[,.!])|yeah|yep|yup|right(?=\s*[,.!])|sure(?=\s*[,.!])|
            (?:just\ )?(?:a\ )?(?:quick\ |friendly\ |gentle\ |small\ )?reminder(?:\ that)?|
            hey|again|seriously|please|kindly|pls|plz|careful|remember|note|nit|suggestion|important|fyi|
+           # how the person feels, typed before the order ("omg stop using `Any` everywhere", "ffs, …"; review43 R43-2)
+           omg|ffs|jeez|geez|smh|for\ (?:god|heaven|christ|pete|fuck)'?s\ sake|
            # "I meant: never push to main directly, open a PR" (review38 R38-8): what was meant, said as a rule; a bare
            # "I meant the other file" is the person's own slip (rules.OWN_SLIP) and keeps no lead
            i\ (?:actually\ |really\ )?meant(?=\s*[:—–])|
@@ -50,7 +52,7 @@ _LEADING = re.compile(
 TRAILING = re.compile(
     r"""(?:[\s,;—–-]+(?:please|thanks|thank\ you|thx|ok\??|okay\??|again|this\ time|next\ time|from\ now\ on|
         going\ forward|in\ (?:the\ )?future|anymore|as\ well|though|lol|lmao|haha+|ty|tia|thx|pls|plz|bro|dude|mate|buddy|any\ more|for\ (?:this|that|now)|(?:here|in\ this\ (?:repo(?:sitory)?|project|codebase|
-        team|company|org))|as\ i\ said|like\ i\ said|as\ usual|ffs|!+))+\s*[.!]*\s*$""",
+        team|company|org))|as\ i\ said|like\ i\ said|as\ usual|ffs|omg|smh|for\ (?:god|heaven|christ|pete|fuck)'?s\ sake|!+))+\s*[.!]*\s*$""",
     re.I | re.X,
 )
 RATIONALE = re.compile(r"\s*(?:[,;(—–]|\s-)?\s*\b(?:because|since|as\s+(?:it|that|this|they|we|otherwise)|so\s+that|"
@@ -291,6 +293,12 @@ def after_a_line(sentence: str) -> str | None:
     return rest
 
 
+_TAG_QUESTION = re.compile(
+    r"(?P<order>(?:^|(?<=[.!?\n]))[ \t]*(?:(?:please|pls|plz|and|so|also|again|just)[ \t,]+)*"
+    r"(?:(?P<ban>don'?t|do\s+not|dont|never|stop|always|avoid|remember|make\s+sure)|use|keep)\b[^.?!\n]*?)"
+    r"[ \t,]+(?:ok(?:ay)?|k|alright|got\s+it|understood|capisce|(?(ban)right|ok))[ \t]*\?+[ \t]*(?=$|\n)", re.I | re.M)
+
+
 def normalise(text: str) -> str:
     """Typographic quotes made plain and apostrophe-less contractions ("dont", "thats") restored, so the
     patterns see what a careful writer would have typed."""
@@ -307,6 +315,9 @@ def normalise(text: str) -> str:
     # add any types" asks for none at all)
     text = re.sub(r"(?<![`\w-])any-(types?|typed|casts?)\b", r"`any` \1", text, flags=re.I)
     text = CONTRACTION.sub(fix, text)
+    # "don't use `Any` ok?", "never push to main, got it?", "always run the linter, right?": an order with a tag that asks
+    # for a nod, no question of what to do (review43 R43-2's class); "use zod, right?" may ask which, and stays a question
+    text = _TAG_QUESTION.sub(lambda m: m.group("order") + ".", text)
     # "we are not using redux anymore": the team's way as "we don't use redux anymore" says it (review38 R38-8); not
     # without "anymore" ("we're not using redux in this component" is how one part is)
     text = re.sub(r"\b(we)(?:(?:'re|\s+are|\s+r)\s+not|\s+aren'?t)\s+using\s+(?=[^,;.!?]*?\s(?:anymore|any\s+more|any\s+longer)\s*(?:[,;.!?]|$))",

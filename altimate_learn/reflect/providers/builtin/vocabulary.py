@@ -79,6 +79,22 @@ belki yerine lütfen lutfen
 BEHAVIOUR_ADVERBS = frozenset("""still again already just now yet anymore even also only ever constantly
 always never keeps kept somehow suddenly""".split())
 
+# How often or how widely the agent did what a person complains of ("stop using `Any` everywhere", "you keep adding
+# print statements all the time", "stop using npm again and again"): the size of the complaint, not where or when the
+# rule holds, so a ban keeps none of it ("Never use `Any` everywhere." allows `Any` somewhere; review43 R43-2)
+COMPLAINT_INTENSIFIER = (r"(?:everywhere|all\s+over(?:\s+the\s+(?:place|code(?:base)?|project|repo|app|file))?|all\s+the\s+time|"
+                         r"constantly|every\s+single\s+time|again\s+and\s+again|over\s+and\s+over(?:\s+again)?|non-?stop|"
+                         r"left\s+and\s+right|like\s+crazy|in\s+(?:every|each)\s+(?:single\s+)?(?:file|place|function|method|module|"
+                         r"component|class|line|test|page|screen)|in\s+all\s+(?:the\s+|of\s+the\s+)?(?:files|places|functions|"
+                         r"modules|components|tests))")
+# The verbs of a ban that stay whole without the complaint's size: the agent using, adding or calling a kind of code
+# ("stop putting console.log everywhere" -> "Never add `console.log`."); "put" and "sprinkle" need the place they drop
+# Comments that silence a checker, named as the code a ban keeps out ("stop adding # type: ignore everywhere")
+SUPPRESSION_MARK = (r"(?:type:\s*ignore|noqa|ts-ignore|ts-expect-error|ts-nocheck|eslint-disable(?:-next-line|-line)?|"
+                    r"nolint|pylint:\s*disable|nosec|@SuppressWarnings|#\[allow\()")
+INTENSIFIED_BANS = {"use": "use", "add": "add", "import": "import", "call": "call", "insert": "add", "include": "add",
+                    "put": "add", "sprinkle": "add", "throw": "add", "write": "write"}
+
 # English pairs written with a slash that are not paths.
 SLASH_WORDS = frozenset("""and/or input/output read/write true/false yes/no client/server frontend/backend
 either/or on/off he/she his/her pros/cons try/catch async/await get/set start/stop open/close before/after

@@ -1,0 +1,98 @@
+"""refl44 (session #26): the built-in reflector on how people complain, remind and ask when they correct an agent.
+Every message here is our own wording.
+
+1. review43 R43-2's wording: a ban keeps the person's scope words only when they make sense in the rule. "everywhere",
+   "all the time", "all over the place", "again and again", "in every file" say how often or how widely the agent did
+   what the person complains of: "Never use `Any` everywhere." would allow `Any` somewhere. A nod asked at the end of
+   an order ("…, ok?", "…, got it?") asks no question of what to do.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules
+
+
+def _rules(text: str) -> list[str]:
+    return item_rules(FeedbackItem("user_correction", text))[0]
+
+
+# --- 1. the complaint's size is no part of the ban ---------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("stop using `Any` everywhere", "Never use `Any`."),
+    ("don't use Any everywhere", "Never use `Any`."),
+    ("pls stop using `Any` all over the place", "Never use `Any`."),
+    ("stop using print statements all the time", "Never use print statements."),
+    ("stop constantly using `Any`", "Never use `Any`."),
+    ("stop using npm again and again", "Never use `npm`."),
+    ("stop using `Any` in every file", "Never use `Any`."),
+    ("stop using magic numbers all over the place", "Never use magic numbers."),
+    ("stop using relative imports everywhere", "Never use relative imports."),
+    ("stop adding #[allow(unused)] everywhere", "Never add `#[allow(unused)]`."),
+    ("dude stop putting console.log everywhere", "Never add `console.log`."),
+    # said as a complaint of what the agent keeps doing, or as a question of why it does it so much
+    ("you keep using `Any` everywhere", "Never use `Any`."),
+    ("you keep using Any all over the code", "Never use `Any`."),
+    ("you're constantly adding print statements everywhere", "Never add print statements."),
+    ("why are you using `Any` everywhere?", "Never use `Any`."),
+    ("why do you put console.log all over the place??", "Never add `console.log`."),
+    # with the person's feelings around it
+    ("omg stop using `Any` everywhere", "Never use `Any`."),
+    ("stop using `Any` everywhere for god's sake", "Never use `Any`."),
+    ("stop using `Any` everywhere ffs", "Never use `Any`."),
+    ("stop using `Any` everywhere please", "Never use `Any`."),
+    ("for the 100th time, stop using `Any` everywhere", "Never use `Any`."),
+    # where it holds, said after the size, stays
+    ("stop using `Any` everywhere in the handlers", "Never use `Any` in the handlers."),
+])
+def test_the_complaints_size_is_dropped_from_a_ban(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "stop asking me questions all the time",  # how often is the point: "Never ask questions." would be wrong
+    "don't run the full test suite all the time",  # ("Never run the full test suite." forbids what the person wants less of)
+    "stop adding comments everywhere",  # which comments to keep is the point, not "Never add comments."
+    "why are you using it everywhere?",  # what "it" is only the conversation says
+    "why are you using the old client everywhere?",  # one thing of this task
+    "why are you using `Any`?",  # a question of one choice, no complaint of a habit
+])
+def test_a_ban_whose_size_is_the_point_gives_nothing(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    # a scope that makes sense in the rule stays: a positive rule's "everywhere", a ban's "anywhere"
+    ("always use `uv` everywhere", "Always use `uv` everywhere."),
+    ("use httpx instead of requests everywhere", "Use `httpx` instead of `requests` everywhere."),
+    ("never use `Any` anywhere", "Never use `Any` anywhere."),
+    ("stop using `Any`", "Never use `Any`."),
+])
+def test_a_scope_that_makes_sense_in_the_rule_stays(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+# --- 1b. a nod asked for at the end of an order ------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("don't use `Any` ok?", "Never use `Any`."),
+    ("don't use `Any`, right?", "Never use `Any`."),
+    ("never use `Any` again ok?", "Never use `Any`."),
+    ("always run the linter before pushing, got it?", "Always run the linter before pushing."),
+    ("stop using `Any` everywhere, understood?", "Never use `Any`."),
+])
+def test_a_nod_asked_after_an_order_is_no_question(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "use zod, right?",  # may ask which to use
+    "don't use `Any`?",  # asks
+    "why did you use npm, ok?",
+    "we use pnpm, right?",
+    "is it ok?",
+])
+def test_a_question_that_asks_stays_a_question(typed: str) -> None:
+    assert _rules(typed) == []
