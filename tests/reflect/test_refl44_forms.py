@@ -5,6 +5,11 @@ Every message here is our own wording.
    "all the time", "all over the place", "again and again", "in every file" say how often or how widely the agent did
    what the person complains of: "Never use `Any` everywhere." would allow `Any` somewhere. A nod asked at the end of
    an order ("…, ok?", "…, got it?") asks no question of what to do.
+2. A condition said first that names a kind of work the agent does again and again ("before every commit, run the
+   linter", "when adding a new endpoint, add an integration test", "whenever you add a dependency, run uv lock") is the
+   standing rule said after its step already gave ("Run the linter before every commit."); a moment of this task ("when
+   you're done, …", "after that, …", "when adding the endpoint, …") and a record of the product ("when adding a new user,
+   send a welcome email") are not.
 """
 
 from __future__ import annotations
@@ -95,4 +100,47 @@ def test_a_nod_asked_after_an_order_is_no_question(typed: str, lesson: str) -> N
     "is it ok?",
 ])
 def test_a_question_that_asks_stays_a_question(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+# --- 2. a condition of recurring work said first ----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("before every commit, run the linter", "Run the linter before every commit."),
+    ("before committing, run the linter", "Run the linter before committing."),
+    ("whenever you commit, run the linter", "Run the linter before committing."),
+    ("before you push, run the tests", "Run the tests before pushing."),
+    ("after every change, run the tests", "Run the tests after every change."),
+    ("whenever you add a dependency, run uv lock", "Run `uv lock` when adding a dependency."),
+    ("when adding a new endpoint, add an integration test", "Add an integration test when adding a new endpoint."),
+    ("when you add a new endpoint, always add an integration test",
+     "Always add an integration test when adding a new endpoint."),
+    ("when adding a new column, add a migration", "Add a migration when adding a new column."),
+    ("when adding a new env var, update .env.example", "Update `.env.example` when adding a new env var."),
+    # the step done to "it", the new thing the condition names
+    ("when you add a new env var, add it to .env.example", "Add every new env var to `.env.example`."),
+    ("when you create a new component, export it from index.ts", "Export every new component from `index.ts`."),
+])
+def test_a_condition_of_recurring_work_said_first(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "when you're done, run the tests",  # a moment of this task
+    "after that, run the tests",
+    "before you go, update the readme",
+    "when adding the endpoint, add an integration test",  # this task's endpoint
+    "before deploying, add the env var",  # this task's env var, before the deploy
+    "when adding a new user, send a welcome email",  # what the product does with its records
+    "send a welcome email when adding a new user",
+    "when you create a new invoice, add a line item",
+    "when you add a new migration, never edit an old one",  # "one" is the condition's
+    "when you add a new feature, can you also add tests?",  # a request
+    "when adding a new endpoint, I usually add a test",  # how one person works
+    "when I add a new endpoint, do I need to add a test?",  # a question that only asks
+    "when you open the settings page, the save button is grey",  # what a screen shows
+    "when adding a new item to the cart, the total shows 0",
+    "when creating a new project, it crashes",  # a bug report
+])
+def test_a_moment_of_this_task_or_of_the_product_gives_nothing(typed: str) -> None:
     assert _rules(typed) == []

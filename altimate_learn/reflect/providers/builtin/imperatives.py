@@ -18,7 +18,7 @@ from altimate_learn.reflect.providers.builtin.phrase import Rule, _PRONOUN_OBJEC
 from altimate_learn.reflect.providers.builtin.text import TRAILING, strip_lead
 from altimate_learn.reflect.providers.builtin.vocabulary import (COMPLAINT_INTENSIFIER, INTENSIFIED_BANS, SUPPRESSION_MARK,
                                                                  EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE, NEEDS_WORK,
-                                                                 ENV_PLACES, OFFICE_LIFE, PEOPLE, SECRET_NOUNS, TOOL_FAMILIES,
+                                                                 ENV_PLACES, OFFICE_LIFE, PEOPLE, PRODUCT_RECORDS, SECRET_NOUNS, TOOL_FAMILIES,
                                                                  VERBS, gerund_base)
 
 # Kinds of code a project uses or keeps out, said with "do" ("we don't do default exports"): the verb is "use"
@@ -140,6 +140,11 @@ _LIMIT = re.compile(r"^(?:max(?:imum)?|at\s+most|no\s+more\s+than|up\s+to)\s+(?P
 _ENSURE_OF_ONE = re.compile(r"^(?:please\s+)?(?:make\s+sure|be\s+sure|ensure)\s+(?:that\s+)?(?P<subject>(?:the|this|that|"
                             r"our|your|my)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:never|always|only|doesn'?t|does|is|"
                             r"isn'?t|can'?t|won'?t|will|[a-z]+s)\b", re.I)
+
+
+# "send a welcome email when adding a new user": a step the product takes on one of its records, not the team's way (refl44)
+_PRODUCT_EVENT = re.compile(r"\b(?:when|whenever)\s+[a-z]+ing\s+(?:an?|any|new|every|each)\s+(?:new\s+)?(?:"
+                            + "|".join(sorted(PEOPLE | PRODUCT_RECORDS)) + r")\b", re.I)
 
 
 # (vocabulary.COMPLAINT_INTENSIFIER) at the end of a ban's first clause, before where it holds ("… everywhere in the
@@ -395,7 +400,8 @@ def imperative_rule(c: str, typed: str, usual: bool) -> Rule | None:
                       lambda n: n.group(0) if n.group(2).lower() in _FUNCTION_WORDS else n.group(1) + slot(n.group(2)),
                       body)
         general = bool(re.search(r"[`_./()]|[a-z][A-Z]|\b(?:every|each|all|always|never|any|before|after|when|whenever|"
-                                 r"unless|per|instead)\b", body)) or bool(re.match(r"^[a-z]+s\b", obj)) \
+                                 r"unless|per|instead)\b", body)) and not _PRODUCT_EVENT.search(body) \
+            or bool(re.match(r"^[a-z]+s\b", obj)) \
             or usual and bool(re.search(r"\brather\s+than\b", body)) and not re.match(r"(?:the|this|that|my|your)\s", obj, re.I)
         # ("we usually put feature flags in launchdarkly rather than env vars": the team's way, with what it is not; refl39)
         # "write an Airflow DAG …", "add a workflow that runs …": one new thing to build is a task, not a rule

@@ -14,7 +14,8 @@ from altimate_learn.reflect.providers.builtin.vocabulary import (CALENDAR, CONVE
                                                                  EXAMPLE_ROLES, INTENSIFIERS, ONE_OF_MANY, OPEN_LIST,
                                                                  PLURAL_NOUNS, POINTING, PROJECT_WIDE, PUBLIC_MARKS,
                                                                  PUBLIC_SURFACES, REGISTRIES, STYLE_WORDS, TOOL_FAMILIES,
-                                                                 UI_ACTIONS, UI_PARTS, UI_STATES, VERBS)
+                                                                 UI_ACTIONS, UI_PARTS, UI_STATES, VERBS,
+                                                                 WHEN_GERUNDS)
 
 # Plurals that say nothing of what is forbidden ("don't use things in tests").
 # "the new X" (one thing of this task) put in, moved to or added to one file, named by its path with an extension
@@ -624,7 +625,11 @@ _GENERAL = re.compile(r"\b(?:always|never|every|each|whenever|by\s+default|from\
 _BEFORE_EACH = re.compile(r"\b(?:before|after)\s+(?:(?:any|each|every)\s+\w+|(?:coding|committing|pushing|merging|"
                           r"deploying|releasing|answering|responding|replying|implementing|editing|starting|submitting|"
                           r"opening\s+(?:a|the)\s+(?:pr|pull\s+request|mr)|making\s+(?:any\s+)?changes|"
-                          r"writing\s+(?:any\s+)?code|changing\s+(?:any\s+)?code))[.!]?$", re.I)
+                          r"writing\s+(?:any\s+)?code|changing\s+(?:any\s+)?code))[.!]?$"
+                          # "add an integration test when adding a new endpoint" (refl44): the kind of change it comes
+                          # with, one of a kind ("a", "any", "new"), not this task's thing ("when adding the endpoint")
+                          r"|\bwhen\s+(?:" + "|".join(sorted(WHEN_GERUNDS.values(), key=len, reverse=True)) + r")\s+"
+                          r"(?:an?|any|new|every|each)\s+(?:new\s+)?[\w`.-]+(?:\s+[\w`.-]+){0,2}[.!]?$", re.I)
 # What the code at hand does in one case, said with the error or value it gives ("also guard against an empty list, raise
 # ValueError", "handle the None case, return 0"): a requirement of this task's function, not a habit; "guard against empty
 # lists" (a kind) or "always …" may hold beyond it.

@@ -21,7 +21,8 @@ from altimate_learn.reflect.providers.builtin.phrase import Rule, _ASKS
 from altimate_learn.reflect.providers.builtin.render import cross_sentence_rule, judge
 from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, after_a_line, front_discourse, normalise,
                                                            not_english, prose, run_on_reason, sentences, strip_lead)
-from altimate_learn.reflect.providers.builtin.vocabulary import TALK_PLAIN_NOUNS, UNIT_WORDS, gerund_base
+from altimate_learn.reflect.providers.builtin.vocabulary import (BEFORE_GERUNDS, TALK_PLAIN_NOUNS, UNIT_WORDS, VERBS,
+                                                                 WHEN_GERUNDS, WORK_KINDS, gerund_base)
 
 # Feedback longer than this (the person's own prose) is a specification or a pasted review to read whole, not
 # a correction to take one rule from by pattern: a model or a person should read it.
@@ -370,7 +371,8 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
         return final
 
     # "…, tbh" read as "tbh, …"; "dont use class components we r on hooks" as "…, we're on hooks"
-    said = _lead_joined([_case_as_verb(front_discourse(run_on_reason(sentence))) for sentence in sentences(own)[:12]])
+    said = _lead_joined([_case_as_verb(_condition_last(front_discourse(run_on_reason(sentence))))
+                         for sentence in sentences(own)[:12]])
     # "could you maybe use X?" reads as "use X"; a request for one new thing after a comma is no part of a rule (R29-7)
     parts = [_case_as_verb(unhedge(part if (cut := _new_work_tail(part)) is None else part[:cut])) for part in said]
     # (rank, place, lesson, sentence or -1 for several, shape, how the clause stands in its sentence: "whole", "piece",
@@ -831,6 +833,61 @@ _SELECT_STAR = re.compile(r"\b(?P<neg>don'?t|do\s+not|never)\s+(?P<idiom>select\
 # at after it, is no part of the rule
 _LIKE_YOU_DID = re.compile(r"\s+like\s+(?:you|u)\s+(?:did|had|used|wrote)(?:\s+(?:it\s+)?(?:on|in|for|with)\s+(?:the|that|those|"
                            r"this|these|your)\s+[\w\s/.-]{1,40}?)?(?=\s*(?:[,;.!?]|$))", re.I)
+
+
+# A condition said first that names a kind of work the agent does again and again ("before every commit, run the
+# linter", "when adding a new endpoint, add an integration test", "whenever you add a dependency, run uv lock"): the rule
+# of the words in the order the templates read ("run the linter before every commit"; refl44). Not a moment of this task
+# ("when you're done, …", "after that, …", "when adding the endpoint, …", "before you go, …"), and only a rule that is one
+# clause (what follows a comma may belong to the condition's task).
+_WHEN_VERBS = "|".join(sorted(WHEN_GERUNDS, key=len, reverse=True))
+_WHEN_DOING = "|".join(sorted(WHEN_GERUNDS.values(), key=len, reverse=True))
+_HANDOVER = "|".join(sorted(BEFORE_GERUNDS, key=len, reverse=True))
+_CONDITION_FIRST = re.compile(
+    r"^(?P<lead>(?:(?:ok(?:ay)?|also|and|btw|fyi|note|pls|please|remember|oh\s+and|one\s+more\s+thing|and\s+also)[\s,:]+)*)"
+    r"(?:(?P<prep>before|after)\s+(?P<each>(?:any|each|every)\s+(?:new\s+)?[a-z][\w-]*|committing|pushing|merging|deploying|"
+    r"releasing|opening\s+an?\s+(?:pr|pull\s+request|mr)|making\s+(?:any\s+)?changes|writing\s+(?:any\s+)?code)"
+    r"|(?P<prep2>before|after|when|whenever|every\s+time|each\s+time|any\s*time)\s+(?:you|u)\s+(?P<handover>" + _HANDOVER + r")"
+    r"(?=\s*,|\s+(?:always|never|don'?t|do\s+not|please|pls)\b)"
+    r"|(?:when|whenever|every\s+time|each\s+time|any\s*time)\s+(?:(?:you|u)\s+(?P<verb>" + _WHEN_VERBS + r")|(?P<doing>"
+    + _WHEN_DOING + r"))\s+(?P<what>(?:an?|any|new|every|each)\s+(?:new\s+)?[\w`.-]+(?:\s+(?![,]|always\b|never\b|don'?t\b|"
+    r"please\b)[\w`.-]+){0,2}?))"
+    r"\s*,?\s+(?P<rest>(?:(?:always|never|don'?t|do\s+not|please|pls)\s+)*(?:" + "|".join(sorted(VERBS)) + r")\b[^,;:]*?)"
+    r"(?P<end>[.!]*)$", re.I)
+
+
+_PRONOUNS = r"\b(?:one|ones|it|them|that|those|these|this|they|their)\b"
+
+
+def _condition_last(sentence: str) -> str:
+    """``sentence`` with a condition said first that names a kind of work done again and again (:data:`_CONDITION_FIRST`)
+    said after the rule instead, or unchanged."""
+    m = _CONDITION_FIRST.match(sentence.strip())
+    if not m:
+        return sentence
+    if m.group("what"):
+        head = re.sub(r"(?<=[a-z]{3})s$", "", m.group("what").split()[-1].lower().strip("`"))
+        if head not in WORK_KINDS and "`" not in mark_identifiers(m.group("what")):
+            return sentence  # "when adding a new user, send a welcome email": what the product does, not a way of work
+        # "when you add a new env var, add it to .env.example": what "it" is, the condition says ("Add every new env var
+        # to `.env.example`."); the step done to each new one is the rule
+        kind = re.sub(r"^(?:an?|any|every|each)\s+", "", m.group("what"), flags=re.I)
+        kind = kind if re.match(r"new\s", kind, re.I) else f"new {kind}"
+        each = re.match(r"^(?P<verb>(?:" + "|".join(sorted(VERBS)) + r"))\s+(?:it|them)\b(?P<more>\s+(?:to|in|into|on|under|"
+                        r"with|from|behind|through)\s+[^,;:]+)?$", m.group("rest").strip(), re.I)
+        if each and not re.search(_PRONOUNS, each.group("more") or ""):
+            return f"{m.group('lead')}{each.group('verb')} every {kind}{each.group('more') or ''}{m.group('end')}"
+    if re.search(_PRONOUNS, m.group("rest")):
+        return sentence  # "when you add a new migration, never edit an old one": what "one" is, the condition says
+    if m.group("each"):
+        cond = f"{m.group('prep').lower()} {m.group('each')}"
+    elif m.group("handover"):
+        prep = m.group("prep2").lower()
+        cond = f"{'after' if prep == 'after' else 'before'} {BEFORE_GERUNDS[m.group('handover').lower()]}"
+    else:
+        doing = WHEN_GERUNDS[m.group("verb").lower()] if m.group("verb") else m.group("doing").lower()
+        cond = f"when {doing} {m.group('what')}"
+    return f"{m.group('lead')}{m.group('rest').strip()} {cond}{m.group('end')}"
 
 
 def _case_as_verb(sentence: str) -> str:

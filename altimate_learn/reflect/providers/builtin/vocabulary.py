@@ -341,6 +341,18 @@ BEFORE_GERUNDS = {"push": "pushing", "commit": "committing", "merge": "merging",
                   "show": "showing", "open": "opening", "submit": "submitting", "send": "sending", "hand": "handing",
                   "ship": "shipping", "publish": "publishing"}
 
+# What the agent adds or changes in a repository, named as a kind a standing step comes with ("when adding a new
+# endpoint, add an integration test"; refl44): the head noun of "when adding a new …" said first. A record of the
+# product ("when adding a new user, send a welcome email", "… a new order") is what the code does, not the team's way.
+WORK_KINDS = frozenset("""endpoint route migration dependency dep package library lib module file test component function
+method class table column model page screen view command subcommand script env var variable flag setting config option
+service job dag workflow handler api keymap field hook plugin crate gem query schema type interface translation string
+icon asset doc docs readme release version branch pr commit tag lambda resource controller store reducer action
+middleware helper util fixture snapshot story stories template layout style stylesheet rule check lint task target
+provider adapter migration model entity index key secret image container chart workflow step action""".split())
+PRODUCT_RECORDS = frozenset("""order orders invoice invoices payment payments product products booking bookings item items
+post posts ticket tickets message messages subscription subscriptions transaction transactions cart carts""".split())
+
 # "when you add a command" read as "when adding a command": the kinds of change a standing step comes with (refl39)
 WHEN_GERUNDS = {"add": "adding", "change": "changing", "create": "creating", "rename": "renaming", "remove": "removing",
                 "delete": "deleting", "bump": "bumping", "write": "writing", "touch": "touching", "edit": "editing",
