@@ -10,6 +10,9 @@ Every message here is our own wording.
    standing rule said after its step already gave ("Run the linter before every commit."); a moment of this task ("when
    you're done, …", "after that, …", "when adding the endpoint, …") and a record of the product ("when adding a new user,
    send a welcome email") are not.
+3. A dislike the person says of a kind of code in their own words ("I don't like files just for types", "I don't want
+   circular imports", "i hate default exports": a real dev correction said the first) is the rule to keep away from it,
+   as "I'm not a fan of nested ternaries" already was; one thing of this task, a look, a verb or a mass noun is not.
 """
 
 from __future__ import annotations
@@ -143,4 +146,36 @@ def test_a_condition_of_recurring_work_said_first(typed: str, lesson: str) -> No
     "when creating a new project, it crashes",  # a bug report
 ])
 def test_a_moment_of_this_task_or_of_the_product_gives_nothing(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+# --- 3. a dislike of a kind of code -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("I dont like files just for types.", "Avoid files just for types."),
+    ("I don't want circular imports.", "Avoid circular imports."),
+    ("I don't like default exports", "Avoid default exports."),
+    ("i hate default exports", "Avoid default exports."),
+    ("i dont like inline styles", "Avoid inline styles."),
+    ("I don't want mocks in the integration tests", "Avoid mocks in the integration tests."),
+    ("I don't want global variables", "Avoid global variables."),
+    ("I'm not a fan of the nested ternaries, can we go back to if/else", "Avoid nested ternaries."),  # refl26's, kept
+])
+def test_a_dislike_of_a_kind_of_code(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "I don't like the colors",  # this task's look
+    "I don't like the colors in the sidebar",
+    "I don't like how the header looks",
+    "I don't want to have more products just for unit amount",  # a verb: what this task should do
+    "I don't want tests for this",  # this task
+    "I don't want buttons in the header",  # a part of the screen
+    "I don't want popups",
+    "i dont want the android version to be connected and dependant on the server",
+    "I don't like it",
+    "do you like default exports?",  # a question that only asks
+])
+def test_a_dislike_of_this_tasks_things_gives_nothing(typed: str) -> None:
     assert _rules(typed) == []
