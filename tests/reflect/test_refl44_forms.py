@@ -13,6 +13,9 @@ Every message here is our own wording.
 3. A dislike the person says of a kind of code in their own words ("I don't like files just for types", "I don't want
    circular imports", "i hate default exports": a real dev correction said the first) is the rule to keep away from it,
    as "I'm not a fan of nested ternaries" already was; one thing of this task, a look, a verb or a mass noun is not.
+4. review44 R44-3: a Python module run is one code span ("never bare `python3 -m pytest`"); a way of working recalled
+   with "I told you before:" keeps its whole object ("keep type hints on public functions"); "tabs not spaces in the
+   Makefile"; "we moved to date-fns months ago" after a question about "moment.js".
 """
 
 from __future__ import annotations
@@ -178,4 +181,32 @@ def test_a_dislike_of_a_kind_of_code(typed: str, lesson: str) -> None:
     "do you like default exports?",  # a question that only asks
 ])
 def test_a_dislike_of_this_tasks_things_gives_nothing(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+# --- 4. review44 R44-3 ------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("no, use uv run pytest, never bare python3 -m pytest", "Use `uv run pytest`, never bare `python3 -m pytest`."),
+    ("always run python3 -m pytest", "Always run `python3 -m pytest`."),
+    ("use python -m pytest instead of pytest", "Use `python -m pytest` instead of `pytest`."),
+    ("I told you before: keep type hints on public functions", "Always keep type hints on public functions."),
+    ("I told you to keep handlers thin", "Always keep handlers thin."),  # how, after what is kept (kept)
+    ("nope, tabs not spaces in the Makefile", "Indent with tabs, not spaces, in the `Makefile`."),
+    ("tabs in the Makefile", "Indent with tabs in the `Makefile`."),
+    ("why are you using moment.js? we moved to date-fns months ago", "Use `date-fns` instead of `moment.js`."),
+    ("why are you using requests? we switched to httpx last month", "Use `httpx` instead of `requests`."),
+    ("we switched to pnpm two years ago", "Use `pnpm`."),
+])
+def test_review44_r44_3_forms(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "I told you before: keep the button blue",  # one thing of this task
+    "I told you before: restart the server",  # a step
+    "I told you before: keep it simple",
+    "why are you using moment? we moved to the new office months ago",
+])
+def test_review44_r44_3_look_alikes_give_nothing(typed: str) -> None:
     assert _rules(typed) == []

@@ -11,7 +11,7 @@ from altimate_learn.reflect.providers.builtin.conventions import no_kind
 from altimate_learn.reflect.providers.builtin.identifiers import slot
 from altimate_learn.reflect.providers.builtin.one_off import _plural
 from altimate_learn.reflect.providers.builtin.phrase import Rule, _bad_object, _clean_object
-from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVERBS, CHAT_VERBS, CHOICE_FAMILIES,
+from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVERBS, CHAT_VERBS, CHOICE_FAMILIES, CHOSEN_WHEN,
                                                                  EVERYDAY_TOOL_NAMES, OFFICE_LIFE,
                                                                  FORBIDDEN_CODE, LANGUAGES, ONE_AT_A_TIME, PROGRAMMING_LANGUAGES,
                                                                  SLOT_SKIP, TALK_NOUNS, TALK_PLAIN, TALK_PLAIN_NOUNS, TALK_VERBS, TOOL_FAMILIES, UNIT_WORDS,
@@ -30,8 +30,7 @@ _TERSE_CHOICE = re.compile(r"^" + _TOOL + r"\s*(?:,?\s*(?:please|pls|plz))?\s*(?
                            r"packages|projects))?"
                            + r"(?:,?\s*(?:please|pls|plz|thanks?|thx|here|anymore))*\s*[.!]*$", re.I)
 _HERE = r"(?:\s+(?:here|now|these\s+days|nowadays|anymore|any\s+more|in\s+this\s+(?:repo(?:sitory)?|project|codebase)|" \
-        r"last\s+(?:week|month|year|sprint|quarter)|a\s+(?:while|few\s+(?:weeks|months)|couple\s+of\s+(?:weeks|months))\s+ago|" \
-        r"recently))*"  # ("we switched to httpx last month": when the team chose it, review36 R36-5)
+        + CHOSEN_WHEN + r"))*"  # ("we switched to httpx last month": when the team chose it, review36 R36-5)
 # what may follow a stated choice: a reminder that it was said before, and a request to do it again
 _REMINDED = (r"(?:\s*[,;.!]+\s*(?:(?:please|and|so)\s+)*(?:remember(?:\s+(?:that|this|it))?|don'?t\s+forget(?:\s+(?:that|this|it))?|"
              r"keep\s+(?:that|this|it)\s+in\s+mind|try\s+again|(?:do|run|redo)\s+it\s+again|thanks?|ok\??))*[\s,.!]*")

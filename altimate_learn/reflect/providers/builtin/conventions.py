@@ -89,7 +89,9 @@ _PR_BASE = re.compile(r"^(?:(?:our|all(?:\s+our)?|the)\s+)?(?P<what>PRs|pull\s+r
 
 # "tabs in the Makefile, spaces everywhere else" (said again after "again:" or "this was settled at the start:"), "we use
 # tabs in Makefiles": the file kind where the indentation is the tool's, not the team's taste (refl28)
-_MAKEFILE_INDENT = re.compile(r"^(?:" + _WE + r"\s+(?:always\s+|only\s+)?use\s+)?" + _HOW + r"\s+(?:in|for)\s+"
+_MAKEFILE_INDENT = re.compile(r"^(?:" + _WE + r"\s+(?:always\s+|only\s+)?use\s+)?" + _HOW
+                              # "tabs not spaces in the Makefile" (review44 R44-3): what the file kind never takes
+                              + r"(?:\s*,?\s+not\s+(?P<not>spaces|tabs)\s*,?)?\s+(?:in|for)\s+"
                               r"(?P<scope>(?:the\s+|all\s+|our\s+)?makefiles?)(?:\s*,\s*(?P<other>spaces|tabs|(?:two|four|"
                               r"eight|[2348])[\s-]*spaces?)\s+(?:everywhere\s+else|elsewhere))?" + _HERE + _END, re.I)
 
@@ -547,7 +549,9 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
     if m:
         how = "tabs" if m.group("how").lower() == "tabs" else f"{INDENT_NUMBERS[m.group('n').lower()]} spaces"
         other = f", {m.group('other').lower()} everywhere else" if m.group("other") else ""
-        return Rule(f"Indent with {how} in {m.group('scope')}{other}", "convention", [how], [], standing=True, alone=True)
+        never = f", not {m.group('not').lower()}," if m.group("not") and m.group("not").lower() != how.split()[-1] else ""
+        return Rule(f"Indent with {how}{never} in {m.group('scope')}{other}", "convention", [how], [], standing=True,
+                    alone=True)
     m = _STATES_PRACTICE.match(said)
     if m:
         verb = m.group("verb").lower().split()[0]

@@ -177,11 +177,23 @@ def judge(rule: Rule, message: str = "") -> tuple[str | None, str]:
 _GUARDED_ONE = re.compile(r"^the\s+(?:lock\s*file|lockfiles?|license(?:\s+file)?)$", re.I)
 
 
+# A Python module run ("python3 -m pytest", "py -m pip install"): one command, so one code span (review44 R44-3: "never
+# bare python3 -m pytest" gave "never bare python3 -m `pytest`")
+_MODULE_RUN = re.compile(r"(?<![\w`./-])((?:python(?:3(?:\.\d+)?)?|py)\s+-m\s+[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*(?:\s+-{1,2}[A-Za-z][\w-]*)*)"
+                         r"(?![\w`/-])")
+
+
+def _module_runs_marked(text: str) -> str:
+    """``text`` with each Python module run outside a code span put in backticks whole (:data:`_MODULE_RUN`)."""
+    parts = re.split(r"(`[^`]*`)", text)
+    return "".join(part if part.startswith("`") else _MODULE_RUN.sub(r"`\1`", part) for part in parts)
+
+
 def _finalize(rule: Rule) -> str | None:
     text = tidy(rule.text)
     if not text:
         return None
-    text = commands_marked(join_commands(mark_identifiers(text)))
+    text = commands_marked(join_commands(mark_identifiers(_module_runs_marked(text))))
     text = join_adjacent_code(text)
     if len(text) > MAX_CHARS:
         cut = re.split(r"\s*(?:;|,\s+(?:and|but|which|so|then)\b|\s+-\s+|\s+—\s+)", text, maxsplit=1)[0].rstrip(".,;") + "."

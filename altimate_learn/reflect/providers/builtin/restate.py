@@ -20,7 +20,8 @@ from altimate_learn.reflect.providers.builtin.habits import (_DEICTIC_OBJECT, _H
                                                              _one_thing)
 from altimate_learn.reflect.providers.builtin.one_off import _THIS_TASKS, _plural
 from altimate_learn.reflect.providers.builtin.text import normalise, prose
-from altimate_learn.reflect.providers.builtin.vocabulary import CHOICE_FAMILIES, ONE_OF_MANY, TOOL_FAMILIES, VERBS, gerund_base
+from altimate_learn.reflect.providers.builtin.vocabulary import (CHOICE_FAMILIES, CHOSEN_WHEN, ONE_OF_MANY, TOOL_FAMILIES,
+                                                                 VERBS, gerund_base)
 
 _PRONOUN = r"(?:this|it|that|these|those|they|you|we|i)"
 _SOON = (r"(?:\s+(?:before|earlier|already|previously|last\s+time|yesterday|last\s+week|earlier\s+today|this\s+morning|"
@@ -114,7 +115,7 @@ _TEAM_IS = re.compile(
     # "is there a reason you used moment? we're on date-fns" (review40 R40-9): the one the team is on (refl40)
     r"|^(?:(?:but|and|actually|no)[\s,]+)?we(?:'re|\s+are)\s+(?:all\s+|now\s+)?on\s+(?P<on>[\w.@+-]+)(?:\s+now)?\s*[.!]*$"
     r"|^(?:(?:but|and|actually|no)[\s,]+)?we(?:'ve|\s+have)?\s+(?:switched|moved|migrated)\s+(?:over\s+)?to\s+(?P<moved>[\w.@+-]+)"
-    r"(?:\s+(?:last\s+(?:week|month|year|sprint|quarter)|a\s+while\s+ago|recently|already|ages\s+ago))?\s*[.!]*$"
+    r"(?:\s+" + CHOSEN_WHEN + r")?\s*[.!]*$"
     # "why did you pull in date-fns? dayjs is already in package.json" (blind9): the one the project already depends on
     r"|^(?:(?:but|and|actually|no)[\s,]+)?(?P<dep>[\w.@+-]+)\s+is\s+already\s+(?:in\s+(?:(?:the|our)\s+)?(?:package\.json|"
     r"requirements(?:\.txt)?|pyproject(?:\.toml)?|go\.mod|cargo\.toml|gemfile|deps|dependencies|lockfile)|a\s+dependency|"
@@ -250,8 +251,9 @@ def _recalled_way(rest: str) -> str | None:
         return None
     what = re.split(r"\s+(?:with|in|into|to|on|for|by|before|after|as|under|via|using)\b", obj, maxsplit=1)[0]
     what = re.sub(r"^(?:all|every|each|our)\s+", "", what)
-    if verb.lower() == "keep" and len(what.split()) > 1:
-        what = what.rsplit(" ", 1)[0]  # "keep handlers thin": what is kept, then how
+    if verb.lower() == "keep" and len(what.split()) > 1 and what == obj:
+        what = what.rsplit(" ", 1)[0]  # "keep handlers thin": what is kept, then how ("keep type hints on public
+        # functions" keeps "type hints" whole, where it holds said after it; review44 R44-3)
     from altimate_learn.reflect.providers.builtin.vocabulary import PEOPLE, VAGUE_KINDS
 
     if _one_thing(what) or not (_a_kind(what) or _code_word(what)) \
@@ -474,8 +476,9 @@ def _team(sentence: str, asked: str | None) -> str | None:
     if not match and asked and re.fullmatch(r"[\w.@+-]+", asked):
         named = _TEAM_IS.match(sentence)
         what = (named.group("what") or named.group("moved") or named.group("on") or named.group("dep")) if named else ""
+        # ("moment.js" is moment: a JavaScript library named with its ".js"; review44 R44-3)
         families = [TOOL_FAMILIES.get(w, frozenset()) | CHOICE_FAMILIES.get(w, frozenset())
-                    for w in (what.lower(), asked.lower().strip("`"))]
+                    for w in (re.sub(r"\.js$", "", name) for name in (what.lower(), asked.lower().strip("`")))]
         if what.lower() != asked.lower().strip("`") and families[0] & families[1]:
             return f"use {what}, not {asked}"  # two tools of one job ("how come you added tests? this repo is fine")
     if not match:

@@ -353,6 +353,12 @@ provider adapter migration model entity index key secret image container chart w
 PRODUCT_RECORDS = frozenset("""order orders invoice invoices payment payments product products booking bookings item items
 post posts ticket tickets message messages subscription subscriptions transaction transactions cart carts""".split())
 
+# When the team made a choice, said after it ("we switched to httpx last month", "we moved to date-fns months ago"):
+# no part of the rule (review36 R36-5; review44 R44-3)
+CHOSEN_WHEN = (r"(?:last\s+(?:week|month|year|sprint|quarter)|(?:a\s+(?:while|few\s+(?:days|weeks|months|years)|couple\s+"
+               r"(?:of\s+)?(?:weeks|months|years))|(?:\d+|two|three|four|five|six|several|some|many)\s+(?:days|weeks|months|"
+               r"years)|days|weeks|months|years|ages)\s+ago|a\s+long\s+time\s+ago|long\s+ago|recently|already)")
+
 # "when you add a command" read as "when adding a command": the kinds of change a standing step comes with (refl39)
 WHEN_GERUNDS = {"add": "adding", "change": "changing", "create": "creating", "rename": "renaming", "remove": "removing",
                 "delete": "deleting", "bump": "bumping", "write": "writing", "touch": "touching", "edit": "editing",
