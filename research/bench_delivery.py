@@ -2996,6 +2996,9 @@ BLIND73_INTRO, BLIND74_INTRO = (THIRTY_NINTH_ROUND_WRITER.format(who=who, style=
      "own"),
 ))
 
+BLIND71_INTRO += ("Measured by the lead (counts only) on the first code of session 2026-12-07 #26 (62229d7b) and on its final delivery code (d75aa97a: deliver44's forked-session change, 19ca35bf, the only delivery change): the same task by task at every size, with the same lessons and tokens. 96.2% at 300, 1,000 and 10,000 (50 of 52; direct 19 of 19, vague 12 of 13, file 10 of 11, follow-up 9 of 9); 19.9 lessons and 668-669 tokens a session at 300 and 1,000, 25.3 and 796 at 10,000. The misses at every size: a vague symptom whose lesson (format dates with `formatDate()`) was not delivered, and a file task whose lesson (compare secrets and signatures with `hmac.compare_digest()`) was not among the file's. The lead had read this batch's description above (not its tasks) while setting up the session; no delivery code was written by the lead.")
+BLIND72_INTRO += ('Measured by the lead on the same two codes: 92.2% at every size (47 of 51; direct 20 of 20, vague 9 of 12, file 9 of 10, follow-up 9 of 9), the same task by task on both; 19.5-19.6 lessons and 639-641 tokens a session at 300 and 1,000, 25.2 and 779 at 10,000. The misses at every size: a vague symptom whose two lessons (incremental models must filter with `is_incremental()`; give incremental models a `unique_key`) were not delivered, a vague symptom whose lesson (serialize datetimes as ISO 8601 with a `Z` suffix) was not delivered, and a file task whose lesson (send e-mails through the `notifications` service) was not among the file\'s.')
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
