@@ -32,8 +32,11 @@ CHALLENGES: list[tuple[re.Pattern[str], str]] = [
     # "なんで勝手に依存関係を追加したの？", "なぜ…変更したんですか": why the agent did it, in Japanese
     (re.compile(r"(?:なぜ|なんで|どうして)[^。？?]{0,30}?(?:した|しました|加えた|入れた|消した|変えた|使った|削除した)(?:の|んですか|のですか|んだ)", _I),
      'asks "why did you…"'),
-    # "we use pnpm, remember?", "we decided on snake_case, remember?": a reminder typed as a question
-    (re.compile(r"\w[^?]{3,}[,;]\s*(?:remember|remember\s+that|you\s+remember)\s*\?+\s*$", _I),
+    # "we use pnpm, remember?", "we decided on snake_case, remember?": a reminder typed as a question. The match starts
+    # at the first word character after the text's start or a "?" (the words before the comma hold no "?"): the same
+    # texts match as with a bare `\w[^?]{3,}`, but a search no longer re-scans the rest of a long message from every
+    # word (17 ms -> 0.04 ms on a 1.6 KB message; it was a fifth of all the patterns' time on such a message).
+    (re.compile(r"(?:^|\?)[^\w?]*\w[^?]{3,}[,;]\s*(?:remember|remember\s+that|you\s+remember)\s*\?+\s*$", _I),
      "reminded of an earlier instruction"),
     # "would it be possible to undo the formatting changes?" (a hedged revert)
     (re.compile(r"\bwould\s+it\s+be\s+possible\s+to\s+(?:undo|revert|roll\s*back|put\s+back|restore|keep\s+the\s+(?:old|original|previous))\b",

@@ -218,3 +218,25 @@ def test_a_stated_convention_in_a_new_request_is_a_requirement():
 
 def test_a_stated_convention_replying_to_the_agents_question_is_an_answer():
     assert not classify_text("controllers belong in app/controllers", "Where should I put the new controller?").correction
+
+
+def test_the_remember_question_pattern_selects_what_its_plain_form_selects():
+    """The "…, remember?" reminder pattern starts its match at the first word after the text's start or a "?" (so a
+    search of a long message is not quadratic); it must select exactly the texts the plain `\\w[^?]{3,}…` form does,
+    and a long message with the reminder at its end is still a correction."""
+    import random
+    import re
+
+    from altimate_learn.capture import indirect
+
+    plain = re.compile(r"\w[^?]{3,}[,;]\s*(?:remember|remember\s+that|you\s+remember)\s*\?+\s*$", re.I)
+    (shipped,) = [pattern for pattern, _ in indirect.CHALLENGES if "remember" in pattern.pattern and "[,;]" in pattern.pattern]
+    pieces = ["a", "Z", "é", "7", "_", " ", "\n", "\t", "?", "??", ",", ";", "-", ".", "remember", "you", "that", "日本",
+              "we use pnpm"]
+    ends = [", remember?", "; remember that?", ",you remember ??", ", remember?\n", " remember?", ", remember ?x", ""]
+    rnd = random.Random(26)
+    texts = ["".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 14))) + rnd.choice(ends) for _ in range(60_000)]
+    assert sum(bool(plain.search(text)) for text in texts) > 10_000  # both outcomes are well represented
+    assert [text for text in texts if bool(plain.search(text)) != bool(shipped.search(text))] == []
+    long_message = "step 5: " + " ".join(f"word{k}" for k in range(400)) + ". we deploy with helm, remember?"
+    assert judge(long_message)
