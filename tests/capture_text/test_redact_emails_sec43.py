@@ -5,17 +5,15 @@ sends a model; addresses that name no person, and logins that only look like add
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
 import pytest
 
 from altimate_learn.redact import find_secrets, holds_secret, redact, remembering
+from tests.capture_text.planted import every_file, install_transcript
 from tests.fakes.model_server import FakeModelServer, model_server  # noqa: F401
 
-FIXTURE = Path(__file__).resolve().parents[1] / "reflect" / "fixtures" / "claude_dbt_session.jsonl"
-SESSION = "5f0c2a9e-3b7d-4c1e-9a6f-2d8e41b7c903"
 TYPED_ADDRESS = "jane.doe@acme-corp.com"
 TOOL_ADDRESS = "raj.patel@acme-corp.io"
 PASSWORD = "h7Tq!x2Lm"
@@ -88,31 +86,12 @@ def test_remember_refuses_a_persons_address_and_says_so(git_repo: Path, cli) -> 
     assert cli("enable")[0] == 0
     code, _out, err = cli("remember", "Ask jane.doe@acme-corp.com before changing marts.")
     assert code == 1 and "e-mail address" in err and TYPED_ADDRESS not in err
-    assert TYPED_ADDRESS not in _every_file(git_repo / ".altimate-code")
-
-
-def _every_file(root: Path) -> str:
-    chunks = []
-    for folder, _dirs, files in os.walk(root):
-        for name in files:
-            chunks.append((Path(folder) / name).read_bytes().decode("utf-8", "replace"))
-    return "\n".join(chunks)
+    assert TYPED_ADDRESS not in every_file(git_repo / ".altimate-code")
 
 
 def _install_transcript(home: Path, repo: Path) -> None:
-    lines = []
-    for line in FIXTURE.read_text().replace("__CWD__", str(repo)).splitlines():
-        record = json.loads(line)
-        content = record.get("message", {}).get("content")
-        if content == "no, use source() instead of hardcoding the raw table name":
-            record["message"]["content"] = (f"no, use source() instead of hardcoding the raw table name; the staging pw "
-                                            f"is {PASSWORD} and ask {TYPED_ADDRESS} if the source is missing")
-        elif isinstance(content, list) and content and content[0].get("tool_use_id") == "toolu_04":
-            content[0]["content"] += f" (model owner: {TOOL_ADDRESS})"
-        lines.append(json.dumps(record))
-    folder = home / ".claude" / "projects" / re.sub(r"[^A-Za-z0-9]", "-", str(repo))
-    folder.mkdir(parents=True)
-    (folder / f"{SESSION}.jsonl").write_text("\n".join(lines) + "\n")
+    install_transcript(home, repo, f"the staging pw is {PASSWORD} and ask {TYPED_ADDRESS} if the source is missing",
+                       f"model owner: {TOOL_ADDRESS}")
 
 
 def test_a_captured_session_and_the_models_prompt_hold_no_address(git_repo: Path, isolated_home: Path, cli, monkeypatch,
@@ -121,7 +100,7 @@ def test_a_captured_session_and_the_models_prompt_hold_no_address(git_repo: Path
     code, out, err = cli("capture", "--latest")
     assert code == 0 and "2 corrections added" in out, out + err
     signals = (git_repo / ".altimate-code/learn/team-playbook/signals.jsonl").read_text()
-    assert f"ask [REDACTED:email] if the source is missing" in signals
+    assert "ask [REDACTED:email] if the source is missing" in signals
     assert "the staging pw is [REDACTED:password]" in signals
     monkeypatch.setenv("ANTHROPIC_BASE_URL", model_server.anthropic_base_url)
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-0000000000000000000000")
@@ -133,7 +112,7 @@ def test_a_captured_session_and_the_models_prompt_hold_no_address(git_repo: Path
     prompt = model_server.requests[0].prompt
     assert "Compilation Error in model stg_stripe__payments" in prompt and "[REDACTED:email]" in prompt
     sent = "\n".join(json.dumps(request.body) for request in model_server.requests)
-    written = _every_file(git_repo / ".altimate-code")
+    written = every_file(git_repo / ".altimate-code")
     for value in (TYPED_ADDRESS, TOOL_ADDRESS, PASSWORD, "jane.doe@", "raj.patel@"):
         assert value not in written and value not in sent, value
 
@@ -150,7 +129,7 @@ def test_a_prompt_captured_live_holds_no_address(git_repo: Path, cli) -> None:
                    "prompt": f"No, send it from {TYPED_ADDRESS}, not the default sender; the smtp pw is {PASSWORD}."}):
         assert run_hook("claude-code", {**base, **event}, cwd=git_repo, env={"ALTIMATE_LEARN_AUTO": "0"}).returncode == 0
     settle_capture(git_repo)
-    written = _every_file(git_repo / ".altimate-code")
+    written = every_file(git_repo / ".altimate-code")
     assert "send it from [REDACTED:email], not the default sender" in written
     assert TYPED_ADDRESS not in written and PASSWORD not in written
 

@@ -6,17 +6,14 @@ line numbers and hashes stay as written."""
 from __future__ import annotations
 
 import json
-import os
-import re
 from pathlib import Path
 
 import pytest
 
 from altimate_learn.redact import find_secrets, holds_secret, redact, remembering
+from tests.capture_text.planted import every_file, install_transcript
 from tests.fakes.model_server import FakeModelServer, model_server  # noqa: F401
 
-FIXTURE = Path(__file__).resolve().parents[1] / "reflect" / "fixtures" / "claude_dbt_session.jsonl"
-SESSION = "5f0c2a9e-3b7d-4c1e-9a6f-2d8e41b7c903"
 TYPED_NUMBER = "+44 20 7946 0958"
 TOOL_NUMBER = "(415) 555-0132"
 
@@ -72,31 +69,12 @@ def test_remember_refuses_a_persons_number_and_says_so(git_repo: Path, cli) -> N
     assert cli("enable")[0] == 0
     code, _out, err = cli("remember", "Call Jane at +44 20 7946 0958 before changing marts.")
     assert code == 1 and "phone number" in err and "7946" not in err
-    assert "7946 0958" not in _every_file(git_repo / ".altimate-code")
-
-
-def _every_file(root: Path) -> str:
-    chunks = []
-    for folder, _dirs, files in os.walk(root):
-        for name in files:
-            chunks.append((Path(folder) / name).read_bytes().decode("utf-8", "replace"))
-    return "\n".join(chunks)
+    assert "7946 0958" not in every_file(git_repo / ".altimate-code")
 
 
 def _install_transcript(home: Path, repo: Path) -> None:
-    lines = []
-    for line in FIXTURE.read_text().replace("__CWD__", str(repo)).splitlines():
-        record = json.loads(line)
-        content = record.get("message", {}).get("content")
-        if content == "no, use source() instead of hardcoding the raw table name":
-            record["message"]["content"] = (f"no, use source() instead of hardcoding the raw table name; call me at "
-                                            f"{TYPED_NUMBER} if the source is missing")
-        elif isinstance(content, list) and content and content[0].get("tool_use_id") == "toolu_04":
-            content[0]["content"] += f" (model owner on call: {TOOL_NUMBER})"
-        lines.append(json.dumps(record))
-    folder = home / ".claude" / "projects" / re.sub(r"[^A-Za-z0-9]", "-", str(repo))
-    folder.mkdir(parents=True)
-    (folder / f"{SESSION}.jsonl").write_text("\n".join(lines) + "\n")
+    install_transcript(home, repo, f"call me at {TYPED_NUMBER} if the source is missing",
+                       f"model owner on call: {TOOL_NUMBER}")
 
 
 def test_a_captured_session_and_the_models_prompt_hold_no_number(git_repo: Path, isolated_home: Path, cli,
@@ -116,7 +94,7 @@ def test_a_captured_session_and_the_models_prompt_hold_no_number(git_repo: Path,
     prompt = model_server.requests[0].prompt
     assert "Compilation Error in model stg_stripe__payments" in prompt and "[REDACTED:phone]" in prompt
     sent = "\n".join(json.dumps(request.body) for request in model_server.requests)
-    written = _every_file(git_repo / ".altimate-code")
+    written = every_file(git_repo / ".altimate-code")
     for value in (TYPED_NUMBER, TOOL_NUMBER, "7946 0958", "555-0132"):
         assert value not in written and value not in sent, value
 
@@ -133,6 +111,6 @@ def test_a_prompt_captured_live_holds_no_number(git_repo: Path, cli) -> None:
                    "prompt": f"No, not the default number; the on-call phone is {TOOL_NUMBER}, use that."}):
         assert run_hook("claude-code", {**base, **event}, cwd=git_repo, env={"ALTIMATE_LEARN_AUTO": "0"}).returncode == 0
     settle_capture(git_repo)
-    written = _every_file(git_repo / ".altimate-code")
+    written = every_file(git_repo / ".altimate-code")
     assert "the on-call phone is [REDACTED:phone], use that" in written
     assert "555-0132" not in written
