@@ -1,7 +1,7 @@
 """What the redaction files that plant personal data in a real Claude Code session share (sec43's e-mail addresses,
 cur44's phone numbers): the session (tests/reflect/fixtures/claude_dbt_session.jsonl) installed where Claude Code
 keeps it, with words added to the person's correction and to a tool's output, and every file under a folder read
-back as text."""
+back as text (also tests/curate/test_nothing_unredacted_written.py's check that nothing written holds a secret)."""
 
 from __future__ import annotations
 

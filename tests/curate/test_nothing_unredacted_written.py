@@ -4,21 +4,13 @@ reason, history lines, retired records, reports and crash logs never carry a sec
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
+from tests.capture_text.planted import every_file
 from tests.curate.helpers import lesson, make_store
 
 TOKEN = "do" "p_v1_" + "3f9a" * 16
 HF = "h" "f_" + "AbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGh"
-
-
-def every_file(root: Path) -> str:
-    chunks = []
-    for folder, _dirs, files in os.walk(root):
-        for name in files:
-            chunks.append((Path(folder) / name).read_bytes().decode("utf-8", "replace"))
-    return "\n".join(chunks)
 
 
 def test_a_rejected_secret_and_a_secret_in_a_reason_reach_no_file_and_no_report(git_repo: Path, cli):
