@@ -2999,6 +2999,103 @@ BLIND73_INTRO, BLIND74_INTRO = (THIRTY_NINTH_ROUND_WRITER.format(who=who, style=
 BLIND71_INTRO += ("Measured by the lead (counts only) on the first code of session 2026-12-07 #26 (62229d7b) and on its final delivery code (d75aa97a: deliver44's forked-session change, 19ca35bf, the only delivery change): the same task by task at every size, with the same lessons and tokens. 96.2% at 300, 1,000 and 10,000 (50 of 52; direct 19 of 19, vague 12 of 13, file 10 of 11, follow-up 9 of 9); 19.9 lessons and 668-669 tokens a session at 300 and 1,000, 25.3 and 796 at 10,000. The misses at every size: a vague symptom whose lesson (format dates with `formatDate()`) was not delivered, and a file task whose lesson (compare secrets and signatures with `hmac.compare_digest()`) was not among the file's. The lead had read this batch's description above (not its tasks) while setting up the session; no delivery code was written by the lead.")
 BLIND72_INTRO += ('Measured by the lead on the same two codes: 92.2% at every size (47 of 51; direct 20 of 20, vague 9 of 12, file 9 of 10, follow-up 9 of 9), the same task by task on both; 19.5-19.6 lessons and 639-641 tokens a session at 300 and 1,000, 25.2 and 779 at 10,000. The misses at every size: a vague symptom whose two lessons (incremental models must filter with `is_incremental()`; give incremental models a `unique_key`) were not delivered, a vague symptom whose lesson (serialize datetimes as ISO 8601 with a `Z` suffix) was not delivered, and a file task whose lesson (send e-mails through the `notifications` service) was not among the file\'s.')
 
+_FORTIETH_READ = (
+    "lines 1 to 20 of this file's docstring (the task kinds) and its lines 133 to 360 (`ROOT` to the head of "
+    "`CONFIGS`: `_generator()`, `load_tasks()`, `Session`, `_needed_lessons()`, `store_for()`, `check_unique()`, "
+    "`isolated_environment()`, `Project`, `_read_response()`, `_file_events()` and `run_session()`), a grep of this "
+    "file for its top-level constants and `def` and `class` lines (names and line numbers), a grep past line 2800 "
+    "printing only the matched names (`BLIND70` to `BLIND79` with their suffix, the thirty-ninth round's names and "
+    "any `STYLE` name) with their line numbers, which placed the registration of batches 73 and 74 at lines 2928 to "
+    "3001, never read, and a grep of the top-level names between lines 2890 and 3010 cut to 40 characters; its lines "
+    "2800 to 2927 whole (the lead's measured lines on batches 67 and 68, the thirty-eighth round's list and template, "
+    "the registration and style texts of batches 71 and 72, the lead's measured lines on 69 and 70, the "
+    "thirty-ninth round's list and template), its lines 3002 to 3004 and 3096 to 3106 cut to 120 characters (the "
+    "head of `SETS` and its entries for batches 67 to 74: names and titles), the thirty-ninth round's template "
+    "printed with its list left out, and counts of about 230 product and style words (elevator, escalator, vending, "
+    "bakery, winery, funeral, ski, laundry, ferry, pharmacy, user story, acceptance, postmortem, runbook, Slack, "
+    "terse and others: counts only) in this file without lines 2928 to 3001 and in `CHANGELOG.md`, to keep away "
+    "from earlier products and styles; `git show --stat` of the commit that registered batches 73 and 74 and its "
+    "diff of `research/__main__.py`, `tests/deliver/test_bench_held_out.py` and `CHANGELOG.md` (the entry names "
+    "those batches' products, styles and stacks, which this writer kept away from); `stores/generate.py` up to "
+    "`scaled()`, the whole source lesson file, the first line of blind batch 71 and, of batches 71 and 72, the "
+    "count of each field, two ids and the number of needed lessons, `tests/deliver/test_bench_held_out.py` whole, "
+    "a grep of `research/__main__.py` for `blind7`, a listing of `tests/research_data`, the names of the test files "
+    "that mention `blind7`, `HELD_OUT` or the blind task files and a grep of `tests/deliver/test_delivery_vectors.py` "
+    "for `blind7`, `SETS` and `HELD_OUT`, a grep of `tests/docs`, `tests/research_data` and `tests/foundation` for "
+    "`SETS` and `bench_delivery` (no hits), the names of the files that mention `blind74`, `CHANGELOG.md`'s first 12 "
+    "lines and its section headings, issue 19, the team preamble and this writer's brief; never the team board, the "
+    "last closing note or any helper's notes; after this registration was inserted, the lengths (not the text) of "
+    "the two lines before it, a check of its own (JSON, ids, kinds, each needed prefix unique in the base, "
+    "300, 1,000 and 10,000 stores, the content paths, and the path globs of the needed lessons read with fnmatch "
+    "and with `*` kept inside one folder: every one matches both ways), the words each vague request shares with its "
+    "needed lessons, the path globs of each task's needed lessons, and the test that loads these two batches, never "
+    "this benchmark")
+FORTIETH_ROUND_WRITER = THIRTY_NINTH_ROUND_WRITER.replace("2026-12-07 #26", "2026-12-07 #27").replace(
+    _THIRTY_NINTH_READ, _FORTIETH_READ)
+assert _FORTIETH_READ in FORTIETH_ROUND_WRITER and _THIRTY_NINTH_READ not in FORTIETH_ROUND_WRITER
+assert "2026-12-07 #26" not in FORTIETH_ROUND_WRITER and "2026-12-07 #27" in FORTIETH_ROUND_WRITER
+BLIND75_TASKS, BLIND76_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (75, 76))
+BLIND75_INTRO, BLIND76_INTRO = (FORTIETH_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a forty-fourth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks written for a lift and escalator maintenance contractor "
+     "(telemetry from the controllers in lift cars, breakdown and entrapment call-outs, technician dispatch, "
+     "statutory thorough examinations and their certificates, service contracts billed per unit, a spare-parts "
+     "catalogue): user stories by a product owner with acceptance criteria (\"As a dispatcher I want ..., so that "
+     "...\", \"Acceptance criteria: Given ..., when ..., then ...\", ticket ids like VERT-231), a Go lift gateway and "
+     "a Go escalator monitor (their Dockerfiles, Kubernetes manifests and chart), the technicians' iPad app's release "
+     "workflow, the Python API, a worker consuming alarms, dbt models of door faults, trip counts, examinations, "
+     "contract fees and renewals, the customer portal and dispatch board, Terraform and Kubernetes; direct ones "
+     "naming the convention in their acceptance criteria (a staging model of door faults, an entrapment endpoint "
+     "under /v2, a contract invoice, the gateway's Dockerfile, an inspection CronJob, a parts search, an "
+     "examinations mart, an app release workflow, a status badge, a firmware bucket); vague ones as symptoms naming "
+     "no convention (a call-out page hanging while a supplier is down, one receipt counted three times, renewal "
+     "totals a few cents off, arrival estimates an hour off in one office, all gateways evicted at once, tests "
+     "failing on runners without internet, fees shown twice after a correction, a sign-in copied from a shared "
+     "iPad, an overview of twelve seconds with one lookup per row, an image rebuilt from scratch after a one-line "
+     "change); file tasks with an empty request or one token (\".\", \"wip\") on a staging model, an alarm webhook, "
+     "an Alembic migration, the production Terraform folder, a Celery task, a chart template, a Pydantic schema and "
+     "a shell script; follow-ups that change topic after a phone number, a rename, a typo, an image tag, a column "
+     "description, a question, a feature flag or a translation (focus after a dialog, settings read in many places, "
+     "a portal reloading on a click, a value nobody understands, days grouped by text on a huge table, alarms lost "
+     "after five failures, prices in cents and the wrong currency, a role granting everything); 58 needed lessons, "
+     "23 tasks needing lessons scoped to narrow paths or a file-name pattern (staging models, the API's routers, "
+     "billing services, webhooks, db, migrations, tasks and schemas, the finance and other marts, yml files, "
+     "Dockerfiles, workflows, the production Terraform folder, charts, scripts, the worker, tests folders, "
+     "`web/src/features/billing`), 32 needed lessons whose convention the words do not name (all 25 of the vague and "
+     "file tasks', 7 of the follow-ups'); 5 file tasks (the staging model, the webhook, the migration, the "
+     "production Terraform file, the Celery task) carry the file's `content` as it stands when read; scenarios, "
+     "stacks and wordings of this writer's own"),
+    ("the same forty-fourth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks written for an operator of vending machines in offices, "
+     "stations and hospitals (cashless card readers, DEX audits of each machine, planograms of spirals, restock "
+     "rounds by drivers, prices per machine, commission paid to site hosts, refunds and chargebacks): action items "
+     "of post-incident reviews and lines of incident timelines (\"PIR-2026-12, AI-1 (owner: api)\", \"Root "
+     "cause:\", \"09:40 UTC: ...\", \"Containment done\"), a Node card bridge between the readers and the payment "
+     "processor (its Dockerfile, deploy workflow and manifests), a Python route planner (its Deployment, namespace "
+     "and chart), a telemetry forwarder, the Python API, dbt models of card sales, DEX audits and vend events, "
+     "prices, host commissions, payments and campaign attribution, the host portal and the drivers' tablet pages, "
+     "Terraform, Kubernetes and the Makefile; direct ones naming the convention as the fix of an action item (a "
+     "staging model of card sales, a drivers' endpoint, the bridge's Dockerfile, a callback signature, a commission "
+     "mart, a planogram table, a Deployment's image and probes, a telemetry table, a deploy workflow, a staging "
+     "model of DEX audits); vague ones as timeline symptoms naming no convention (a rollup lost when a pod was "
+     "evicted, drivers an hour early after the clock change, price changes missing when the old price was empty, "
+     "12,5 saved as 12, a script in a location note, credentials readable in the repository, a debug pod reaching "
+     "everything, rural sales that never reach the morning email, refund notices turned away without a trace, an "
+     "API frozen by one download); file tasks with an empty request or one token (\".\", \"wip\") on a staging model, "
+     "a router, a snapshot, a Terraform module, a route-planner module, a seed, a macro and the web app's config and "
+     "package files; follow-ups that change topic after a typo, a rename, a question, a chart bump, a column "
+     "description, a README badge or a translation (a whole icon set, a client per ping, refunds taken off twice "
+     "and disputes counted as lost, resources no report can attribute, credit given to an old notification, a "
+     "half-applied price update and a borrowed session, a Makefile fooled by a folder, alert boxes and errors on "
+     "every keystroke); 54 needed lessons, 20 tasks needing lessons scoped to narrow paths or single files (staging "
+     "and marketing, finance and other marts, the API's routers, models, tasks, webhooks, db and services, "
+     "snapshots, seeds, macros, Dockerfiles, workflows, `web/next.config.js`, `web/package.json`, the Makefile), 27 "
+     "needed lessons whose convention the words do not name (all 23 of the vague and file tasks', 4 of the "
+     "follow-ups'); 5 file tasks (the staging model, the router, the snapshot, the Terraform module, the "
+     "route-planner module) carry the file's `content` as it stands when read; scenarios, stacks and wordings of this "
+     "writer's own"),
+))
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
@@ -3101,6 +3198,8 @@ SETS = {
     "blind72": (BLIND72_TASKS, "Blind batch 72 (written apart from the code)", BLIND72_INTRO),
     "blind73": (BLIND73_TASKS, "Blind batch 73 (written apart from the code)", BLIND73_INTRO),
     "blind74": (BLIND74_TASKS, "Blind batch 74 (written apart from the code)", BLIND74_INTRO),
+    "blind75": (BLIND75_TASKS, "Blind batch 75 (written apart from the code)", BLIND75_INTRO),
+    "blind76": (BLIND76_TASKS, "Blind batch 76 (written apart from the code)", BLIND76_INTRO),
 }
 
 
