@@ -93,6 +93,12 @@ export const AltimateLearn = async (ctx) => {
   const base = { directory: cwd };
   const call = (hook, sessionID, fields) => callLearn({ ...base, ...fields, hook, session_id: sessionID }, cwd);
   const sections = new Map(); // sessionID -> frozen section (the same text on every request)
+  // sessionID -> the section learn is rebuilding after a compaction: opencode sends the request that continues the
+  // session right after session.compacted, without waiting for this plugin's event handler (real opencode 1.18.33:
+  // the transform ran 0.3 s after the event, before learn answered, and that request lacked the lessons the compacted
+  // messages had held), so the transform waits for it (review45 R45-2)
+  const rebuilding = new Map();
+  const compactions = new Map(); // sessionID -> compactions so far: each one's payload differs from the one before
   const pending = new Map(); // callID -> answer started in tool.execute.before
   const armed = new Map(); // sessionID -> successes still to report after a failure
   const errors = new Set(); // callIDs already reported as failed
@@ -170,6 +176,7 @@ export const AltimateLearn = async (ctx) => {
     },
     "experimental.chat.system.transform": async (input, output) => {
       try {
+        if (rebuilding.has(input.sessionID)) await within(rebuilding.get(input.sessionID));
         const section = sections.get(input.sessionID);
         if (!section || !Array.isArray(output.system)) return;
         // opencode's side call that names the session reads only the first message: the rules would cost
@@ -240,8 +247,16 @@ export const AltimateLearn = async (ctx) => {
           const said = reply ? [...reply.parts.values()].filter((t) => t.trim()).join("\n") : "";
           await call("session.idle", props.sessionID, said ? { last_assistant_message: said } : {});
         } else if (event.type === "session.compacted" && props.sessionID) {
-          const answer = await call("session.compacted", props.sessionID, {});
-          if (answer && text(answer.system)) sections.set(props.sessionID, answer.system);
+          const sessionID = props.sessionID;
+          // two compactions of one turn are two events, not one event twice (learn answers a byte-identical repeat
+          // within 10 s once: the sign of a second copy of its hook); a second copy of this plugin counts alike
+          const count = (compactions.get(sessionID) || 0) + 1;
+          compactions.set(sessionID, count);
+          const rebuilt = call("session.compacted", sessionID, { compaction: count }).then((answer) => {
+            if (answer && text(answer.system)) sections.set(sessionID, answer.system);
+          });
+          rebuilding.set(sessionID, rebuilt);
+          try { await rebuilt; } finally { if (rebuilding.get(sessionID) === rebuilt) rebuilding.delete(sessionID); }
         }
       } catch {}
     },

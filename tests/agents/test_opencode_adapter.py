@@ -301,6 +301,42 @@ console.log(JSON.stringify({ main: main.system, title: title.system }));
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_request_right_after_a_compaction_gets_the_rebuilt_section(tmp_path):
+    """review45 R45-2, real opencode 1.18.33: after an automatic compaction opencode sends the request that continues
+    the session without waiting for the plugin's session.compacted handler, so that request went out with the section
+    from before the compaction (without the lessons the compacted messages had held; 65 lessons: tenacity and acks=all
+    1 -> 0 in that request). The transform now waits for the rebuilt section. Each compaction's payload carries its
+    count: two compactions of one turn are not one event twice (learn answers a byte-identical repeat once)."""
+    seen = tmp_path / "seen.jsonl"
+    fake_learn = [sys.executable, "-c",
+                  "import json, sys; p = json.loads(sys.stdin.read()); "
+                  f"open({str(seen)!r}, 'a').write(json.dumps(p) + '\\n'); "
+                  "print(json.dumps({'system': 'OLD'} if p['hook'] == 'session.start' else "
+                  "{'system': 'NEW-%s' % p.get('compaction')} if p['hook'] == 'session.compacted' else {}))"]
+    (tmp_path / "plugin.mjs").write_text(opencode.render_plugin(fake_learn))
+    (tmp_path / "drive.mjs").write_text("""
+import { AltimateLearn } from "./plugin.mjs";
+const hooks = await AltimateLearn({ directory: process.cwd() });
+await hooks["chat.message"]({ sessionID: "ses_1" },
+                            { message: { id: "msg_1", sessionID: "ses_1" }, parts: [{ type: "text", text: "hi" }] });
+const sections = [];
+for (const n of [1, 2]) {
+  // opencode publishes the event and goes on to the next request: it does not wait for the handler
+  hooks.event({ event: { type: "session.compacted", properties: { sessionID: "ses_1" } } });
+  const request = { system: ["You are opencode, an interactive CLI tool."] };
+  await hooks["experimental.chat.system.transform"]({ sessionID: "ses_1" }, request);
+  sections.push(request.system[1]);
+}
+console.log(JSON.stringify(sections));
+""")
+    out = subprocess.run(["node", "drive.mjs"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == ["NEW-1", "NEW-2"]
+    sent = [json.loads(line) for line in seen.read_text().splitlines() if line.strip()]
+    assert [p.get("compaction") for p in sent if p["hook"] == "session.compacted"] == [1, 2]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_the_plugin_reports_a_command_that_exited_non_zero_and_the_successes_after_a_failure(tmp_path):
     """fix17, with the real opencode 1.18.33: its `bash` tool completes a command that exits non-zero (the exit code
     only in `metadata.exit`), so pytest failing three times in a row gave no tool_retry at all, live or offline. The
