@@ -49,7 +49,7 @@ def builtin_run(cli) -> None:
      "Use `ref()` instead of the hardcoded table name."),
     ("I told you already: migrations go in db/migrations/", "Put migrations in `db/migrations/`."),
     ("why not use the logger module instead of print?", "Use the logger module instead of `print`."),
-    ("could you stop adding type: ignore comments?", "Never add type: ignore comments."),
+    ("could you stop adding type: ignore comments?", "Never add `type: ignore` comments."),
     # after an answer that ran npm install, the classifier reads this as a stated team convention, and the built-in
     # reflector learns the project's tool from it (issue 20, twelfth pass; it used to be left as information)
     ("this repo uses pnpm", "Use `pnpm`."),

@@ -444,6 +444,8 @@ def _instead(good: str, bad: str, *, verb: str | None = "use", comma: bool = Fal
         bad = re.sub(r"^(?:use|using)\s+", "", bad, flags=re.I)
     if _bad_object(good) or not bad or re.fullmatch(r"(?:it|that|this|them|one)", bad.strip(), re.I):
         return None
+    if good.strip("` ").lower() == bad.strip("` ").lower():
+        return None  # "why pytest? we use pytest" gave "Use `pytest` instead of `pytest`.": nothing to choose between
     if any(re.findall(r"[a-z][\w-]*", side.lower())[-1:] == [word] for side in (good, bad) for word in OFFICE_LIFE):
         return None  # "we prefer meetings over email": the team's life away from the code (refl39)
     bare = re.sub(r"`[^`]*`|\{\{.*?\}\}|\([^()]*\)", "", good)  # commas inside code are not clause breaks

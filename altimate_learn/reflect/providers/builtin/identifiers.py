@@ -15,6 +15,7 @@ _IDENT = re.compile(
       | [\w.-]*[\w.]<\w+>[\w.<>-]* | <\w+>[_.-][\w.<>-]*               # a name with a placeholder: stg_<entity>.sql
       | \{\{[^{}]{1,60}\}\} | \{%[^{}]{1,60}%\}                          # Jinja
       | --[a-z][a-z0-9-]*(?:=[\w.-]+)?                                 # --flags
+      | [A-Za-z_][\w.-]*=[\w.:@+-]*[\w]                                 # settings: ddl-auto=update, NODE_ENV=development
       | \#\[[^\]\s]{1,40}\]                                              # Rust attributes: #[derive(Debug)]
       | @[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*(?:\([^()\s]{0,30}\))?              # decorators, annotations: @Autowired
       | @[a-z0-9][\w.-]*/[a-z0-9][\w.-]*                                # scoped npm packages: @tanstack/react-query
@@ -36,6 +37,8 @@ def _is_identifier(token: str) -> bool:
         return False
     if re.search(r"<\w+>", token) and "/" not in token:
         return bool(re.search(r"[_.]|\w<", token))  # stg_<entity>.sql, <name>_test.py
+    if re.fullmatch(r"[A-Za-z_][\w.-]*=[\w.:@+-]*\w", token):
+        return True  # a setting and its value, one piece of code ("`spring.jpa.hibernate.ddl-auto`=update" split it)
     if token.startswith(("--", "{{", "{%", "#[")) or token.upper() == "SELECT *" or token.endswith(")") \
             or re.fullmatch(r"@[A-Za-z_][\w.]*|@[a-z0-9][\w.-]*/[a-z0-9][\w.-]*", token):
         return True

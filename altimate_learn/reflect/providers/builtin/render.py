@@ -17,7 +17,8 @@ from altimate_learn.reflect.providers.builtin.one_off import (ONE_FIX, TYPO, _BE
 from altimate_learn.reflect.providers.builtin.phrase import MAX_CHARS, Rule, _NOT_A_SCOPE, _TASKS_SCOPE, _clean_object
 from altimate_learn.reflect.providers.builtin.text import content_words, strip_lead, strip_stop, tidy
 from altimate_learn.reflect.providers.builtin.typos import repair, typo
-from altimate_learn.reflect.providers.builtin.vocabulary import AGENTS_OWN, KEPT_OUT, PROJECT_WIDE, SECRET_NOUNS, TOOL_FAMILIES
+from altimate_learn.reflect.providers.builtin.vocabulary import (AGENTS_OWN, KEPT_OUT, PROJECT_WIDE, SECRET_NOUNS,
+                                                                 SUPPRESSION_COMMENT, TOOL_FAMILIES, WORK_KINDS)
 
 def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
     """"why did you use requests? we use httpx" → Use `httpx` instead of `requests`.
@@ -183,10 +184,15 @@ _MODULE_RUN = re.compile(r"(?<![\w`./-])((?:python(?:3(?:\.\d+)?)?|py)\s+-m\s+[A
                          r"(?![\w`/-])")
 
 
+_SUPPRESSION = re.compile(r"(?<![\w`/#@-])(" + SUPPRESSION_COMMENT + r")(?![\w`/-])")
+
+
 def _module_runs_marked(text: str) -> str:
-    """``text`` with each Python module run outside a code span put in backticks whole (:data:`_MODULE_RUN`)."""
+    """``text`` with each Python module run and each comment that silences a checker (vocabulary.SUPPRESSION_COMMENT)
+    outside a code span put in backticks whole (:data:`_MODULE_RUN`)."""
     parts = re.split(r"(`[^`]*`)", text)
-    return "".join(part if part.startswith("`") else _MODULE_RUN.sub(r"`\1`", part) for part in parts)
+    return "".join(part if part.startswith("`") else _SUPPRESSION.sub(r"`\1`", _MODULE_RUN.sub(r"`\1`", part))
+                   for part in parts)
 
 
 def _finalize(rule: Rule) -> str | None:
@@ -290,6 +296,12 @@ def _finalize(rule: Rule) -> str | None:
                 and _plural(rule.positive[0]) and rule.positive[0].split()[0].lower() not in _VAGUE_KINDS | _DETERMINERS \
                 and _code_talk(rule.positive[0]):
             needed = 2
+    # "Pin every new dependency.", "Pin the version of every new dependency." (a condition said first, "when you add a
+    # dependency, pin it": rules._condition_last): "every new" and a kind of work say the step holds each time, as
+    # "always" does
+    if rule.shape == "imperative" and (every := _EVERY_NEW.match(text)) \
+            and re.sub(r"(?<=[a-z]{3})s$", "", every.group("kind").lower()) in WORK_KINDS:
+        needed = 2
     if rule.shape == "imperative" and rule.standing and re.match(r"(?:Read|Load|Take|Get|Pull|Fetch|Grab)\s", text):
         from altimate_learn.reflect.providers.builtin.imperatives import _SECRET_FROM_ENV
 
@@ -308,6 +320,7 @@ def _finalize(rule: Rule) -> str | None:
     return text
 
 
+_EVERY_NEW = re.compile(r"^[A-Z][a-z-]+\s+(?:the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+of\s+)?every\s+new\s+(?P<kind>[a-z][\w-]*)\.$")
 _SECRET_KEPT_OUT = re.compile(r"^Never\s+(?:hard-?code|commit|log|print|echo|expose|leak)\s+(?:the\s+|any\s+)?(?:[\w-]+\s+)?"
                               + SECRET_NOUNS + r"(?:\s+in\s+`[^`]+`)?\.$", re.I)
 # "Never push to main.", "Never commit to master.", "Never force-push to main.": work put on the branch everyone shares

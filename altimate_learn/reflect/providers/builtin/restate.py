@@ -98,6 +98,11 @@ _WHY_DID = re.compile(
     r"import|importing|imported|pull\s+in|pulling\s+in|pulled\s+in|bring\s+in|bringing\s+in|brought\s+in)\s+(?P<what>.+?)(?:\s+(?:again|here|there|for\s+this|instead))?\s*\?+\s*$",
     re.I)
 
+# "why npm?", "npm again??": a tool named bare and asked about, before the team's own one ("why npm? we switched to pnpm"
+# gave "Use `pnpm`.": the tool it replaces was lost, as render.cross_sentence_rule's bare question keeps it)
+_WHY_BARE = re.compile(r"^(?:(?:wait|hmm+|um+|so|but|ugh|uh)[\s,]+)?(?:why\s+(?P<what>`[^`]+`|[\w.@+-]+)(?:\s+again)?"
+                       r"|(?P<what2>`[^`]+`|[\w.@+-]+)\s+again)\s*\?+\s*$", re.I)
+
 # "this repo uses pnpm", "we always use tabs", "our team prefers ruff": the project's own convention
 _TEAM_USES = re.compile(
     r"^(?:(?:but|and|here|actually|no)[\s,]+)?(?:we|(?:this|the|our)\s+(?:repo(?:sitory)?|project|codebase|team|"
@@ -667,6 +672,11 @@ def restate(text: str) -> tuple[str, bool]:
             extra = new.group("what")
             continue  # the question states nothing; "we already have X" after it may
         why = _WHY_DID.match(body)
+        bare = None if why else _WHY_BARE.match(body)
+        named = (bare.group("what") or bare.group("what2")).strip("`") if bare else ""
+        if named and named.lower() in TOOL_FAMILIES:
+            asked = named
+            continue  # the question itself states nothing; the team's own tool said after it may
         # "why are you running it as root?" (review41 R41-3): how the agent runs whatever it runs, "it" left out
         doing = _WHY_DOING.match(_HOW_IT_RUNS.sub(r"\g<doing> ", body))
         if why or doing:

@@ -23,6 +23,7 @@ from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, after_a_line
                                                            not_english, prose, run_on_reason, sentences, strip_lead)
 from altimate_learn.reflect.providers.builtin.vocabulary import (BEFORE_GERUNDS, TALK_PLAIN_NOUNS, UNIT_WORDS, VERBS,
                                                                  WHEN_GERUNDS, WORK_KINDS, gerund_base)
+from altimate_learn.reflect.providers.builtin.waiting import GO_ON, OWN_SETUP, go_on, own_setup
 
 # Feedback longer than this (the person's own prose) is a specification or a pasted review to read whole, not
 # a correction to take one rule from by pattern: a model or a person should read it.
@@ -92,6 +93,8 @@ def rules_for(text: str) -> tuple[list[str], str]:
         return [foreign], ""
     if not_english(own):
         return [], NOT_ENGLISH
+    if own_setup(own) and _shape_of_no_rule(own) != BROKEN:  # ("I'm on a Mac and the build fails" reports a bug)
+        return [], OWN_SETUP  # "I use the fish shell. Why do you think I use zsh?": the person's, not the team's
     if _OWN_SLIP.search(own) and not _GENERAL_TIE.search(own):
         return [], OWN_SLIP  # "my bad, I gave you the wrong table name. it's analytics.page_views, not web.page_views"
     if _TAKEN_BACK.search(own):
@@ -123,7 +126,10 @@ def rules_for(text: str) -> tuple[list[str], str]:
         return [], f"no standing rule: {declined[0]}"
     if pasted:
         return [], PASTED
-    return [], _shape_of_no_rule(own)
+    shape = _shape_of_no_rule(own)
+    if shape in (NO_RULE, ASKS) and go_on(own):
+        return [], GO_ON  # "stop asking me to say things just do it", "go go go why do you stop"
+    return [], shape
 
 
 _GRANTED = re.compile(
@@ -877,7 +883,14 @@ def _condition_last(sentence: str) -> str:
                         r"with|from|behind|through)\s+[^,;:]+)?$", m.group("rest").strip(), re.I)
         if each and not re.search(_PRONOUNS, each.group("more") or ""):
             return f"{m.group('lead')}{each.group('verb')} every {kind}{each.group('more') or ''}{m.group('end')}"
-    if re.search(_PRONOUNS, m.group("rest")):
+        # "when you add a new dependency, pin its version" gave "Pin its version when adding a new dependency.": the
+        # part of each new one the step is done to ("Pin the version of every new dependency.")
+        part = re.match(r"^(?P<verb>(?:" + "|".join(sorted(VERBS)) + r"))\s+(?:its|their)\s+(?P<part>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+                        r"(?P<more>\s+(?:to|in|into|on|under|with|from|behind|through)\s+[^,;:]+)?$", m.group("rest").strip(), re.I)
+        if part and not re.search(_PRONOUNS + r"|\b(?:its|their)\b", (part.group("more") or "") + " " + part.group("part")):
+            return (f"{m.group('lead')}{part.group('verb')} the {part.group('part')} of every {kind}{part.group('more') or ''}"
+                    f"{m.group('end')}")
+    if re.search(_PRONOUNS + r"|\b(?:its|their)\b", m.group("rest")):
         return sentence  # "when you add a new migration, never edit an old one": what "one" is, the condition says
     if m.group("each"):
         cond = f"{m.group('prep').lower()} {m.group('each')}"

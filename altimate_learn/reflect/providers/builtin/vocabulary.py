@@ -92,6 +92,12 @@ COMPLAINT_INTENSIFIER = (r"(?:everywhere|all\s+over(?:\s+the\s+(?:place|code(?:b
 # Comments that silence a checker, named as the code a ban keeps out ("stop adding # type: ignore everywhere")
 SUPPRESSION_MARK = (r"(?:type:\s*ignore|noqa|ts-ignore|ts-expect-error|ts-nocheck|eslint-disable(?:-next-line|-line)?|"
                     r"nolint|pylint:\s*disable|nosec|@SuppressWarnings|#\[allow\()")
+# One such comment whole, with the comment mark before it and the rules it names after it: one piece of code, so one
+# code span ("never add // @ts-ignore" gave "Never add // `@ts`-ignore.": the decorator shape took "@ts" alone)
+SUPPRESSION_COMMENT = (r"(?:(?://|#|/\*|--)\s*)?(?:@?ts-(?:ignore|expect-error|nocheck)|type:\s*ignore(?:\[[\w,\s-]+\])?|"
+                       r"noqa(?::\s*[A-Z]+\d+(?:\s*,\s*[A-Z]+\d+)*)?|"
+                       r"eslint-disable(?:-next-line|-line)?(?:\s+[a-z@][\w@/]*-[\w@/-]+(?:\s*,\s*[a-z@][\w@/-]*)*)?|"
+                       r"pylint:\s*disable=[\w,-]+|nosec|nolint(?::[\w,]+)?)")
 INTENSIFIED_BANS = {"use": "use", "add": "add", "import": "import", "call": "call", "insert": "add", "include": "add",
                     "put": "add", "sprinkle": "add", "throw": "add", "write": "write"}
 
@@ -524,3 +530,8 @@ SECRET_NOUNS = (r"(?:api[\s_-]?keys?|access\s+keys?|private\s+keys?|secret\s+key
                 r"credentials?|creds|dsn|connection\s+strings?|database\s+url|db\s+url)")
 ENV_PLACES = (r"(?:the\s+|an?\s+)?(?:(?-i:`?[A-Z][A-Z0-9]*_[A-Z0-9_]+`?|`?[A-Z]{3,}`?)\s+)?"
               r"(?:env|environment|env\s+vars?|environment\s+variables?|env\s+variables?|`?process\.env`?|`?os\.environ`?)")
+
+# A person's own machine, system or shell (rules.OWN_SETUP): "I use the fish shell", "I'm on Windows", "my shell is zsh"
+OWN_SYSTEMS = (r"(?:windows(?:\s+1[01])?|win1[01]|linux|ubuntu|debian|fedora|arch(?:\s+linux)?|manjaro|nixos|mint|"
+               r"mac(?:os|book)?|os\s*x|osx|wsl2?|chromebook|chromeos|fish|zsh|bash|powershell|pwsh|nushell|nu\s+shell|"
+               r"cmd(?:\.exe)?|tcsh|ksh|apple\s+silicon|an?\s+m[1-4](?:\s+mac)?)")
