@@ -176,3 +176,62 @@ def test_go_on_without_asking_waits_with_its_reason(typed: str) -> None:
 ])
 def test_go_on_look_alikes_keep_their_reason(typed: str, why: str) -> None:
     assert _read(typed) == ([], why)
+
+
+# --- 6. the person asks for the rule to be written down for later sessions -----------------------------------------------
+# "dont forget to update git submodules recursive (add this info to crush.md or project related file, so you dont
+# forget)" (a real dev correction) gave nothing: asking for the rule to go into the agent's instructions or memory is the
+# person's own word that it holds from now on, said before the rule or after it.
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("dont forget to update git submodules recursive (add this info to crush.md or project related file, so you dont "
+     "forget)", "Always update git submodules recursively."),
+    ("for next time: never commit the .env", "Never commit the `.env`."),
+    ("note for next time: never commit .env files", "Never commit `.env` files."),
+    ("remember this for next time: use pnpm, not npm", "Always use `pnpm`, not `npm`."),
+    ("save this to your memory: tests go in tests/unit", "Put tests in `tests/unit`."),
+    ("add this to CLAUDE.md: tests go in tests/unit", "Put tests in `tests/unit`."),
+    ("put that in AGENTS.md so you remember: use pnpm", "Always use `pnpm`."),
+    ("run the formatter before committing, add this to CLAUDE.md", "Always run the formatter before committing."),
+    ("never commit the .env, and save that to your memory", "Never commit the `.env`."),
+    ("always run the linter before pushing, so you dont forget", "Always run the linter before pushing."),
+    ("always clone submodules recursive", "Always clone submodules recursively."),  # the adverb slip, said bare
+])
+def test_a_rule_asked_to_be_recorded_holds_from_now_on(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "make the button blue, add this to CLAUDE.md",  # one part's look, recorded or not
+    "fix the header. add this to CLAUDE.md",  # a step of this task; which sentence to record, only the person knows
+    "add this to CLAUDE.md",  # what "this" is, only the conversation says
+    "add this to the README: tests go in tests/unit",  # documentation for people, not the agent's instructions
+    "for next time: the button is broken",  # a report
+    "can you add this to CLAUDE.md: use pnpm?",  # asked
+    "always make the search recursive",  # what a thing is: "recursive" stays an adjective
+])
+def test_a_record_request_with_no_clean_rule_gives_nothing(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+def test_an_adjective_before_its_noun_is_no_adverb_slip() -> None:
+    assert _rules("always use recursive CTEs for the tree") == ["Always use recursive CTEs for the tree."]
+
+
+# --- 7. a reason run on after a ban with no comma -------------------------------------------------------------------------
+# "dont use axios we have apiClient" gave "Never use `axios` we have `apiClient`." (two clauses glued into the lesson);
+# "pls dont use lodash we hav native methods for all of that" gave nothing.
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("dont use axios we have apiClient", "Never use `axios`."),
+    ("dont use axios we already have apiClient", "Never use `axios`."),
+    ("pls dont use lodash we hav native methods for all of that", "Never use `lodash`."),
+    ("dont use lodash we have native methods", "Never use `lodash`."),  # (as before)
+    ("never use requests we use httpx.Client", "Use `httpx.Client` instead of `requests`."),
+])
+def test_a_reason_run_on_after_a_ban_is_no_part_of_it(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+def test_a_relative_clause_is_still_part_of_what_it_bans() -> None:
+    assert _rules("never use the endpoint we have a test for") == []  # which endpoint, only the conversation says

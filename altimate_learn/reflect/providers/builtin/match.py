@@ -102,7 +102,9 @@ def _names_code(phrase: str) -> bool:
     return "`" in mark_identifiers(phrase)
 
 
-_ENSURE = re.compile(r"^(?:please\s+)?(?:make\s+sure|be\s+sure|ensure)(?:\s+that)?(?:\s+you)?(?:\s+to)?(?:\s+|\s*,\s*)(?=\w)", re.I)
+_ENSURE = re.compile(r"^(?:please\s+)?(?:(?:make\s+sure|be\s+sure|ensure)(?:\s+that)?(?:\s+you)?(?:\s+to)?"
+                     # "from now on, don't forget to update the submodules" (a real dev correction asked to record it)
+                     r"|(?:don'?t|dont|do\s+not)\s+forget\s+to)(?:\s+|\s*,\s*)(?=\w)", re.I)
 
 
 # "make sure to split subcommands into their own directories": said as a rule to keep, not as a step of the task.

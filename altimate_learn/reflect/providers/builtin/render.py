@@ -208,8 +208,9 @@ def _finalize(rule: Rule) -> str | None:
         text = cut
     if text.count("`") % 2 or not _balanced(text):
         return None
-    if re.search(r"\s+and\s+we\s", text, re.I):
-        return None  # "Put tests under `spec/` and we use `rspec` …": two statements glued (review27 R27-4)
+    if re.search(r"\s+and\s+we\s|`\s+we\s+(?:already\s+)?(?:have|hav|use|got|'ve|are|'re)\b", text, re.I):
+        return None  # "Put tests under `spec/` and we use `rspec` …": two statements glued (review27 R27-4); "Never use
+        # `axios` we already have `apiClient`.": a reason run on after the code, no comma (refl45)
     if re.search(r"`[^`]+`\s*=\s*`", text):
         return None  # "Use `lam2_values` = `np.logspace(…)`": a value chosen for one script, not a habit
     lowered = text.lower()

@@ -20,7 +20,8 @@ from altimate_learn.reflect.providers.builtin.pasted import split_pasted
 from altimate_learn.reflect.providers.builtin.phrase import Rule, _ASKS
 from altimate_learn.reflect.providers.builtin.render import cross_sentence_rule, judge
 from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, after_a_line, front_discourse, normalise,
-                                                           not_english, prose, run_on_reason, sentences, strip_lead)
+                                                           not_english, prose, record_asked, run_on_reason, sentences,
+                                                           strip_lead)
 from altimate_learn.reflect.providers.builtin.vocabulary import (BEFORE_GERUNDS, TALK_PLAIN_NOUNS, UNIT_WORDS, VERBS,
                                                                  WHEN_GERUNDS, WORK_KINDS, gerund_base)
 from altimate_learn.reflect.providers.builtin.waiting import GO_ON, OWN_SETUP, go_on, own_setup
@@ -83,6 +84,7 @@ def rule_for(text: str) -> tuple[str | None, str]:
 
 def rules_for(text: str) -> tuple[list[str], str]:
     """(the lessons, best first, "") or ([], why there is none)."""
+    text = record_asked(text)  # "for next time: never commit the .env", "…, add this to CLAUDE.md"
     kept, pasted = split_pasted(normalise(text))
     own = "\n".join(kept)
     if len(own.strip()) > LONG_FEEDBACK or len(_SPEC_LINE.findall(own)) >= 3:

@@ -8,7 +8,7 @@ import re
 
 from altimate_learn.reflect.providers.builtin.pasted import split_pasted
 from altimate_learn.reflect.providers.builtin.vocabulary import (CONTRACTION, CONTRACTIONS, FOREIGN_FUNCTION_WORDS,
-                                                                  STOPWORDS, VERBS)
+                                                                  RECORD_PLACES, STOPWORDS, VERBS)
 
 _LEADING = re.compile(
     r"""^(?:
@@ -158,10 +158,17 @@ _RUN_ON = re.compile(r"^(?P<rule>(?:(?:pls|plz|please|and|but|also|so|ok(?:ay)?|
                      r"killed|retired)\s+(?!(?:last|this|that|it|them|those|these|already|recently|yesterday|earlier|"
                      r"ages|years?|months?|weeks?|in|on|at|for|from|with|by)\b)\S.*"
                      r"|" + _WHO + r"(?:'ve|\s+have|\s+has|\s+got|'ve\s+got|\s+uses?)\s+(?:a|an|our|the|its)\s+\S.*"
-                     r"|" + _WHO + r"(?:'ve|\s+have|\s+has|\s+got|'ve\s+got|\s+uses?)\s+"
+                     r"|" + _WHO + r"(?:'ve|\s+have|\s+hav|\s+has|\s+got|'ve\s+got|\s+uses?)\s+"
                      r"(?!(?:not|no|been|already|to|in|on|at|for|from|with|by|it|them|this|that|those|these|some|any|"
                      r"never|always|just|only|also|still|enough|more|less|plenty|lots|tons)\b)(?:[a-z][\w-]*\s+)?"
-                     r"(?![a-z][\w-]*ed\b)[a-z][\w-]*[^s\W]s\s*[.!]*"
+                     r"(?![a-z][\w-]*ed\b)[a-z][\w-]*[^s\W]s"
+                     # "pls dont use lodash we hav native methods for all of that" (blind8; refl45)
+                     r"(?:\s+for\s+(?:all\s+(?:of\s+)?)?(?:that|this|those|it|them|everything))?\s*[.!]*"
+                     # "dont use axios we have apiClient" gave "Never use `axios` we have `apiClient`.": what the project
+                     # has, named as code (camelCase, snake_case, dotted, in backticks), ends the clause
+                     r"|" + _WHO + r"(?:\s+already)?(?:'ve|\s+have|\s+hav|\s+has|\s+got|'ve\s+got|\s+uses?)\s+(?:already\s+)?"
+                     r"(?-i:`[^`]+`|[a-z]+[A-Z]\w*|[A-Za-z]\w*_\w+|[a-z]\w*\.[a-z][\w.]*)(?:\s+(?:for\s+(?:that|this)|already))?"
+                     r"\s*[.!]*"
                      r"|we(?:'ve|\s+have|\s+got|'ve\s+got)\s+(?!not\b|no\b)\S.*\banyway\s*[.!]*)$", re.I)
 # a clause left hanging on its preposition is a relative one ("never use the endpoint we have a test for")
 _STRANDED = frozenset("for to with on in of from about at by into".split())
@@ -297,6 +304,41 @@ _TAG_QUESTION = re.compile(
     r"(?P<order>(?:^|(?<=[.!?\n]))[ \t]*(?:(?:please|pls|plz|and|so|also|again|just)[ \t,]+)*"
     r"(?:(?P<ban>don'?t|do\s+not|dont|never|stop|always|avoid|remember|make\s+sure)|use|keep)\b[^.?!\n]*?)"
     r"[ \t,]+(?:ok(?:ay)?|k|alright|got\s+it|understood|capisce|(?(ban)right|ok))[ \t]*\?+[ \t]*(?=$|\n)", re.I | re.M)
+
+
+# A person asks for the rule to be written down for later sessions, before it or after it: "for next time: never commit
+# the .env", "add this to CLAUDE.md: tests go in tests/unit", "…, and save that to your memory", "dont forget to update git
+# submodules recursive (add this info to crush.md or project related file, so you dont forget)" (a real dev correction).
+# That is the person's own word that the rule holds from now on.
+_RECORD_LEAD = re.compile(
+    r"^(?P<lead>(?:(?:please|pls|plz|and|also|oh\s+and|btw|ok(?:ay)?)[\s,]+)*(?:(?:(?:note|remember|keep\s+in\s+mind)"
+    r"(?:\s+(?:this|that))?\s+)?for\s+(?:the\s+)?(?:next\s+time|future\s+(?:reference|sessions?|tasks?))|"
+    r"(?:save|add|put|write|note|store|record|keep)\s+(?:this|that|it)(?:\s+info(?:rmation)?)?\s+(?:to|in|into)\s+" + RECORD_PLACES
+    + r"(?:\s+so\s+(?:that\s+)?(?:you|u)\s+(?:remember(?:\s+it)?|(?:don'?t|dont|do\s+not|won'?t)\s+forget(?:\s+it)?))?))"
+    r"\s*[:\u2014\u2013-]\s*(?P<rule>\S.*)$", re.I | re.S)
+_RECORD_TAIL = re.compile(
+    r"(?:\s*[,;.]\s*|\s+)\(?\s*(?:(?:and|also|pls|please)\s+)*(?:(?:add|put|write|save|note|store|record|keep)\s+(?:this|that|it)"
+    r"(?:\s+info(?:rmation)?)?\s+(?:to|in|into)\s+" + RECORD_PLACES + r"(?:\s+or\s+[^,;()]{1,60}?)?"
+    r"(?:\s*,?\s*so\s+(?:that\s+)?(?:you|u)\s+(?:remember|(?:don'?t|dont|do\s+not|won'?t)\s+forget)(?:\s+(?:it|this|that|"
+    r"next\s+time))?)?|so\s+(?:that\s+)?(?:you|u)\s+(?:(?:don'?t|dont|do\s+not|won'?t)\s+forget|remember)(?:\s+(?:it|this|that|"
+    r"next\s+time))?|for\s+(?:the\s+)?next\s+time)\s*\)?\s*[.!]*\s*$", re.I)
+
+
+def record_asked(text: str) -> str:
+    """``text`` with a request to write the rule down for later sessions (:data:`_RECORD_LEAD`, :data:`_RECORD_TAIL`)
+    said as "from now on, " before the rule; unchanged when there is none, or when more than one sentence is left (which
+    of them it asks to record, only the person knows)."""
+    lead = _RECORD_LEAD.match(text.strip())
+    rule = lead.group("rule") if lead else None
+    if rule is None:
+        tail = _RECORD_TAIL.search(text)
+        rule = text[:tail.start()] if tail and tail.start() > 0 else None
+    if rule is None:
+        return text
+    rule = rule.strip().rstrip(",;:")
+    if not rule or re.search(r"[.!?;]\s+\S|\n", rule) or rule.endswith("?"):
+        return text
+    return f"from now on, {rule}"
 
 
 def normalise(text: str) -> str:

@@ -170,9 +170,16 @@ def _other_spelling(word: str, vocabulary: frozenset[str]) -> bool:
                if re.search(pattern, word))
 
 
+# "dont forget to update git submodules recursive" (a real dev correction): the adverb a verb's way of doing takes, said
+# as its adjective at the end of the rule; "make the search recursive" says what a thing is, and stays
+_ADVERB_SLIP = re.compile(r"^(?!.*\b(?:make|makes|keep|keeps|be|is|are|stay|stays|remain|set|mark)\b)(?P<rule>.+\s)"
+                          r"(?P<word>recursive)(?P<end>\.)$", re.I)
+
+
 def repair(lesson: str) -> str:
     """``lesson`` with the slips whose word is certain repaired (see the module docstring); code in backticks, names and
     capitalised words are left as typed."""
+    lesson = _ADVERB_SLIP.sub(lambda m: f"{m.group('rule')}{m.group('word')}ly{m.group('end')}", lesson)
     parts = re.split(r"(`[^`]*`)", lesson)
     for n in range(0, len(parts), 2):
         def fix(match: re.Match[str]) -> str:

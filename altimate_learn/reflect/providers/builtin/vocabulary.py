@@ -535,3 +535,9 @@ ENV_PLACES = (r"(?:the\s+|an?\s+)?(?:(?-i:`?[A-Z][A-Z0-9]*_[A-Z0-9_]+`?|`?[A-Z]{
 OWN_SYSTEMS = (r"(?:windows(?:\s+1[01])?|win1[01]|linux|ubuntu|debian|fedora|arch(?:\s+linux)?|manjaro|nixos|mint|"
                r"mac(?:os|book)?|os\s*x|osx|wsl2?|chromebook|chromeos|fish|zsh|bash|powershell|pwsh|nushell|nu\s+shell|"
                r"cmd(?:\.exe)?|tcsh|ksh|apple\s+silicon|an?\s+m[1-4](?:\s+mac)?)")
+
+# Where a person asks the agent to write a rule down for later sessions (text.record_asked): the agents' instruction files
+# and their memory ("add this to CLAUDE.md", "save it to your memory", "(add this info to crush.md …, so you dont forget)")
+RECORD_PLACES = (r"(?:(?:your\s+|the\s+|our\s+|project(?:'s)?\s+)?(?:memory|memories|notes|rules|instructions|"
+                 r"instruction\s+file|rules\s+file)|`?(?:claude|agents|gemini|crush|conventions|copilot-instructions)\.md`?|"
+                 r"`?\.cursorrules`?|`?\.windsurfrules`?|`?\.cursor/rules[\w./-]*`?|`?\.github/copilot-instructions\.md`?)")
