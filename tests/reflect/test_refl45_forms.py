@@ -235,3 +235,22 @@ def test_a_reason_run_on_after_a_ban_is_no_part_of_it(typed: str, lesson: str) -
 
 def test_a_relative_clause_is_still_part_of_what_it_bans() -> None:
     assert _rules("never use the endpoint we have a test for") == []  # which endpoint, only the conversation says
+
+
+# --- 8. a tool asked about bare is replaced only by one of its job ---------------------------------------------------------
+# "why docker? we use kubernetes" gave "Use kubernetes instead of `docker`." and "why npm? we use pnpm for the app and npm
+# for the docs" "Use `pnpm` for the app and `npm` for the docs instead of `npm`." (both before refl45): a bare question
+# names what was used, but says nothing of what the team's tool after it replaces.
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("why docker? we use kubernetes", None),
+    ("why python? we use go", None),  # (no family of jobs the reflector knows holds both)
+    ("why npm? we use pnpm for the app and npm for the docs", "Use `pnpm` for the app and `npm` for the docs."),
+    ("why pip? we use poetry", "Use `poetry` instead of `pip`."),
+    ("why jest? the team uses vitest", "Use `vitest` instead of `jest`."),
+    ("why npm? our team prefers pnpm", "Use `pnpm` instead of `npm`."),
+    ("why moment.js? we use date-fns", "Use `date-fns` instead of `moment.js`."),
+    ("why are you using requests? we use httpx", "Use `httpx` instead of `requests`."),  # (asked whole: as before)
+])
+def test_a_bare_question_pairs_only_tools_of_one_job(typed: str, lesson: str | None) -> None:
+    assert _rules(typed) == ([lesson] if lesson else [])

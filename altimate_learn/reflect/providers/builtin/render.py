@@ -27,6 +27,7 @@ def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
     """
     used = None
     chosen = None
+    asked_bare = False  # what was used, only named in a bare question ("why npm?")
     for part in parts:
         # "we use poetry here. no pip install": the team's tool, then the one of its job it keeps out (blind9 gave "Use
         # `poetry`.", the tool it replaces dropped, as review35 R35-10's "this repo is pnpm" did)
@@ -63,6 +64,7 @@ def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
             if name.lower() not in ("why", "what", "how", "again", "this", "that", "it", "so", "really", "seriously") \
                     and (name.strip("`").lower() in TOOL_FAMILIES or "`" in slot(name)):
                 m = re.match(r"(?P<what>.+)", name)
+                asked_bare = used is None
         what = m.group("what") if m else ""
         if m and re.match(r"^(?:from|in|on|at|to|for|with|the|a|an|my|our|your|this|that|it)\b", what, re.I):
             m = None  # "you're importing from '../utils'": what was used is not named
@@ -85,9 +87,27 @@ def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
                 return _instead(project.group(1), used)
             if m2 and re.match(r"^it'?s\b|^it\s+is\b", body, re.I) and not _names_a_thing(m2.group(1)):
                 return None  # "why are you using var? it's 2024" gave "Use 2024 instead of `var`." (refl27)
+            if m2 and asked_bare and not _one_choice(m2.group(1), used):
+                # "why docker? we use kubernetes" gave "Use kubernetes instead of `docker`.", "why npm? we use pnpm for
+                # the app and npm for the docs" "… instead of `npm`.": a bare question names what was used, but only a
+                # tool of the same job said after it replaces it (refl45)
+                return None
             if m2:
                 return _instead(m2.group(1), used, keep_bad=used.startswith("hardcoding "))
     return None
+
+
+def _one_choice(chosen: str, used: str) -> bool:
+    """Whether ``chosen`` is one tool or choice of the same job as ``used`` (vocabulary.TOOL_FAMILIES, CHOICE_FAMILIES),
+    said alone (a phrase that names ``used`` again keeps it somewhere)."""
+    from altimate_learn.reflect.providers.builtin.vocabulary import CHOICE_FAMILIES, TOOL_FAMILIES
+
+    words = re.findall(r"[\w.@+-]+", chosen.lower().replace("`", ""))
+    if not words or used.lower().strip("`") in words:
+        return False
+    a, b = (re.sub(r"\.js$", "", w) for w in (words[0], used.lower().strip("`")))
+    return a != b and bool((TOOL_FAMILIES.get(a, frozenset()) | CHOICE_FAMILIES.get(a, frozenset()))
+                           & (TOOL_FAMILIES.get(b, frozenset()) | CHOICE_FAMILIES.get(b, frozenset())))
 
 
 

@@ -473,7 +473,7 @@ _CHANGING = {"editing": "edit", "modifying": "modify", "changing": "change", "to
              "hand-editing": "hand-edit", "updating": "update", "rewriting": "rewrite"}
 
 
-def _team(sentence: str, asked: str | None) -> str | None:
+def _team(sentence: str, asked: str | None, bare: bool = False) -> str | None:
     dropped = _TEAM_DROPPED.match(sentence) if asked and re.fullmatch(r"[\w.@+-]+", asked) else None
     if dropped and dropped.group("what").lower() in ("it", "them", "that", asked.lower()):
         return f"never use {asked}"
@@ -492,9 +492,19 @@ def _team(sentence: str, asked: str | None) -> str | None:
     what = match.group("what").strip()
     what = re.sub(r"\s+(?:here|in\s+(?:this|our)\s+(?:repo(?:sitory)?|project|codebase))$", "", what, flags=re.I)
     lead = "always use" if how == "always" else "use"
+    if bare and asked and not _same_job(what.split()[0] if what.split() else "", asked):
+        asked = None  # "why docker? we use kubernetes": a tool asked about bare is replaced only by one of its job
     if asked and not re.search(r"(?<![\w-])" + re.escape(asked) + r"(?![\w-])", what, re.I):
         return f"{lead} {what}, not {asked}"
     return f"{lead} {what}"
+
+
+def _same_job(one: str, other: str) -> bool:
+    """Whether two names are tools or choices of one job (vocabulary.TOOL_FAMILIES, CHOICE_FAMILIES; "moment.js" is
+    moment)."""
+    a, b = (re.sub(r"\.js$", "", name.lower().strip("`")) for name in (one, other))
+    return a != b and bool((TOOL_FAMILIES.get(a, frozenset()) | CHOICE_FAMILIES.get(a, frozenset()))
+                           & (TOOL_FAMILIES.get(b, frozenset()) | CHOICE_FAMILIES.get(b, frozenset())))
 
 
 def _agreed(statement: str) -> str:
@@ -567,6 +577,7 @@ def restate(text: str) -> tuple[str, bool]:
     out: list[str] = []
     corrective = False
     asked: str | None = None
+    asked_bare = False  # what the agent used, named only in a bare question ("why npm?")
     act: str | None = None  # what the agent is doing, asked about ("why are you installing things globally?")
     extra: str | None = None  # one more of a thing the agent made, asked about ("why is there a new axios instance?")
     edited: re.Match[str] | None = None  # a part the agent changed ("you edited the parent theme"), said as a complaint
@@ -675,12 +686,13 @@ def restate(text: str) -> tuple[str, bool]:
         bare = None if why else _WHY_BARE.match(body)
         named = (bare.group("what") or bare.group("what2")).strip("`") if bare else ""
         if named and named.lower() in TOOL_FAMILIES:
-            asked = named
+            asked, asked_bare = named, True
             continue  # the question itself states nothing; the team's own tool said after it may
         # "why are you running it as root?" (review41 R41-3): how the agent runs whatever it runs, "it" left out
         doing = _WHY_DOING.match(_HOW_IT_RUNS.sub(r"\g<doing> ", body))
         if why or doing:
             asked = why.group("what").strip() if why else None
+            asked_bare = False
             act = f"{doing.group('verb').lower()} {doing.group('what').strip()}" if doing else None
             continue  # the question itself states nothing; a statement after it may
         instead = _USE_INSTEAD.match(body) if act else None
@@ -736,7 +748,7 @@ def restate(text: str) -> tuple[str, bool]:
             act = None
             continue
         act = None
-        team = _team(body, asked)
+        team = _team(body, asked, asked_bare)
         if team is not None:
             corrective = corrective or asked is not None
             out.append(team)
