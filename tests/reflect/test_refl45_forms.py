@@ -254,3 +254,28 @@ def test_a_relative_clause_is_still_part_of_what_it_bans() -> None:
 ])
 def test_a_bare_question_pairs_only_tools_of_one_job(typed: str, lesson: str | None) -> None:
     assert _rules(typed) == ([lesson] if lesson else [])
+
+
+# --- 9. "from now on" before a step on one thing of this task ----------------------------------------------------------------
+# "from now on, rename the file to utils.py" gave "Always rename the file to `utils.py`." (before refl45; and so did the
+# same step asked to be recorded): which file only the conversation says, as "from now on don't change the button" gives
+# nothing; a step on a kind of work stays.
+
+@pytest.mark.parametrize("typed", [
+    "from now on, rename the file to utils.py",
+    "rename the file to utils.py, add this to CLAUDE.md",
+    "rename the file to utils.py, so you dont forget",  # "so you don't forget" alone asks to record nothing
+    "from now on, update the test file",
+])
+def test_from_now_on_before_a_step_on_one_thing_gives_nothing(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("from now on, run the tests before pushing", "Always run the tests before pushing."),
+    ("from now on, run the test suite before pushing", "Always run the test suite before pushing."),
+    ("from now on, update the changelog", "Always update the changelog."),
+    ("going forward, update the readme when adding a command", "Always update the readme when adding a command."),
+])
+def test_from_now_on_before_a_kind_of_work_stays(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]

@@ -21,7 +21,7 @@ from altimate_learn.reflect.providers.builtin.phrase import (Rule, _ASKS, _NOT_A
                                                              _clean_object)
 from altimate_learn.reflect.providers.builtin.restate import _IS_GUARDED
 from altimate_learn.reflect.providers.builtin.text import strip_lead
-from altimate_learn.reflect.providers.builtin.vocabulary import (BEFORE_GERUNDS, CHOICE_FAMILIES, TOOL_FAMILIES, WHEN_GERUNDS, LANGUAGES, NOT_A_WAY, PLURAL_NOUNS,
+from altimate_learn.reflect.providers.builtin.vocabulary import (BEFORE_GERUNDS, CHOICE_FAMILIES, TOOL_FAMILIES, WHEN_GERUNDS, LANGUAGES, NOT_A_WAY, ONE_OF_MANY, PLURAL_NOUNS,
                                                                  PROJECT_TEXTS, VERBS, gerund_base)
 
 _USE_VERB = r"(?:use|prefer|switch\s+to|go\s+with|stick\s+(?:to|with)|pick|choose|call|import|depend\s+on)"
@@ -403,6 +403,12 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                 and not _SUBJECT_VERB.match(rest):
             # (not before an "always" / "never" of its own: "from now on make the logger always include the request id"
             # gave "Always make the logger always include …")
+            one = re.match(r"^[a-z]+\s+(?:the|this|that)\s+(?:[\w-]+\s+){0,2}?(?P<head>[a-z]+)(?=\s+(?:to|in|into|on|for|from|"
+                           r"with|before|after|when|as|at|by|so)\b|\s*[.!,;]|\s*$)", rest, re.I)
+            if one and one.group("head").lower() in ONE_OF_MANY:
+                # "from now on, rename the file to utils.py" gave "Always rename the file to `utils.py`.": which file
+                # only the conversation says, as the "never" of one thing above (refl45)
+                return None
             rest = "always " + rest  # a plain imperative: the lead says it holds every time
         guarded = _IS_GUARDED.match(rest)
         if guarded:  # "from now on, the seeds are read-only" (said again after "I told you …"): what a part is, kept

@@ -320,8 +320,8 @@ _RECORD_TAIL = re.compile(
     r"(?:\s*[,;.]\s*|\s+)\(?\s*(?:(?:and|also|pls|please)\s+)*(?:(?:add|put|write|save|note|store|record|keep)\s+(?:this|that|it)"
     r"(?:\s+info(?:rmation)?)?\s+(?:to|in|into)\s+" + RECORD_PLACES + r"(?:\s+or\s+[^,;()]{1,60}?)?"
     r"(?:\s*,?\s*so\s+(?:that\s+)?(?:you|u)\s+(?:remember|(?:don'?t|dont|do\s+not|won'?t)\s+forget)(?:\s+(?:it|this|that|"
-    r"next\s+time))?)?|so\s+(?:that\s+)?(?:you|u)\s+(?:(?:don'?t|dont|do\s+not|won'?t)\s+forget|remember)(?:\s+(?:it|this|that|"
-    r"next\s+time))?|for\s+(?:the\s+)?next\s+time)\s*\)?\s*[.!]*\s*$", re.I)
+    r"next\s+time))?)?)\s*\)?\s*[.!]*\s*$", re.I)
+# ("…, so you don't forget" alone is no ask to record: "rename the file to utils.py, so you dont forget" is one step)
 
 
 def record_asked(text: str) -> str:
