@@ -23,6 +23,11 @@ the file's code when
   f-string in a log message, `setInterval(` with no `clearInterval(` a timer, `requests.get(` or a client's
   `.post(` with no timeout an outbound HTTP call) and the lesson is the file's best match for that idiom's words (BM25 among the file's
   lessons, holding one of its words);
+- what it bans is no identifier (:func:`plain_bans`, deliver45): an operator (`==` in "Compare secrets and
+  signatures with `hmac.compare_digest()`, never with `==`") on a line of the text that also holds a word of the
+  rule's clause (`X-Signature`), or a name in plain words ("never with SMTP from the API", "do not use pandas")
+  that the text imports as a top-level module or, an acronym, calls (`smtplib.SMTP(`), held so by at most ``pick``
+  of the file's lessons (these come with the banned code);
 - code it asks for, a name with an underscore (`convert_timezone()`, `cents_to_dollars()`), is called in the
   text, held by at most ``pick`` of the file's lessons (the file uses what the rule governs).
 
@@ -151,15 +156,93 @@ def banned_practices(text: str) -> dict[str, frozenset[str]]:
     return found
 
 
+# Words of a ban clause that end the object of the ban: its place or manner follows ("never with SMTP from the API",
+# "do not use pandas in the API service": the API is where, not what).
+_OBJECT_ENDS = _PLACES | frozenset(("from", "through", "to", "at", "on", "for", "as", "by", "between", "after",
+                                    "before", "when", "unless", "except", "because", "so", "since", "if", "but",
+                                    "than", "outside", "only", "via", "per", "or", "and", "nor"))
+
+
+def plain_bans(text: str) -> tuple[dict[str, frozenset[str]], dict[str, bool]]:
+    """What a lesson bans that is no identifier (deliver45): (operators, names).
+
+    - An operator in backticks, banned as :func:`banned_anchors` bans code ("Compare secrets and signatures with
+      `hmac.compare_digest()`, never with `==`"), with the search terms of its clause's other words (without code,
+      ban words and the clause's first word, the rule's verb: `secret`, `signatur`): every file compares with
+      `==`, so a file's text names the rule only on a line that also holds one of those terms (:func:`_names_plain`).
+    - The name in plain words a ban is about: the head (last word) of the words after a ban word, up to a place or
+      manner word, code or a comma ("never with SMTP from the API" → `smtp`; "do not use pandas in …" → `pandas`;
+      "do not create new React contexts" → `contexts`, not `react`), with whether the lesson writes it as an acronym
+      (three capitals or more): a file names the rule when it imports it as a top-level module (`import pandas`,
+      `from 'redux'`), or, an acronym, calls it (`smtplib.SMTP(`). A lowercase word needs four letters or more; a
+      prose word ("tables", "select") is only read as an import's name.
+    Found when the corpus is prepared (:func:`packed_bans`; a regex), read by a hook from the corpus
+    (:func:`lesson_plain_bans`)."""
+    from altimate_learn.deliver.tokenize import OPERATOR_CHARS, STOPWORDS, _regexes, search_tokens
+
+    if not any(w.strip(",()").lower() in _BANS for w in text.split()):
+        return {}, {}
+    spans: list[str] = []
+
+    def mask(match) -> str:
+        spans.append(match.group(2))
+        return f" \x00{len(spans) - 1} "
+
+    masked = _regexes()[0].sub(mask, text) + " "
+    for end in ".;:!?":
+        masked = masked.replace(end + " ", "\n")
+    operators: dict[str, frozenset[str]] = {}
+    names: dict[str, bool] = {}
+    for clause in masked.split("\n"):
+        raw = [w.strip(",()'\"") for w in clause.split()]
+        lowered = [w.lower() for w in raw]
+        if not any(w in _BANS for w in lowered):
+            continue
+        ban = False  # a ban word since the previous span (or the clause's start)
+        for n, word in enumerate(lowered):
+            if word.startswith("\x00"):
+                code = spans[int(word[1:])].strip()
+                if ban and len(code) >= 2 and all(ch in OPERATOR_CHARS for ch in code):
+                    prose = " ".join(w for m, w in enumerate(raw) if m and not w.startswith("\x00")
+                                     and w.lower() not in _BANS)
+                    terms = frozenset(t for t in search_tokens(prose) if len(t) > 2 and t.isalpha())
+                    if terms:
+                        operators[code] = terms
+                ban = False
+                continue
+            if word not in _BANS:
+                continue
+            ban = True
+            phrase: list[int] = []
+            for m in range(n + 1, len(raw)):
+                if raw[m].startswith("\x00") or lowered[m] in _BANS or lowered[m] in _OBJECT_ENDS \
+                        or (lowered[m] == "with" and phrase):
+                    break
+                if lowered[m] != "with":  # "never with SMTP": the manner word before the object
+                    phrase.append(m)
+                if clause.split()[m].endswith(","):
+                    break
+            if not phrase:
+                continue
+            name = raw[phrase[-1]]  # the object's head: "new React contexts" bans contexts, not React
+            acronym = len(name) >= 3 and name.isalpha() and name.isupper() and name.isascii()
+            if acronym or (len(name) >= 4 and name.isalpha() and name.isascii()
+                           and name.lower() not in STOPWORDS and name.lower() not in _LIGHT):
+                names[name.lower()] = names.get(name.lower(), False) or acronym
+    return operators, names
+
+
 def packed_bans(text: str) -> str:
     """:func:`banned_anchors` and :func:`banned_practices` of a lesson's text as the corpus keeps them
     (``corpus.banned``; "" for none): a line per anchor ("a", the anchor and its codes, separated by tabs) and per
     practice ("p", the code, its terms joined by spaces). An anchor is an identifier, a code is single-spaced and a
     term a word, so none holds a tab or a line break."""
-    if "`" not in text:
-        return ""
-    lines = ["\t".join(("a", anchor, *codes)) for anchor, codes in banned_anchors(text).items()]
-    lines += ["\t".join(("p", code, " ".join(sorted(terms)))) for code, terms in banned_practices(text).items()]
+    operators, names = plain_bans(text)
+    lines = ["\t".join(("o", code, " ".join(sorted(terms)))) for code, terms in operators.items()]
+    lines += ["\t".join(("w", name, "A" if acronym else "")) for name, acronym in names.items()]
+    if "`" in text:
+        lines += ["\t".join(("a", anchor, *codes)) for anchor, codes in banned_anchors(text).items()]
+        lines += ["\t".join(("p", code, " ".join(sorted(terms)))) for code, terms in banned_practices(text).items()]
     return "\n".join(lines)
 
 
@@ -174,9 +257,135 @@ def lesson_bans(corpus, doc: int) -> tuple[dict[str, tuple[str, ...]], dict[str,
             kind, key, *rest = line.split("\t")
             if kind == "a":
                 anchors[key] = tuple(rest)
-            else:
+            elif kind == "p":
                 practices[key] = frozenset(rest[0].split(" "))
     return anchors, practices
+
+
+def lesson_plain_bans(corpus, doc: int) -> tuple[dict[str, frozenset[str]], dict[str, bool]]:
+    """:func:`plain_bans` of lesson ``doc``, read from the prepared corpus (({}, {}) for a lesson with none)."""
+    packed = corpus.banned[doc]
+    operators: dict[str, frozenset[str]] = {}
+    names: dict[str, bool] = {}
+    if packed and (packed.startswith(("o\t", "w\t")) or "\no\t" in packed or "\nw\t" in packed):
+        for line in packed.split("\n"):
+            kind, key, *rest = line.split("\t")
+            if kind == "o":
+                operators[key] = frozenset(rest[0].split(" "))
+            elif kind == "w":
+                names[key] = rest[0] == "A"
+    return operators, names
+
+
+def _imported(lowered: str) -> set[str]:
+    """The top-level modules and packages lowercase code imports: `import pandas as pd`, `from smtplib import SMTP`,
+    `import x from 'redux'`, `require("jwt-decode")`, `using Foo.Bar;`, `use serde::…` (a package's first run of
+    letters and digits: `jwt` of `jwt-decode`, `reduxjs` of `@reduxjs/toolkit`); relative imports name none."""
+    out: set[str] = set()
+    for line in lowered.splitlines():
+        line = line.strip()
+        quoted = ""
+        if "require(" in line:
+            quoted = line.split("require(", 1)[1]
+        elif line.startswith("import ") or line.startswith("export ") and " from " in line:
+            if "'" in line or '"' in line:
+                quoted = line.split(" from ", 1)[1] if " from " in line else line[7:]
+            else:  # Python, Java, Go, Kotlin: `import a.b.c as d`, `import a, b`
+                out.update(part.strip().split(".", 1)[0].split(" ", 1)[0] for part in line[7:].split(","))
+                continue
+        elif line.startswith("from ") and " import " in line:
+            out.add(line[5:].split(".", 1)[0].split(" ", 1)[0])
+            continue
+        elif line.startswith(("using ", "use ")):
+            out.add(line.split(" ", 1)[1].replace("::", ".").split(".", 1)[0].strip(" ;{"))
+            continue
+        else:
+            continue
+        quoted = quoted.strip().lstrip("(").strip()
+        if quoted[:1] in ("'", '"', "`"):
+            name = quoted[1:].lstrip("@")
+            if name and not name.startswith("."):
+                run = ""
+                for ch in name:
+                    if not (ch.isalnum() or ch == "_"):
+                        break
+                    run += ch
+                if run:
+                    out.add(run)
+    out.discard("")
+    return out
+
+
+def plain_points(corpus, text: str, lowered: str, matched, pick: int, keep=()) -> dict[int, int]:
+    """The lessons of ``matched`` (those of the file) that code (``text``, ``lowered`` its lowercase) names by what
+    they ban that is no identifier (:func:`plain_bans`): an operator on a line that also holds one of its clause's
+    terms, a name the code imports or (an acronym) calls; each operator or name held so by at most ``pick`` of them.
+    A lowercase name more than ``pick`` lessons of the store use is prose ("secrets", "config"), not a package; one
+    ``keep`` (:func:`kept_terms`: "we stay on pandas here") holds names nothing. The lesson → how many it was named
+    by. The code of a read (:func:`points`) and of an edit (:func:`altimate_learn.deliver.edits.code_points`)."""
+    from altimate_learn.deliver.tokenize import _operator_runs, search_tokens
+
+    docs: dict[int, tuple[dict[str, frozenset[str]], dict[str, bool]]] = {}
+    kept = set(keep)
+    usable: dict[str, bool] = {}  # name → whether it may name a lesson (many lessons share "directly", "tables")
+    for doc in matched:
+        operators, names = lesson_plain_bans(corpus, doc)
+        if names:
+            for name, acronym in names.items():
+                if name not in usable:
+                    terms = search_tokens(name)
+                    usable[name] = (acronym or all(corpus.bm25.df(t) <= pick for t in terms)) \
+                        and not kept.intersection(terms)
+            names = {name: acronym for name, acronym in names.items() if usable[name]}
+        if operators or names:
+            docs[doc] = (operators, names)
+    if not docs:
+        return {}
+    holders: dict[tuple[str, str], list[int]] = {}
+    for doc, (operators, names) in docs.items():
+        for code in operators:
+            holders.setdefault(("o", code), []).append(doc)
+        for name in names:
+            holders.setdefault(("w", name), []).append(doc)
+    imported: set[str] | None = None
+    lines: list[tuple[set[str], set[str]]] | None = None  # (operators, search terms) of each line holding one
+    found: dict[int, int] = {}
+    for (kind, key), holding in holders.items():
+        if len(holding) > pick:
+            continue
+        for doc in holding:
+            operators, names = docs[doc]
+            if kind == "o":
+                if key not in lowered:
+                    continue
+                if lines is None:
+                    lines = []
+                    for line in text.splitlines():
+                        runs = set(_operator_runs(line))
+                        if runs:
+                            lines.append((runs, set(search_tokens(line))))
+                terms = operators[key]
+                hit = any(key in runs and not terms.isdisjoint(words) for runs, words in lines)
+            else:
+                if key not in lowered:
+                    continue
+                if imported is None:
+                    imported = _imported(lowered)
+                hit = key in imported or (names[key] and _calls(lowered, key))
+            if hit:
+                found[doc] = found.get(doc, 0) + 1
+    return found
+
+
+def _calls(lowered: str, name: str) -> bool:
+    """Whether lowercase code calls ``name`` (`name(` with no identifier character just before it)."""
+    at = lowered.find(name + "(")
+    while at >= 0:
+        before = lowered[at - 1] if at else " "
+        if not (before.isalnum() or before == "_"):
+            return True
+        at = lowered.find(name + "(", at + 1)
+    return False
 
 
 def kept_terms(request: str, vocabulary) -> list[str]:
@@ -253,6 +462,8 @@ def points(corpus, text: str, scored: list[tuple[int, float, float]], pick: int,
                 group[doc] = group.get(doc, 0) + 1
             elif called and "_" in token.strip("_"):
                 asked[doc] = asked.get(doc, 0) + 1
+    for doc, count in plain_points(corpus, text, lowered, matched, pick, keep).items():
+        banned[doc] = banned.get(doc, 0) + count
     idioms: list[int] = []
     candidates = list(matched)
     for holds, unless, words in IDIOMS:

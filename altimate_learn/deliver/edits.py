@@ -15,7 +15,8 @@ backticks (their anchors, :func:`altimate_learn.deliver.tokenize.anchors`) the t
 the lessons that apply to the file or to every file, when at most ``pick`` of those hold it (an identifier many
 lessons name says nothing about which). Identifiers of one letter are left out (`t` of `t()`, a loop variable).
 Code made only of keywords (`select *`, `limit`) names a lesson of the file where the lesson bans it
-(:func:`banned_points`, deliver27).
+(:func:`banned_points`, deliver27), and so does an operator or a name in plain words it bans (`==` on a line about a
+signature, `SMTP(`: :func:`altimate_learn.deliver.contents.plain_points`, deliver45).
 """
 
 from __future__ import annotations
@@ -74,8 +75,14 @@ def code_points(corpus, text: str, candidate: Callable[[int], bool], pick: int,
     from altimate_learn.deliver.bm25 import unpack
     from altimate_learn.deliver.tokenize import identifiers
 
+    from altimate_learn.deliver.contents import plain_points
+
     lowered = text.lower()
+    scoped = list(scoped)
     hits: dict[int, int] = dict.fromkeys(banned_points(corpus, lowered, scoped, pick), 1)
+    # what they ban that is no identifier: `==` on a line about a signature, a call of `SMTP(`, `import pandas`
+    for doc, count in plain_points(corpus, text, lowered, scoped, pick).items():
+        hits[doc] = hits.get(doc, 0) + count
     for token in set(identifiers(lowered)):
         if len(token) < 2:
             continue
