@@ -115,9 +115,13 @@ export const AltimateLearn = async (ctx) => {
       if (!session || typeof session.messages !== "function") return [];
       let listed = await within(session.messages({ path: { id: sessionID } }));
       if (!listed || !Array.isArray(listed.data)) listed = await within(session.messages({ sessionID }));
-      const out = [];
+      let out = [];
       for (const item of (listed && Array.isArray(listed.data) ? listed.data : [])) {
         if (!item || (item.info && item.info.id === current)) continue;
+        // a compaction's summary: opencode sends the model only what follows it, so the lessons in the messages before
+        // it are no longer in front of the model and are not counted as shown (review45 R45-6: a fork of a compacted
+        // session never got the retry lesson its prompt asked for)
+        if (item.info && item.info.role === "assistant" && item.info.summary === true) out = [];
         for (const part of Array.isArray(item.parts) ? item.parts : []) {
           const said = part && part.type === "tool" ? part.state && part.state.output : part && part.text;
           if (typeof said === "string" && said.includes(SECTION)) out.push(said);

@@ -337,6 +337,41 @@ console.log(JSON.stringify(sections));
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_a_fork_inherits_only_what_follows_the_last_compaction(tmp_path):
+    """review45 R45-6, real opencode 1.18.33: a fork of a compacted session holds copies of every message, but opencode
+    sends the model only what follows the last compaction's summary. The plugin sent learn the sections of the older
+    messages too, so learn counted their lessons as shown and the fork never got the retry lesson its prompt asked for."""
+    seen = tmp_path / "seen.jsonl"
+    fake_learn = [sys.executable, "-c",
+                  f"import sys; open({str(seen)!r}, 'a').write(sys.stdin.read() + '\\n'); print('{{}}')"]
+    (tmp_path / "plugin.mjs").write_text(opencode.render_plugin(fake_learn))
+    (tmp_path / "drive.mjs").write_text("""
+import { AltimateLearn } from "./plugin.mjs";
+const rules = (line) => '<team-rules source="altimate-learn">\\nTeam conventions related to this request:\\n- ' + line + '\\n</team-rules>';
+const data = [
+  { info: { id: "m1", role: "user" }, parts: [{ type: "text", text: "retries" }, { type: "text", text: rules("OLD-LESSON") }] },
+  { info: { id: "m2", role: "assistant" }, parts: [{ type: "tool", state: { output: "x\\n\\n" + rules("OLD-FILE") } }] },
+  { info: { id: "m3", role: "user", summary: { diffs: [] } }, parts: [{ type: "compaction" }] },
+  { info: { id: "m4", role: "assistant", summary: true }, parts: [{ type: "text", text: "## Summary" }] },
+  { info: { id: "m5", role: "user" }, parts: [{ type: "text", text: "kafka" }, { type: "text", text: rules("NEW-LESSON") }] },
+  { info: { id: "m6", role: "user" }, parts: [{ type: "text", text: "the fork's own prompt" }] },
+];
+const client = { session: { messages: async () => ({ data }) } };
+const hooks = await AltimateLearn({ directory: process.cwd(), client });
+await hooks["chat.message"]({ sessionID: "ses_fork" },
+                            { message: { id: "m6", sessionID: "ses_fork" }, parts: [{ type: "text", text: "go" }] });
+""")
+    out = subprocess.run(["node", "drive.mjs"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    sent = [json.loads(line) for line in seen.read_text().splitlines() if line.strip()]
+    start = [p for p in sent if p["hook"] == "session.start"]
+    assert len(start) == 1
+    inherited = "\n".join(start[0]["inherited"])
+    assert "NEW-LESSON" in inherited
+    assert "OLD-LESSON" not in inherited and "OLD-FILE" not in inherited
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_the_plugin_reports_a_command_that_exited_non_zero_and_the_successes_after_a_failure(tmp_path):
     """fix17, with the real opencode 1.18.33: its `bash` tool completes a command that exits non-zero (the exit code
     only in `metadata.exit`), so pytest failing three times in a row gave no tool_retry at all, live or offline. The
