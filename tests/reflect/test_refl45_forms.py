@@ -100,6 +100,10 @@ def test_a_bare_question_with_no_second_tool_gives_no_instead(typed: str) -> Non
      "Document the columns of every new table in the `schema.yml`."),
     ("when you add a new env var, add it to .env.example", "Add every new env var to `.env.example`."),  # (as before)
     ("pin every new dependency", "Pin every new dependency."),  # said as the rule itself
+    # a kind said in the plural is "all new …" ("Add every new pages to the sitemap." before)
+    ("when you add new pages, add them to the sitemap", "Add all new pages to the sitemap."),
+    ("when you add new deps, pin their versions", "Pin the versions of all new deps."),
+    ("when you add new dependencies, pin them", "Pin all new dependencies."),
 ])
 def test_a_condition_first_with_a_pronoun_names_each_new_one(typed: str, lesson: str) -> None:
     assert _rules(typed) == [lesson]
@@ -187,6 +191,7 @@ def test_go_on_look_alikes_keep_their_reason(typed: str, why: str) -> None:
     ("dont forget to update git submodules recursive (add this info to crush.md or project related file, so you dont "
      "forget)", "Always update git submodules recursively."),
     ("for next time: never commit the .env", "Never commit the `.env`."),
+    ("for next time, never use --no-verify", "Never use `--no-verify`."),
     ("note for next time: never commit .env files", "Never commit `.env` files."),
     ("remember this for next time: use pnpm, not npm", "Always use `pnpm`, not `npm`."),
     ("save this to your memory: tests go in tests/unit", "Put tests in `tests/unit`."),

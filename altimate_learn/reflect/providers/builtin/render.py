@@ -321,7 +321,7 @@ def _finalize(rule: Rule) -> str | None:
     # dependency, pin it": rules._condition_last): "every new" and a kind of work say the step holds each time, as
     # "always" does
     if rule.shape == "imperative" and (every := _EVERY_NEW.match(text)) \
-            and re.sub(r"(?<=[a-z]{3})s$", "", every.group("kind").lower()) in WORK_KINDS:
+            and re.sub(r"ies$", "y", re.sub(r"(?<=[a-z]{3})(?<!ie)s$", "", every.group("kind").lower())) in WORK_KINDS:
         needed = 2
     if rule.shape == "imperative" and rule.standing and re.match(r"(?:Read|Load|Take|Get|Pull|Fetch|Grab)\s", text):
         from altimate_learn.reflect.providers.builtin.imperatives import _SECRET_FROM_ENV
@@ -341,7 +341,7 @@ def _finalize(rule: Rule) -> str | None:
     return text
 
 
-_EVERY_NEW = re.compile(r"^[A-Z][a-z-]+\s+(?:the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+of\s+)?every\s+new\s+(?P<kind>[a-z][\w-]*)\.$")
+_EVERY_NEW = re.compile(r"^[A-Z][a-z-]+\s+(?:the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+of\s+)?(?:every|all)\s+new\s+(?P<kind>[a-z][\w-]*)\.$")
 _SECRET_KEPT_OUT = re.compile(r"^Never\s+(?:hard-?code|commit|log|print|echo|expose|leak)\s+(?:the\s+|any\s+)?(?:[\w-]+\s+)?"
                               + SECRET_NOUNS + r"(?:\s+in\s+`[^`]+`)?\.$", re.I)
 # "Never push to main.", "Never commit to master.", "Never force-push to main.": work put on the branch everyone shares

@@ -874,23 +874,27 @@ def _condition_last(sentence: str) -> str:
     if not m:
         return sentence
     if m.group("what"):
-        head = re.sub(r"(?<=[a-z]{3})s$", "", m.group("what").split()[-1].lower().strip("`"))
+        head = re.sub(r"ies$", "y", re.sub(r"(?<=[a-z]{3})(?<!ie)s$", "", m.group("what").split()[-1].lower().strip("`")))
         if head not in WORK_KINDS and "`" not in mark_identifiers(m.group("what")):
             return sentence  # "when adding a new user, send a welcome email": what the product does, not a way of work
         # "when you add a new env var, add it to .env.example": what "it" is, the condition says ("Add every new env var
         # to `.env.example`."); the step done to each new one is the rule
         kind = re.sub(r"^(?:an?|any|every|each)\s+", "", m.group("what"), flags=re.I)
         kind = kind if re.match(r"new\s", kind, re.I) else f"new {kind}"
+        # "when you add new pages, add them to the sitemap" gave "Add every new pages to the sitemap.": a kind said in the
+        # plural is each of "all new pages"
+        every = "all" if _plural(kind.split()[-1].strip("`")) and not re.match(r"^(?:an?|any|every|each)\s", m.group("what"), re.I) \
+            else "every"
         each = re.match(r"^(?P<verb>(?:" + "|".join(sorted(VERBS)) + r"))\s+(?:it|them)\b(?P<more>\s+(?:to|in|into|on|under|"
                         r"with|from|behind|through)\s+[^,;:]+)?$", m.group("rest").strip(), re.I)
         if each and not re.search(_PRONOUNS, each.group("more") or ""):
-            return f"{m.group('lead')}{each.group('verb')} every {kind}{each.group('more') or ''}{m.group('end')}"
+            return f"{m.group('lead')}{each.group('verb')} {every} {kind}{each.group('more') or ''}{m.group('end')}"
         # "when you add a new dependency, pin its version" gave "Pin its version when adding a new dependency.": the
         # part of each new one the step is done to ("Pin the version of every new dependency.")
         part = re.match(r"^(?P<verb>(?:" + "|".join(sorted(VERBS)) + r"))\s+(?:its|their)\s+(?P<part>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
                         r"(?P<more>\s+(?:to|in|into|on|under|with|from|behind|through)\s+[^,;:]+)?$", m.group("rest").strip(), re.I)
         if part and not re.search(_PRONOUNS + r"|\b(?:its|their)\b", (part.group("more") or "") + " " + part.group("part")):
-            return (f"{m.group('lead')}{part.group('verb')} the {part.group('part')} of every {kind}{part.group('more') or ''}"
+            return (f"{m.group('lead')}{part.group('verb')} the {part.group('part')} of {every} {kind}{part.group('more') or ''}"
                     f"{m.group('end')}")
     if re.search(_PRONOUNS + r"|\b(?:its|their)\b", m.group("rest")):
         return sentence  # "when you add a new migration, never edit an old one": what "one" is, the condition says

@@ -315,7 +315,7 @@ _RECORD_LEAD = re.compile(
     r"(?:\s+(?:this|that))?\s+)?for\s+(?:the\s+)?(?:next\s+time|future\s+(?:reference|sessions?|tasks?))|"
     r"(?:save|add|put|write|note|store|record|keep)\s+(?:this|that|it)(?:\s+info(?:rmation)?)?\s+(?:to|in|into)\s+" + RECORD_PLACES
     + r"(?:\s+so\s+(?:that\s+)?(?:you|u)\s+(?:remember(?:\s+it)?|(?:don'?t|dont|do\s+not|won'?t)\s+forget(?:\s+it)?))?))"
-    r"\s*[:\u2014\u2013-]\s*(?P<rule>\S.*)$", re.I | re.S)
+    r"\s*[:,\u2014\u2013-]\s*(?P<rule>\S.*)$", re.I | re.S)
 _RECORD_TAIL = re.compile(
     r"(?:\s*[,;.]\s*|\s+)\(?\s*(?:(?:and|also|pls|please)\s+)*(?:(?:add|put|write|save|note|store|record|keep)\s+(?:this|that|it)"
     r"(?:\s+info(?:rmation)?)?\s+(?:to|in|into)\s+" + RECORD_PLACES + r"(?:\s+or\s+[^,;()]{1,60}?)?"
