@@ -256,6 +256,10 @@ def test_a_relative_clause_is_still_part_of_what_it_bans() -> None:
     ("why npm? our team prefers pnpm", "Use `pnpm` instead of `npm`."),
     ("why moment.js? we use date-fns", "Use `date-fns` instead of `moment.js`."),
     ("why are you using requests? we use httpx", "Use `httpx` instead of `requests`."),  # (asked whole: as before)
+    # an order after the bare question says what replaces it itself, whatever its job (as before refl45's 2c0b28b6)
+    ("print again?? use the logger", "Use the logger instead of `print`."),
+    ("console.log again? use the debug package", "Use the debug package instead of `console.log`."),
+    ("why docker? use podman", "Use `podman` instead of `docker`."),
 ])
 def test_a_bare_question_pairs_only_tools_of_one_job(typed: str, lesson: str | None) -> None:
     assert _rules(typed) == ([lesson] if lesson else [])

@@ -87,10 +87,11 @@ def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
                 return _instead(project.group(1), used)
             if m2 and re.match(r"^it'?s\b|^it\s+is\b", body, re.I) and not _names_a_thing(m2.group(1)):
                 return None  # "why are you using var? it's 2024" gave "Use 2024 instead of `var`." (refl27)
-            if m2 and asked_bare and not _one_choice(m2.group(1), used):
+            if m2 and asked_bare and re.match(r"^we\b", body, re.I) and not _one_choice(m2.group(1), used):
                 # "why docker? we use kubernetes" gave "Use kubernetes instead of `docker`.", "why npm? we use pnpm for
                 # the app and npm for the docs" "… instead of `npm`.": a bare question names what was used, but only a
-                # tool of the same job said after it replaces it (refl45)
+                # tool of the same job the team says it uses replaces it; an order says so itself ("print again?? use
+                # the logger") (refl45)
                 return None
             if m2:
                 return _instead(m2.group(1), used, keep_bad=used.startswith("hardcoding "))
