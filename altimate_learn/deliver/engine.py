@@ -652,18 +652,7 @@ class Delivery:
             data["notes_tokens"] = max(0, reserve)
         budget = self.settings["budget_tokens"] - data["notes_tokens"]
         if source == "compact" and data["shown"]:
-            self._note_edits()  # a lesson edited since it was shown: its new wording, not its old one (review24 R24-12)
-            current = {s["key"] for s in data["shown"] if not s.get("edited")}
-            again: dict[str, int] = {}
-            for item in data["shown"]:
-                if item.get("edited") and item["key"] not in current and item["key"] not in again:
-                    index = self.corpus.keys.position(item["key"])
-                    if index >= 0:
-                        again[item["key"]] = index
-            if again:
-                self._record([(index, "core") for index in again.values()])
-            lines = [s["line"] for s in data["shown"] if not s.get("edited")]
-            text, _ = render.fit(lines, budget, render.HEADING_START)
+            text = self._rebuilt(budget)
             data["section"] = text
             data["compactions"] += 1
             return Result(text, note="" if text else "no shown lesson fits the budget")
@@ -674,6 +663,40 @@ class Delivery:
         self._say_notes_took(len(core) - len(result.added), "core")
         data["section"] = result.text
         return result
+
+    def _rebuilt(self, budget: int, held: set[str] | frozenset[str] = frozenset()) -> str:
+        """A session-start section of the lessons shown so far, as they were shown, within ``budget``; not those whose
+        line is in ``held`` (still in the agent's context)."""
+        data = self.data
+        self._note_edits()  # a lesson edited since it was shown: its new wording, not its old one (review24 R24-12)
+        current = {s["key"] for s in data["shown"] if not s.get("edited")}
+        again: dict[str, int] = {}
+        for item in data["shown"]:
+            if item.get("edited") and item["key"] not in current and item["key"] not in again:
+                index = self.corpus.keys.position(item["key"])
+                if index >= 0:
+                    again[item["key"]] = index
+        if again:
+            self._record([(index, "core") for index in again.values()])
+        lines = [s["line"] for s in data["shown"] if not s.get("edited") and s["line"] not in held]
+        text, _ = render.fit(lines, budget, render.HEADING_START)
+        return text
+
+    def context_replaced(self, texts: list[str]) -> Result:
+        """The agent replaced the model's context with one that holds ``texts`` of learn's sections (Gemini CLI's chat
+        file: a compression, a resume, a turn rolled back; :func:`altimate_learn.harness.gemini.context_since`): the
+        lessons shown this session that it no longer holds come again, as a session-start section within the budget
+        (a compaction's rebuild, without what the context kept). They were shown: nothing new is recorded."""
+        from altimate_learn.deliver.inherit import sections
+
+        data = self.data
+        if not data["shown"]:
+            return Result("")
+        held = {line for text in texts for _, rows in sections(text) for line in rows}
+        text = self._rebuilt(self.settings["budget_tokens"] - data["notes_tokens"], held)
+        if text:
+            data["compactions"] += 1
+        return Result(text)
 
     def _say_notes_took(self, left: int, tier: str) -> None:
         """Log (`learn deliver` prints it) lessons of a session-start tier the budget left out while the

@@ -62,9 +62,25 @@ def _strings(value: object, out: list[str]) -> None:
             _strings(item, out)
 
 
+def _compaction(line: str) -> bool:
+    """Does this transcript line mark a compaction, after which the model sees only what follows it (Claude Code's
+    ``compact_boundary`` system line; Codex's ``compacted`` item, whose ``replacement_history`` is the new context)?"""
+    if '"compact_boundary"' not in line and '"compacted"' not in line:
+        return False
+    try:
+        obj = fastjson.loads(line)
+    except (ValueError, TypeError):
+        return False
+    if not isinstance(obj, dict):
+        return False
+    return (obj.get("type") == "system" and obj.get("subtype") == "compact_boundary") or obj.get("type") == "compacted"
+
+
 def transcript_texts(path: str) -> list[str]:
     """The strings of a JSONL transcript that hold one of learn's sections (each line read as JSON: the sections are
-    escaped in the file). A line that is not JSON is skipped; an unreadable or too large file gives []."""
+    escaped in the file), from its last compaction on: what came before it is no longer in the model's context
+    (review45 R45-6: a fork of a compacted session counted lessons it never saw as shown). A line that is not JSON is
+    skipped; an unreadable or too large file gives []."""
     try:
         if os.path.getsize(path) > MAX_BYTES:
             return []
@@ -77,7 +93,11 @@ def transcript_texts(path: str) -> list[str]:
         return out
     for line in text.splitlines():
         if "team-rules" not in line:
+            if out and _compaction(line):
+                out = []
             continue
+        if _compaction(line):
+            out = []
         try:
             _strings(fastjson.loads(line), out)
         except (ValueError, TypeError):

@@ -17,8 +17,14 @@ words, stays in Gemini's history, and a resumed session still sends the original
 after it. Later prompts get their per-request lessons the same way; AfterTool context is appended to the tool
 result (Gemini has no hook that adds context before a read, so file lessons arrive with the result).
 
-Gemini has no "compact" source and no injection point after compression: its compressed history keeps
-whatever its summary keeps.
+Gemini has no "compact" event (its PreCompress hook fires before every request, compressing or not). What it does
+write is its chat file (``transcript_path``): every time the model's context is replaced (a compression: a
+`<state_snapshot>` summary and the last turns; a resume: the restored history; a cancelled turn rolled back) a
+``{"$set": {"messages": [...]}}`` record holds the whole new context, learn's sections in it escaped as Gemini sent
+them. :func:`context_since` reads the file's new lines at each BeforeAgent and AfterTool (compression happens after
+BeforeAgent, before a request, so the next of either event sees it): a shown lesson that context no longer holds is
+sent again with that event (review45 R45-4: after a compression no lesson came again), and a session learn has no
+record of that resumes a conversation holding learn's sections takes them as shown (R45-5).
 
 What comes back is not the user's: the prompt loses every `<hook_context>` block (our section, escaped, in
 front of it in older sessions, and any other hook's context) before capture or retrieval sees it. A shell
@@ -28,8 +34,11 @@ command that exits non-zero arrives as a success with "Exit Code: N" only in `ll
 
 from __future__ import annotations
 
+import os
+
 from altimate_learn.deliver import fastjson
 from altimate_learn.harness import Event, text_field
+from altimate_learn.markers import SECTION_OPEN
 
 NAME = "gemini"
 # Gemini CLI 0.61 runs an event's handlers that share name and command once, whichever settings files hold them
@@ -53,6 +62,80 @@ def _paths(tool: str, tool_input: object) -> list[str]:
     if isinstance(items, list):  # read_many_files: plain paths only, its globs name no one file
         found += [p for p in items if isinstance(p, str) and p and not (_GLOB & set(p))]
     return list(dict.fromkeys(found))
+
+
+_SET_MESSAGES = (b'{"$set":{"messages":', b'{"$set": {"messages":')
+COMPRESSION_ACK = "Got it. Thanks for the additional context!"  # Gemini CLI 0.61's model turn after the summary
+MAX_NEW_BYTES = 64 << 20  # more new bytes than this since the last look (a huge tool output): skipped, not read
+
+
+def _unescaped(value: object, out: list[str]) -> None:
+    """The strings in ``value`` that hold one of learn's sections, as learn wrote them (Gemini escapes only `<`
+    and `>` in hook context: harness/gemini's module docstring)."""
+    if isinstance(value, str):
+        if "team-rules" in value:
+            text = value.replace("&lt;", "<").replace("&gt;", ">") if "&lt;team-rules" in value else value
+            if SECTION_OPEN in text:
+                out.append(text)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _unescaped(item, out)
+    elif isinstance(value, list):
+        for item in value:
+            _unescaped(item, out)
+
+
+def _compressed(messages: list) -> bool:
+    """Is this context a compression's (a `<state_snapshot>` summary, and Gemini's fixed acknowledgement of it)?"""
+    for item in messages:
+        content = item.get("content") if isinstance(item, dict) else None
+        parts = content if isinstance(content, list) else [{"text": content}]
+        for part in parts:
+            text = part.get("text") if isinstance(part, dict) else None
+            if isinstance(text, str) and (text.strip() == COMPRESSION_ACK or text.lstrip().startswith("<state_snapshot>")):
+                return True
+    return False
+
+
+def context_since(path: str | None, offset: int) -> tuple[int, list[str] | None, bool]:
+    """``(offset read to, texts, compressed)``: the chat file's complete lines from ``offset`` on; ``texts`` are the
+    strings holding learn's sections in the last ``$set`` of ``messages`` among them (the model's whole context now),
+    None when no such record came (the context only grew); ``compressed``: that context is a compression's. A file
+    shorter than ``offset`` (replaced) is read from its end on; an unreadable file changes nothing."""
+    if not path:
+        return offset, None, False
+    try:
+        with open(path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size < offset or size - offset > MAX_NEW_BYTES:
+                return size, None, False
+            handle.seek(offset)
+            data = handle.read(size - offset)
+    except OSError:
+        return offset, None, False
+    end = data.rfind(b"\n") + 1  # a line still being written is read next time
+    last = None
+    start = 0
+    while True:
+        found = min((i for i in (data.find(p, start, end) for p in _SET_MESSAGES) if i >= 0), default=-1)
+        if found < 0:
+            break
+        stop = data.find(b"\n", found, end)
+        if found == 0 or data[found - 1:found] == b"\n":
+            last = (found, stop)
+        start = stop + 1
+    if last is None:
+        return offset + end, None, False
+    try:
+        record = fastjson.loads(data[last[0]:last[1]].decode("utf-8", "replace"))
+        messages = record["$set"]["messages"]
+    except (ValueError, TypeError, KeyError):
+        return offset + end, None, False
+    if not isinstance(messages, list):
+        return offset + end, None, False
+    texts: list[str] = []
+    _unescaped(messages, texts)
+    return offset + end, texts, _compressed(messages)
 
 
 def user_prompt(prompt: str) -> str:

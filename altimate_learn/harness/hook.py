@@ -299,6 +299,11 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
             return ""
         try:
             engine.clear() if clears else engine.resumed()
+            if clears and harness in _CONTEXT_IN_TRANSCRIPT and event.transcript_path:
+                try:  # what the chat file holds so far is no longer in the model's context
+                    engine.data["transcript_read"] = [event.transcript_path, os.path.getsize(event.transcript_path)]
+                except OSError:
+                    pass
         finally:
             engine.close()
         return ""
@@ -320,6 +325,9 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
             _capture(event, data, engine, root, capture, auto_reflect_on(settings), log,
                      learner=learner_on(settings))
         try:
+            if harness in _CONTEXT_IN_TRANSCRIPT and can_inject and (
+                    event.kind == "prompt" or (event.kind == "tool" and event.phase == "post")):
+                texts.append(_context_replaced(event, engine, log))
             if not wants_delivery:
                 pass
             elif event.kind == "start" and event.source == "resume" and harness in _RESUME_KEEPS_START \
@@ -367,6 +375,51 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     if wants_delivery:
         _revet_stale(engine, root, log)
     return "\n\n".join(t for t in texts if t)
+
+
+def _context_replaced(event: Event, engine, log) -> str:
+    """What the agent's chat file says of the model's context since the last event (Gemini CLI:
+    :func:`altimate_learn.harness.gemini.context_since`): in a session learn has sent nothing yet, a context holding
+    learn's sections (a session resumed after its state was lost) gives them as shown (review45 R45-5); later, the
+    lessons a compressed context no longer holds, to send again with this event (R45-4). Only a compression: a
+    resume restores the whole history, and a resume's first file (Gemini writes a stub file when a resume starts in a
+    later minute) holds only the preamble."""
+    from altimate_learn.harness.gemini import context_since
+
+    data = engine.data
+    path = event.transcript_path
+    seen = data.get("transcript_read")
+    offset: int | None = None
+    if isinstance(seen, list) and len(seen) == 2 and seen[0] == path and isinstance(seen[1], int):
+        offset = seen[1]
+    elif data["first_request"] is None or isinstance(seen, list):
+        offset = 0  # a new session, or another chat file than the last one read (a resume's new file): all of it
+    if not path:
+        return ""
+    if offset is None:  # a session begun before learn read the chat file: from its end on, nothing to compare with
+        try:
+            data["transcript_read"] = [path, os.path.getsize(path)]
+        except OSError:
+            pass
+        return ""
+    read_to, texts, compressed = context_since(path, offset)
+    data["transcript_read"] = [path, read_to]
+    if texts is None:
+        return ""
+    if data["first_request"] is None:
+        if texts:
+            marked = engine.inherit(texts)
+            log(f"{event.name}: {marked} lesson{'s' if marked != 1 else ''} already in the resumed conversation "
+                "(learn had no record of this session); counted as shown")
+        return ""
+    if not compressed:  # a resume restores the whole history: what was shown is still there
+        return ""
+    result = engine.context_replaced(texts)
+    if result.text:
+        count = result.text.count("\n- ")
+        log(f"{event.name}: the agent compressed the model's context; {count} lesson{'s' if count != 1 else ''} "
+            "shown before and no longer in it sent again")
+    return result.text
 
 
 def _inherit(event: Event, engine, log) -> bool:
@@ -522,6 +575,9 @@ _RESUME_KEEPS_START = frozenset({"codex"})
 # Agents whose session-start section goes with the session's first prompt (harness/gemini.py: Gemini CLI's
 # SessionStart context would make a resumed session forget the first prompt); the learner's blocks go with it.
 _START_WITH_FIRST_PROMPT = frozenset({"gemini"})
+# Agents whose chat file says when the model's context was replaced (compressed, resumed, rolled back), read at each
+# prompt and finished tool call since they have no compaction event (harness/gemini.py)
+_CONTEXT_IN_TRANSCRIPT = frozenset({"gemini"})
 
 
 def _any_block(root: str, learn_dir: str | None) -> bool:

@@ -126,6 +126,34 @@ def test_a_claude_fork_gets_no_lesson_its_parent_was_given(project):
     assert all(item["tier"] != "inherited" for item in fork_lines)
 
 
+def test_a_fork_of_a_compacted_session_counts_only_what_the_compaction_kept(project):
+    """review45 R45-6: after `/compact` the model sees only what follows Claude Code's compact_boundary line (the
+    summary, and the section learn rebuilt at SessionStart `compact`); a fork copied from there must not take the
+    lessons of the summarised turns as shown, or it never gets them."""
+    root, folder = project
+    given = parent_session(root, folder, NOW - 2)
+    path = folder / f"{PARENT}.jsonl"
+    rebuilt = "- Retry HTTP calls with `tenacity`."
+    compacted = [{"parentUuid": None, "isSidechain": False, "type": "system", "subtype": "compact_boundary",
+                  "content": "Conversation compacted", "compactMetadata": {"trigger": "manual", "preTokens": 9000},
+                  "sessionId": PARENT},
+                 {"parentUuid": None, "isSidechain": False, "type": "user", "isCompactSummary": True,
+                  "message": {"role": "user", "content": "This session is being continued from a previous one."},
+                  "sessionId": PARENT},
+                 {"parentUuid": None, "isSidechain": False, "type": "attachment", "sessionId": PARENT,
+                  "attachment": {"type": "hook_additional_context", "hookName": "SessionStart:compact",
+                                 "content": ['<team-rules source="altimate-learn">\nTeam conventions for this project '
+                                             '(approved by the team):\n' + rebuilt + '\n</team-rules>']}}]
+    with path.open("a") as handle:
+        handle.write("".join(json.dumps(r) + "\n" for r in compacted))
+    os.utime(path, (NOW - 2, NOW - 2))
+    assert rebuilt in given and len(given) > 1
+    fork_start(root, folder)
+    first = claude_call(root, folder, FORK, "UserPromptSubmit", prompt=FORK_PROMPT, prompt_id="f0")
+    assert rebuilt not in bullets(first)  # still in the fork's context: not twice
+    assert "- " + EXTRA[1] in bullets(first)  # `acks=all`: given before the compaction, gone with it, so it comes
+
+
 def test_a_parent_that_cannot_be_told_apart_leaves_the_fork_as_before(project):
     root, folder = project
     given = parent_session(root, folder, NOW - 2)
