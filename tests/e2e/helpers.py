@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import subprocess
+import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from altimate_learn.markers import SECTION_OPEN
 from tests.e2e import lessons
@@ -68,3 +71,27 @@ def assert_delivery(world: World, file_request: int) -> None:
 def hook_log(world: World) -> str:
     path = world.project / ".altimate-code" / "learn" / ".sessions" / "hook.log"
     return path.read_text() if path.exists() else ""
+
+
+@contextlib.contextmanager
+def locks_held(folder: Path) -> Iterator[list[str]]:
+    """Hold every learn lock of the project from another process, as a long `learn reflect` would."""
+    paths = sorted(str(p) for p in folder.rglob(".lock*") if not p.name.endswith(".busy"))
+    code = ("import fcntl, os, sys, time\n"
+            "fds = [os.open(p, os.O_RDWR) for p in sys.argv[1:]]\n"
+            "[fcntl.flock(fd, fcntl.LOCK_EX) for fd in fds]\n"
+            "print('held', flush=True)\n"
+            "time.sleep(600)\n")
+    holder = subprocess.Popen([sys.executable, "-c", code, *paths], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        yield paths
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def assert_no_hang(baseline, run) -> None:
+    """A hang guard only, never a budget: what the tests assert is the hook log and the busy memo; this catches a hook
+    that waited for the holder (600 s) on a machine of any load."""
+    assert run.seconds < 10 * baseline.seconds + 60, (baseline.seconds, run.seconds)

@@ -9,21 +9,24 @@ CLI's answer; the request the model received holds our prompt; no tool was offer
 `apply_patch`, refused by its read-only sandbox) and none ran (one turn, no tool result in any request); and
 nothing of the reflector's run is listed by `learn sessions`, captured by `capture --latest`, or left a trace
 of learn's hooks.
-"""
+
+opencode's reflection (through the one `opencode serve` learn starts) is asserted in test_opencode_serve_e2e.py, with
+the same checks. What does not need a real CLI's launch to hold is in tests/agents/test_agent_cli_stops.py: the
+not-signed-in failures of Gemini CLI (no key, no auth method) and Codex (its provider's key variable unset) from
+what these CLIs printed, recorded, and learn stopped by SIGTERM or SIGHUP while a CLI answers (a fake CLI; the real
+Claude Code is interrupted with SIGINT here)."""
 
 from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import sys
 from pathlib import Path
 
 import pytest
 
 from altimate_learn.markers import MODEL_CALL_DIR, MODEL_CALL_MARK
-from tests.e2e.agents import (claude_env, codex_env, codex_rollouts, codex_setup, gemini_env, gemini_setup,
-                              opencode_db, opencode_env, opencode_setup)
+from tests.e2e.agents import claude_env, codex_env, codex_rollouts, codex_setup, gemini_env, gemini_setup
 from tests.e2e.helpers import CORRECTION, learn_ok
 from tests.e2e.world import SYSTEM_PATH, World, learn_env, run_learn
 
@@ -120,27 +123,6 @@ def test_reflect_with_codex(world, codex_bin):
     assert_no_trace(world)
 
 
-def test_reflect_with_opencode(world, opencode_bin):
-    opencode_setup(world)
-    prepare(world, "opencode")
-    result = reflect(world, "opencode", opencode_bin, opencode_env(world))
-    calls = assert_reflected(world, result, "opencode")
-    assert len(calls) == 2  # --title: no title-generation request either
-    assert not any(call["body"].get("tools") for call in calls)
-    # opencode works in $PWD: learn's call runs in learn's own folder, which opencode names to the model, and
-    # never in the folder learn was started in (that was a second instance, in the user's project)
-    workdir = world.project / ".cache" / "altimate-learn" / MODEL_CALL_DIR
-    for call in calls:
-        text = json.dumps(call["body"], ensure_ascii=False)
-        assert str(workdir) in text and str(started_in(world)) not in text
-    assert not (world.home / ".local" / "share" / "opencode" / "snapshot").exists()  # "snapshot": false
-    db = opencode_db(world)
-    if db.exists():  # the run itself kept its session in memory
-        with sqlite3.connect(db) as con:
-            assert con.execute("select count(*) from session").fetchone()[0] == 0
-    assert_no_trace(world)
-
-
 def test_reflect_with_gemini_cli(world, gemini_bin):
     gemini_setup(world)  # the user's settings.json: its auth type is what lets Gemini reach the fake server
     prepare(world, "gemini")
@@ -162,31 +144,6 @@ def test_reflect_with_gemini_cli(world, gemini_bin):
     assert after == before
     assert not (user / "projects.json").exists() and not (user / "tmp" / MODEL_CALL_DIR).exists()
     assert_no_trace(world)
-
-
-@pytest.mark.parametrize("setup, said", [
-    ("no key", "When using Gemini API, you must specify the GEMINI_API_KEY environment variable."),
-    ("no auth chosen", "Invalid auth method selected."),
-])
-def test_gemini_cli_not_signed_in_says_so_and_keeps_the_signal_open(world, gemini_bin, setup, said):
-    """Gemini 0.61 prints the JSON of an auth error (exit 41) on stderr: the error said `"type": "Error",` and
-    "Run `gemini` in a terminal to see why" (trial28)."""
-    if setup == "no key":
-        gemini_setup(world)  # the API-key auth type chosen, the key missing
-    prepare(world, "gemini")
-    env = learn_env(world)
-    env.update(gemini_env(world))
-    del env["GEMINI_API_KEY"]
-    env["PATH"] = os.pathsep.join([str(gemini_bin.parent), os.path.dirname(sys.executable), SYSTEM_PATH])
-    env["XDG_CACHE_HOME"] = str(world.project / ".cache")
-    run = world.run([sys.executable, "-m", "altimate_learn", "reflect", "--pending", "--model", "gemini-cli",
-                     "--timeout", "600"], env=env, timeout=660)
-    assert run.returncode == 1, run.stdout + run.stderr
-    assert (f"gemini-cli is not logged in, or its credentials were refused ({said}). To use it, run `gemini` in a "
-            "terminal and sign in, or set GEMINI_API_KEY; or choose another model with --model.") in run.stderr + run.stdout
-    assert model_calls(world) == []
-    data = json.loads(learn_ok(world, "signals", "--json"))
-    assert [s["status"] for s in data] == ["open"]
 
 
 INTERRUPT_DRIVER = r'''
@@ -243,12 +200,13 @@ print(json.dumps({"returncode": learn.returncode, "left": left, "scratch": scrat
 '''
 
 
-@pytest.mark.parametrize("sig, code", [("SIGINT", 130), ("SIGTERM", 143), ("SIGHUP", 129)])
-def test_ctrl_c_while_the_agent_cli_answers_stops_the_cli_too(world, claude_bin, sig, code):
+def test_ctrl_c_while_the_agent_cli_answers_stops_the_cli_too(world, claude_bin):
     """trial28: `learn run` interrupted while Claude Code waited for its model exited 130 and left Claude Code
     running (in a session of its own, the terminal's Ctrl-C never reaches it): a call nobody reads, still billed.
     SIGTERM and SIGHUP (a closed terminal) ended learn with no cleanup at all: the CLI and the call's scratch folder
-    stayed."""
+    stayed. The real Claude Code is interrupted with SIGINT here; SIGTERM and SIGHUP take the same way out of learn's
+    CLI runner and are sent to a fake CLI in tests/agents/test_agent_cli_stops.py (same assertions)."""
+    sig, code = "SIGINT", 130
     prepare(world, "claude-code")
     driver = world.work / "interrupt.py"
     driver.write_text(INTERRUPT_DRIVER)
@@ -261,24 +219,3 @@ def test_ctrl_c_while_the_agent_cli_answers_stops_the_cli_too(world, claude_bin,
     assert result == {"returncode": code, "left": [], "scratch": []}, result
     data = json.loads(learn_ok(world, "signals", "--json"))
     assert [s["status"] for s in data] == ["open"]  # nothing was consumed
-
-
-def test_codex_whose_provider_key_is_not_set_says_which_variable_to_set(world, codex_bin):
-    """trial28: Codex with a model provider whose `env_key` is unset said "codex failed (exit 1): Missing environment
-    variable: `FAKE_OPENAI_KEY`.. Run `codex` in a terminal to see why"."""
-    codex_setup(world, trust_project=False)
-    prepare(world, "codex")
-    env = learn_env(world)
-    env.update(codex_env(world))
-    del env["FAKE_OPENAI_KEY"]
-    env["PATH"] = os.pathsep.join([str(codex_bin.parent), os.path.dirname(sys.executable), SYSTEM_PATH])
-    env["XDG_CACHE_HOME"] = str(world.project / ".cache")
-    run = world.run([sys.executable, "-m", "altimate_learn", "reflect", "--pending", "--model", "codex",
-                     "--timeout", "600"], env=env, timeout=660)
-    assert run.returncode == 1, run.stdout + run.stderr
-    assert ("codex is not logged in, or its credentials were refused (Missing environment variable: "
-            "`FAKE_OPENAI_KEY`.). To use it, set FAKE_OPENAI_KEY (the key its model provider reads); or choose "
-            "another model with --model.") in run.stderr, run.stderr
-    assert model_calls(world) == []
-    data = json.loads(learn_ok(world, "signals", "--json"))
-    assert [s["status"] for s in data] == ["open"]

@@ -1,5 +1,5 @@
-"""Codex CLI 0.171.0 with `learn install codex`: delivery through its hooks, live capture, rollout capture dedupe,
-the learner over the session.
+"""Codex CLI 0.171.0 with `learn install codex`: delivery through its hooks, live capture (a correction, and a command
+that failed three times in a row), rollout capture dedupe, the learner over the session.
 
 Codex loads `<project>/.codex/hooks.json` only for a trusted project (config.toml) and runs a hook only once
 it is trusted (the TUI's /hooks); the tests trust the project in config.toml and pass
@@ -42,6 +42,8 @@ def test_codex_end_to_end(world, codex_bin):
     assert "runs" in learn_ok(world, "install", "codex", "--check")
 
     world.set_script([
+        # a command that fails three times in a row, on a file under no lesson's path
+        *[{"tool": "exec_command", "input": {"cmd": "cat docs/missing.md"}}] * 3,
         {"text": "Patching the model.",
          "tool": "apply_patch", "raw_input": "*** Begin Patch\n*** Update File: models/staging/orders.sql\n@@\n"
                                              "-select amount_cents / 100 as amount from raw.orders\n"
@@ -53,24 +55,29 @@ def test_codex_end_to_end(world, codex_bin):
     first = run_codex(world, codex_bin, TASK, "--sandbox", "workspace-write").check()
     assert "clamping" not in first.stdout + first.stderr  # review11 R11-4: no timeout Codex has to cut down
     assert "amount_cents as amount" in files["model"].read_text()
-    # request 1 carries the session-start section; the patch's lessons arrive with the request after it
-    assert_delivery(world, file_request=1)
+    # request 1 carries the session-start section; the patch's lessons arrive with the request after it (request 5)
+    assert_delivery(world, file_request=4)
     inputs = world.model_requests()[0]["body"]["input"]
     landed = [item for item in inputs if "quokka" in json.dumps(item)]
     assert landed and landed[0].get("role") == "developer"  # SessionStart context: a developer message
-    after_patch = world.model_requests()[1]["body"]["input"]
+    after_patch = world.model_requests()[4]["body"]["input"]
     kinds = [item.get("type") or item.get("role") for item in after_patch]
     staged = next(i for i, item in enumerate(after_patch) if "narwhal" in json.dumps(item))
     output = kinds.index("custom_tool_call_output")
     assert after_patch[staged].get("role") == "developer" and staged < output  # before the patch's result
+    # the three failures in a row are one tool_retry signal, live (test_tool_retry_e2e's case for Codex)
+    retry = signals(world, "tool_retry")
+    assert len(retry) == 1, (retry, hook_log(world))
+    assert "captured a tool_retry" in hook_log(world)
 
     thread = codex_thread_id(first)
     run_codex(world, codex_bin, CORRECTION, resume=thread).check()
     live = signals(world)
     assert len(live) == 1 and live[0]["text"] == CORRECTION and live[0]["sessionID"] == thread, live
     assert "captured a user_correction" in hook_log(world)
-    capture_latest(world, "codex")  # the rollout holds the same correction: nothing new
+    capture_latest(world, "codex")  # the rollout holds the same correction and failures: nothing new
     assert signals(world) == live
+    assert signals(world, "tool_retry") == retry
 
     # then a complaint asked as a question about the output: `learn run` shows it to the model, cited, and stages
     # the lesson citing it (test_learner_e2e's case for Codex, on this session)

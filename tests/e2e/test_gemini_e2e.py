@@ -4,7 +4,11 @@ pty, against the fake model server.
 One story per module, so the suite pays for each agent run once (a Gemini CLI start costs seconds): a task that
 reads the staging model and runs a shell command that fails three times; a resumed run where the user corrects
 the agent; a resume that starts in a later minute (Gemini then writes a stub file and goes on in the first one)
-where the user only says thanks; `learn capture --latest` afterwards. Each test asserts one thing about it.
+where the user only says thanks; `learn capture --latest` afterwards; then a complaint asked as a question about the
+output in that session and `learn run` over it (the learner's case for Gemini CLI: it reads the file that holds the
+conversation after the later-minute resume). Each test asserts one thing about it. The first test checks the rig
+itself on the first run (tools run, the answer comes back, a chat file appears): a failure there is a rig or CLI
+problem, not ours.
 """
 
 from __future__ import annotations
@@ -25,7 +29,10 @@ from altimate_learn.markers import SECTION_OPEN
 from tests.conftest import SCRUB_PREFIXES
 from tests.e2e import lessons
 from tests.e2e.agents import gemini_chats, gemini_setup, run_gemini, run_gemini_interactive
-from tests.e2e.world import SYSTEM_PATH, Run, World, agent_binary, make_world, request_text
+from altimate_learn.capture.sessions.claude_memory import memory_folders
+from tests.e2e.learner_steps import COMPLAINT, stage_cited_lesson
+from tests.e2e.test_memories_e2e import memory
+from tests.e2e.world import SYSTEM_PATH, Run, World, agent_binary, isolate, make_world, request_text
 
 pytestmark = pytest.mark.e2e
 
@@ -35,6 +42,7 @@ NEUTRAL = "thanks, that looks good"
 TYPED_TASK = "please tidy the orders model"
 TYPED_CORRECTION = "no, you forgot to convert amount_cents to dollars, we always do that in staging models"
 SHELL_FAILURES = 3
+NOTE = "On this machine the test database listens on port 5433."
 
 
 @dataclass
@@ -62,6 +70,8 @@ class Story:
     typed_signals: list[dict] = field(default_factory=list)  # live, after the interactive session
     typed_capture: dict = field(default_factory=dict)
     typed_signals_final: list[dict] = field(default_factory=list)
+    chats_after_first: int = 0  # chat files after the first run
+    learner_failure: str = ""  # what `learner_steps.stage_cited_lesson` found wrong ("" when it held)
 
 
 def clean_env(world: World, **extra: str) -> dict[str, str]:
@@ -98,6 +108,15 @@ def prepare(world: World) -> dict[str, Path]:
     data = json.loads(config.read_text())
     data["learn"].update(core_lessons=1, auto_reflect=False, capture=True)
     config.write_text(json.dumps(data, indent=2) + "\n")
+    # a personal memory of Claude Code's, imported as the person's own note (AGENTS.local.md, which Gemini CLI does
+    # not load): learn's session-start section gives it (test_memories_e2e's case for Gemini CLI)
+    with pytest.MonkeyPatch.context() as mp:
+        isolate(mp, world)  # Claude Code's folder in the world's home (a module's story runs outside `isolated_home`)
+        folder = memory_folders(world.project)[0][0]
+    assert str(folder).startswith(str(world.home)), folder
+    folder.mkdir(parents=True)
+    (folder / "user_db.md").write_text(memory("local-db-port", "user", NOTE))
+    learn(world, "import-memories", "--type", "user")
     gemini_setup(world)
     # the folder is trusted as the user's trust dialog would record it (hooks run only in a trusted folder)
     (world.home / ".gemini" / "trustedFolders.json").write_text(json.dumps({str(world.project): "TRUST_FOLDER"}))
@@ -134,6 +153,7 @@ def story(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Story]:
             return result
 
         first = run(TASK)
+        s.chats_after_first = len(gemini_chats(world))
         s.session = json.loads(first.stdout[first.stdout.index("{"):])["session_id"]
         run(CORRECTION, "--resume", s.session)
         s.signals_live = signals(world)
@@ -149,6 +169,16 @@ def story(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Story]:
         s.sessions_listed = json.loads(learn(world, "sessions", "--harness", "gemini", "--json").stdout)
         s.capture = json.loads(learn(world, "capture", "--harness", "gemini", "--latest", "--json").stdout)
         s.signals_final = signals(world)
+
+        # the learner (test_learner_e2e's case for Gemini CLI): a complaint asked as a question about the output, in
+        # the same session, resumed once more; `learn run` shows it to the model, cited, and stages the lesson citing it
+        run_gemini(world, binary, COMPLAINT, "--approval-mode", "yolo", "--resume", s.session).check()
+        with pytest.MonkeyPatch.context() as mp:
+            isolate(mp, world)
+            try:
+                stage_cited_lesson(world, s.session, TASK)
+            except AssertionError as failure:
+                s.learner_failure = f"{failure!r}"
 
         # a person at the interactive UI (a pty): a task, then a correction in the same session
         world.set_script([{"text": "Tidied it (ibis)."}, {"text": "Understood (heron)."}])
@@ -201,6 +231,17 @@ def user_parts(request: dict[str, Any]) -> list[str]:
             for p in c.get("parts", []) if isinstance(p.get("text"), str)]
 
 
+def test_the_rig_gemini_reads_a_file_and_answers(story: Story):
+    """Gemini CLI against the fake model server (test_agents_smoke's checks, on the story's first run): the read
+    tool ran and its result reached the next request, each model turn was one request, the answer came back, and
+    the run wrote one chat file."""
+    first = story.runs[0]
+    assert json.loads(first.stdout[first.stdout.index("{"):])["response"].endswith("Fixed the rounding.")
+    texts = [request_text(r) for r in story.requests[0]]
+    assert len(texts) == 2 + SHELL_FAILURES and "amount_cents / 100" in texts[1]  # read_file, 3 shells, the answer
+    assert story.chats_after_first == 1
+
+
 def test_the_section_reaches_the_first_request_after_the_users_prompt(story: Story):
     first = story.requests[0][0]
     text = request_text(first)
@@ -224,6 +265,17 @@ def test_a_resumed_session_still_sends_the_original_prompt(story: Story):
         assert TASK in parts and parts.index(TASK) < parts.index(CORRECTION), parts
         # and the section it got with that prompt is still there: a resume needs no second copy
         assert sum("quokka" in p for p in parts) == 1, parts
+
+
+def test_a_personal_memory_reaches_gemini_with_its_first_prompt_once(story: Story):
+    """trial24: Gemini CLI gets learn's session-start section with the first prompt (its SessionStart context would
+    make a resumed session forget that prompt), so the personal file's block goes there too: once in the first
+    run's requests, once in the resumed ones (Gemini keeps the first prompt's parts), and the person's words stay
+    theirs."""
+    counts = [json.dumps(r["body"]).count("port 5433") for run in story.requests[:3] for r in run]
+    assert counts and set(counts) == {1}, counts
+    assert not any("5433" in s["text"] for s in story.signals_after_neutral), story.signals_after_neutral
+    assert [s["text"] for s in kinds(story.signals_after_neutral, "user_correction")] == [CORRECTION]
 
 
 def test_a_correction_in_a_resumed_headless_session_is_one_signal_of_the_users_words(story: Story):
@@ -292,3 +344,10 @@ def test_a_teammate_without_learn_still_gets_an_answer(story: Story):
     assert run is not None and run.returncode == 0
     assert json.loads(run.stdout[run.stdout.index("{"):])["response"] == "Answered without learn."
     assert 1 <= story.without_learn_requests <= 3  # the turn ran once, not blocked, not re-run
+
+
+def test_a_complaint_in_the_gemini_session_reaches_the_learner_and_stages_a_cited_lesson(story: Story):
+    """`learn run` reads the Gemini transcript (the file that holds the conversation, after the later-minute resume):
+    the task and the complaint reach the model, cited; what learn injected never shows as typed; a run whose answer
+    cites the complaint stages the lesson (learner_steps.stage_cited_lesson)."""
+    assert story.learner_failure == ""

@@ -2,9 +2,10 @@
 cited lesson is staged. The complaint (learner_steps.COMPLAINT) reads as a question about the output, the way
 people mostly correct an agent; the learner shows it to the model whatever the classifier makes of it.
 
-Claude Code's, Codex's and opencode's sessions for this are the ones their own end-to-end stories already run
-(test_claude_e2e, test_codex_e2e, test_opencode_e2e end with the complaint and `stage_cited_lesson`); Gemini
-CLI's is here, with the resume in a later minute it needs."""
+Claude Code's, Codex's, opencode's and Gemini CLI's sessions for this are the ones their own end-to-end stories
+already run (test_claude_e2e, test_codex_e2e, test_opencode_e2e end with the complaint and `stage_cited_lesson`;
+test_gemini_e2e's story does it after its resume in a later minute, which the learner must read from the file that
+holds the conversation)."""
 
 from __future__ import annotations
 
@@ -15,49 +16,11 @@ from typing import Iterator
 
 import pytest
 
-from tests.e2e.agents import claude_session_id, gemini_chats, gemini_setup, run_claude, run_gemini
+from tests.e2e.agents import claude_session_id, gemini_setup, run_claude
 from tests.e2e.world import World, agent_binary, isolate, learn_env, make_world, restore, settle_capture, snapshot
-from tests.e2e.learner_steps import COMPLAINT, stage_cited_lesson, staged, typed_lines
+from tests.e2e.learner_steps import staged, typed_lines
 
 pytestmark = pytest.mark.e2e
-
-TASK = "fix the orders model"
-
-
-def write_model(world: World) -> str:
-    path = world.project / "models" / "staging" / "orders.sql"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("select amount_cents / 100 as amount from raw.orders\n")
-    return str(path)
-
-
-def with_injected_lessons(world: World, harness: str) -> None:
-    """Approved lessons, capture on, learn's hooks installed: the agent gets our lessons in its context."""
-    from tests.e2e.helpers import learn_ok, prepare_project
-
-    prepare_project(world)
-    learn_ok(world, "install", harness)
-
-
-def test_gemini_cli_transcripts_reach_the_learner(world, gemini_bin):
-    gemini_setup(world)
-    (world.home / ".gemini" / "trustedFolders.json").write_text(json.dumps({str(world.project): "TRUST_FOLDER"}))
-    with_injected_lessons(world, "gemini")
-    model = write_model(world)
-    world.set_script([
-        {"text": "Reading.", "tool": "read_file", "input": {"file_path": model}},
-        {"text": "Fixed the orders model."},
-        {"text": "You are right, I will convert it."},
-    ])
-    first = run_gemini(world, gemini_bin, TASK, "--approval-mode", "yolo").check()
-    session = json.loads(first.stdout[first.stdout.index("{"):])["session_id"]
-    # The resume starts in a later minute than the file's name (Gemini then writes a stub and goes on in the first
-    # file): made certain here, so the test never depends on the clock.
-    (chat,) = gemini_chats(world)
-    chat.rename(chat.with_name(f"session-2026-01-01T00-00-{session[:8]}.jsonl"))
-    run_gemini(world, gemini_bin, COMPLAINT, "--approval-mode", "yolo", "--resume", session).check()
-    stage_cited_lesson(world, session, TASK)
-
 
 # --- a correction asked as a question, learned with no model and with Claude Code as the model --------------
 
@@ -141,7 +104,8 @@ def test_a_question_in_a_claude_code_transcript_becomes_a_staged_lesson_without_
 @pytest.mark.parametrize("name", ["claude-code", "gemini-cli", "codex"])
 def test_an_agent_cli_as_the_learners_model_stages_a_cited_lesson_and_its_own_session_is_never_read(question, name):
     """The person's session is Claude Code's; the learner's model is an agent CLI: Claude Code (which keeps no
-    session of the call) or Gemini CLI (which records one, here inside the project: the unlucky case)."""
+    session of the call) or Gemini CLI (which records one, here inside the project: the unlucky case). With Codex,
+    the runs before the usable one get an answer that is no JSON, then find no `codex` on PATH."""
     import os
 
     from altimate_learn.markers import MODEL_CALL_MARK
@@ -172,6 +136,20 @@ def test_an_agent_cli_as_the_learners_model_stages_a_cited_lesson_and_its_own_se
         env.update(claude_env(world))
     env["PATH"] = os.pathsep.join([str(binary.parent), os.path.dirname(sys.executable), SYSTEM_PATH])
     env["XDG_CACHE_HOME"] = str(world.project / ".cache")  # learn's folder for model calls inside the project
+    if name == "codex":
+        # trial26: an answer that is no JSON, then no `codex` on PATH, are each one clear line, change nothing, and
+        # the next run (a usable answer, below) still learns from the question they could not use
+        argv = [sys.executable, "-m", "altimate_learn", "run", "--now", "--model", "codex"]
+        world.set_script([{"text": "Sure! I learned that this repo uses pnpm."}])
+        garbage = world.run(argv, env=env, timeout=660)
+        missing = world.run(argv, env={**env, "PATH": os.pathsep.join([os.path.dirname(sys.executable), SYSTEM_PATH])},
+                            timeout=660)
+        for run in (garbage, missing):
+            lines = [line for line in (run.stdout + run.stderr).splitlines() if line.strip()]
+            assert run.returncode != 0 and len(lines) <= 2, (run.returncode, run.stdout, run.stderr)
+        assert "codex" in missing.stderr and "PATH" in missing.stderr, missing.stderr
+        assert not (world.project / ".altimate-code/learn/team-playbook/candidate.json").exists()
+        world.set_script([{"text": answer}])
     before = len(world.requests())
     out = world.run([sys.executable, "-m", "altimate_learn", "run", "--now", "--model", name, "--json"],
                     env=env, timeout=660).check()
@@ -191,41 +169,3 @@ def test_an_agent_cli_as_the_learners_model_stages_a_cited_lesson_and_its_own_se
 
         assert not list((world.home / ".gemini").rglob("session-*.jsonl"))
         assert not (world.home / ".gemini" / "tmp" / MODEL_CALL_DIR).exists()
-
-
-def test_the_learner_with_codex_as_model_keeps_its_inputs_when_the_answer_is_garbage_or_the_cli_is_gone(question):
-    """trial26: `learn run --now --model codex` with the real Codex CLI: an answer that is no JSON, then no `codex` on
-    PATH, are each one clear line, change nothing, and the next run (a usable answer) still learns from the
-    question they could not use."""
-    import os
-
-    from tests.e2e.agents import codex_env, codex_setup
-    from tests.e2e.world import SYSTEM_PATH
-
-    world, ref = question
-    binary = agent_binary("codex")
-    codex_setup(world, trust_project=False)
-    env = {**learn_env(world), **codex_env(world)}
-    env["XDG_CACHE_HOME"] = str(world.project / ".cache")
-    with_codex = os.pathsep.join([str(binary.parent), os.path.dirname(sys.executable), SYSTEM_PATH])
-    argv = [sys.executable, "-m", "altimate_learn", "run", "--now", "--model", "codex"]
-
-    world.set_script([{"text": "Sure! I learned that this repo uses pnpm."}])
-    garbage = world.run(argv, env={**env, "PATH": with_codex}, timeout=660)
-    missing = world.run(argv, env={**env, "PATH": os.pathsep.join([os.path.dirname(sys.executable), SYSTEM_PATH])},
-                        timeout=660)
-    for run in (garbage, missing):
-        lines = [line for line in (run.stdout + run.stderr).splitlines() if line.strip()]
-        assert run.returncode != 0 and len(lines) <= 2, (run.returncode, run.stdout, run.stderr)
-    assert "codex" in missing.stderr and "PATH" in missing.stderr, missing.stderr
-    assert not (world.project / ".altimate-code/learn/team-playbook/candidate.json").exists()
-
-    lesson = "Install and run scripts with `pnpm`, never `npm`."
-    answer = json.dumps({"deltas": [{"op": "ADD", "text": lesson, "reason": "asked why npm", "cites": [ref]}],
-                         "verdicts": [{"item": "c0", "verdict": "pass", "source": "", "quote": "", "reason": "new",
-                                       "replaces": ""}]})
-    world.set_script([{"text": answer}])
-    world.set_side_text(answer)
-    good = world.run([*argv, "--json"], env={**env, "PATH": with_codex}, timeout=660).check()
-    assert json.loads(good.stdout)["run"]["status"] == "applied", good.stdout
-    assert staged(world) == [lesson]

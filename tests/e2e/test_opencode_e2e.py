@@ -1,4 +1,5 @@
-"""opencode 1.18.33 with `learn install opencode`: delivery through the plugin, capture from its SQLite database, the
+"""opencode 1.18.33 with `learn install opencode`: delivery through the plugin, live capture (a correction, a tool that
+failed three times in a row, a complaint that needs the answer it replied to), capture from its SQLite database, the
 learner over the session."""
 
 from __future__ import annotations
@@ -33,33 +34,51 @@ def test_opencode_end_to_end(world, opencode_bin):
     assert "the hook runs" in learn_ok(world, "install", "opencode", "--check")
 
     model = str(files["model"])
+    missing = str(world.project / "docs" / "missing.md")  # under no lesson's path: nothing is delivered with it
     world.set_script([
+        *[{"tool": "read", "input": {"filePath": missing}}] * 3,  # a tool that fails three times in a row
         {"text": "Reading the model.", "tool": "read", "input": {"filePath": model}},
         {"text": "Editing.", "tool": "edit", "input": {"filePath": model, "oldString": "amount_cents / 100",
                                                        "newString": "amount_cents"}},
         {"text": "Fixed the rounding."},
+        {"text": "Sorry, I will look again."},
         {"text": "Understood, cents_to_dollars from now on."},
         {"text": "You are right, I will convert it."},
     ])
     first = run_opencode(world, opencode_bin, TASK).check()
     assert "amount_cents as amount" in files["model"].read_text()
-    assert_delivery(world, file_request=1)
+    assert_delivery(world, file_request=4)  # after the 3 failed reads, the read of the staging model
     requests = [r["body"] for r in world.model_requests()]
     # the section is a system message of its own, identical in every request (the prompt cache keeps hitting)
     sections = [[m["content"] for m in body["messages"] if m["role"] == "system" and SECTION_OPEN in m["content"]]
                 for body in requests]
     assert all(len(s) == 1 and s == sections[0] for s in sections) and "quokka" in sections[0][0]
     # the file's lesson is appended to the read tool's output, after what the tool returned
-    tool_result = next(m["content"] for m in requests[1]["messages"] if m["role"] == "tool")
+    tool_result = [m["content"] for m in requests[4]["messages"] if m["role"] == "tool"][-1]
     assert tool_result.index("amount_cents / 100") < tool_result.index(SECTION_OPEN) < tool_result.index("narwhal")
 
+    # the three failures in a row are one tool_retry signal, live (test_tool_retry_e2e's case for opencode)
+    retry = signals(world, "tool_retry")
+    assert len(retry) == 1, (retry, hook_log(world))
+    assert "captured a tool_retry" in hook_log(world)
+
     session = session_of(first)
+    assert signals(world) == []
+    # review39 R39-22: opencode's turn end carried no text of the agent's answer, so the live capture read every
+    # prompt without it and lost what is a correction only after work the agent said it did ("the totals are off by
+    # one cent now" after "Fixed the rounding."). The plugin now sends the agent's last message with the turn's end.
+    run_opencode(world, opencode_bin, "the totals are off by one cent now", "--session", session).check()
+    cent = signals(world)
+    assert len(cent) == 1 and cent[0]["sessionID"] == session and "one cent" in cent[0]["text"], cent
+    assert "captured a user_correction" in hook_log(world)
+
     run_opencode(world, opencode_bin, CORRECTION, "--session", session).check()
     live = signals(world)
-    assert len(live) == 1 and live[0]["sessionID"] == session and "cents_to_dollars" in live[0]["text"], live
-    assert "captured a user_correction" in hook_log(world)
-    capture_latest(world, "opencode")  # the database holds the same message: nothing new
+    assert len(live) == 2 and live[0] == cent[0], live
+    assert live[1]["sessionID"] == session and "cents_to_dollars" in live[1]["text"], live
+    capture_latest(world, "opencode")  # the database holds the same message and failures: nothing new
     assert signals(world) == live
+    assert signals(world, "tool_retry") == retry
 
     # our synthetic parts and tool-output notes are in opencode's database, and never read back as the user's
     with sqlite3.connect(opencode_db(world)) as db:
@@ -106,20 +125,27 @@ def test_a_custom_commands_template_is_not_the_persons_correction(world, opencod
     """A team's custom command (`.opencode/command/fixlint.md`) run as `/fixlint src/calc.py`: opencode sends its
     template as the user message. The person typed only the command: the template's "No, never use flake8 here"
     was recorded as their correction (trial22, real opencode 1.18.33). Delivery still matches the template (the
-    lint lesson arrives), and a correction the person types next is theirs."""
+    lint lesson arrives), and a correction the person types next is theirs.
+
+    The plugin is in the project and in the global folder (test_lessons_once_e2e's case for opencode): each lesson
+    reaches the model once."""
     from altimate_learn.schema import make_lesson
     from tests.e2e import lessons
+    from tests.e2e.world import request_text
 
     prepare_project(world)
     lessons.seed(world.project, [lessons.CORE, lessons.STAGING, lessons.BILLING,
                                  make_lesson(LINT, lesson_id="L-0c11", now=lessons.NOW, tags=["lint"])])
     opencode_setup(world)
     learn_ok(world, "install", "opencode")
+    learn_ok(world, "install", "opencode", "--user")
     command = world.project / ".opencode" / "command" / "fixlint.md"
     command.parent.mkdir(parents=True, exist_ok=True)
     command.write_text(f"---\ndescription: fix lint warnings\n---\n{TEMPLATE}\n")
     world.set_script([{"text": "Hello."}, {"text": "Linted."}, {"text": "Understood."}, {"text": "Linted again."}])
     session = session_of(run_opencode(world, opencode_bin, "say hello").check())
+    hello = request_text(world.model_requests()[-1])
+    assert hello.count(lessons.MARKERS["core"]) == 1, hello.count(lessons.MARKERS["core"])
     run_opencode(world, opencode_bin, "src/calc.py", "--command", "fixlint", "--session", session).check()
 
     last = json.dumps(world.model_requests()[-1]["body"])
@@ -160,25 +186,3 @@ def test_an_opencode_run_killed_mid_turn_and_run_again_on_its_session_gets_the_t
     again = world.model_requests()[1:]
     assert again and all(lessons.MARKERS["core"] in request_text(r) for r in again), len(again)
     assert "the same event again" not in hook_log(world)
-
-
-def test_a_complaint_that_needs_the_answer_it_replied_to_is_captured_live(world, opencode_bin):
-    """review39 R39-22: opencode's turn end carried no text of the agent's answer, so the live capture read every
-    prompt without it and lost what is a correction only after work the agent said it did ("the totals are off by
-    one cent now" after "Fixed the rounding."). The plugin now sends the agent's last message with the turn's end."""
-    files = prepare_project(world)
-    opencode_setup(world)
-    learn_ok(world, "install", "opencode")
-    model = str(files["model"])
-    world.set_script([
-        {"text": "Editing.", "tool": "edit", "input": {"filePath": model, "oldString": "amount_cents / 100",
-                                                       "newString": "amount_cents"}},
-        {"text": "Fixed the rounding in the orders model."},
-        {"text": "Sorry, I will look again."},
-    ])
-    session = session_of(run_opencode(world, opencode_bin, TASK).check())
-    assert signals(world) == []
-    run_opencode(world, opencode_bin, "the totals are off by one cent now", "--session", session).check()
-    live = signals(world)
-    assert len(live) == 1 and live[0]["sessionID"] == session and "one cent" in live[0]["text"], live
-    assert "captured a user_correction" in hook_log(world)

@@ -6,8 +6,11 @@ real binary (same pid), so a test knows every opencode process learn started, by
   prompt reaches the model; the server learn started is gone when learn exits;
 - an opencode without a working `serve` (the wrapper refuses it): the calls fall back to `opencode run`, and the
   reflection is applied as before;
-- learn interrupted (SIGINT, as Ctrl-C; SIGTERM) while the server answers: the server it started is gone too; and
-  learn killed (SIGKILL): the watchdog between them stops the server (review30 R30-6).
+- learn interrupted (SIGINT, as Ctrl-C) while the server answers: the server it started is gone too; and
+  learn killed (SIGKILL): the watchdog between them stops the server (review30 R30-6). SIGTERM, which ends learn the
+  way SIGINT does, is sent to the fake opencode in tests/agents/test_opencode_serve.py.
+- the first test is also opencode's `learn reflect --model opencode` story of test_agent_cli_model_e2e.py (where
+  learn's call runs, no snapshot, no session kept, no trace of the reflector's run).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -22,10 +26,10 @@ from pathlib import Path
 
 import pytest
 
-from altimate_learn.markers import MODEL_CALL_MARK
+from altimate_learn.markers import MODEL_CALL_DIR, MODEL_CALL_MARK
 from tests.conftest import ignores
-from tests.e2e.agents import opencode_env, opencode_setup
-from tests.e2e.test_agent_cli_model_e2e import assert_reflected, prepare, started_in
+from tests.e2e.agents import opencode_db, opencode_env, opencode_setup
+from tests.e2e.test_agent_cli_model_e2e import assert_no_trace, assert_reflected, prepare, started_in
 from tests.e2e.world import FAKE_LLM, SYSTEM_PATH, World, learn_env
 
 pytestmark = pytest.mark.e2e
@@ -90,6 +94,8 @@ def system_of(call: dict) -> str:
 
 
 def test_a_reflection_starts_one_opencode_serve_for_both_calls(world, opencode_bin):
+    """Also test_agent_cli_model_e2e's story for opencode (`learn reflect --pending --model opencode`, the real opencode
+    as the model): the same reflection, its checks here."""
     opencode_setup(world)
     prepare(world, "opencode")
     folder, log = wrapper(world, opencode_bin)
@@ -97,7 +103,7 @@ def test_a_reflection_starts_one_opencode_serve_for_both_calls(world, opencode_b
     run = world.run(argv, env=env, cwd=started_in(world), timeout=660).check()
     calls = assert_reflected(world, json.loads(run.stdout), "opencode")
     assert [what.split()[0] for _, what in starts(log)] == ["serve"], starts(log)  # no `opencode run` at all
-    assert len(calls) == 2  # the reflection and its vet, through the one server
+    assert len(calls) == 2  # the reflection and its vet, through the one server (no title-generation request)
     systems = [system_of(call) for call in calls]
     assert REFLECT_SYSTEM in systems[0] and VET_SYSTEM not in systems[0]
     assert VET_SYSTEM in systems[1] and REFLECT_SYSTEM not in systems[1]
@@ -105,6 +111,18 @@ def test_a_reflection_starts_one_opencode_serve_for_both_calls(world, opencode_b
     assert not any(call["body"].get("tools") for call in calls)
     (pid, _), = starts(log)
     assert not running(pid), "the opencode server learn started is still running"
+    # opencode works in $PWD: learn's call runs in learn's own folder, which opencode names to the model, and
+    # never in the folder learn was started in (that was a second instance, in the user's project)
+    workdir = world.project / ".cache" / "altimate-learn" / MODEL_CALL_DIR
+    for call in calls:
+        text = json.dumps(call["body"], ensure_ascii=False)
+        assert str(workdir) in text and str(started_in(world)) not in text
+    assert not (world.home / ".local" / "share" / "opencode" / "snapshot").exists()  # "snapshot": false
+    db = opencode_db(world)
+    if db.exists():  # the run itself kept its session in memory
+        with sqlite3.connect(db) as con:
+            assert con.execute("select count(*) from session").fetchone()[0] == 0
+    assert_no_trace(world)
 
 
 def test_an_opencode_that_cannot_serve_is_run_per_call(world, opencode_bin):
@@ -120,8 +138,11 @@ def test_an_opencode_that_cannot_serve_is_run_per_call(world, opencode_bin):
     assert not any(running(pid) for pid, _ in starts(log))
 
 
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL])
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
 def test_learn_interrupted_during_a_call_leaves_no_opencode_server(world, opencode_bin, sig):
+    """SIGINT ends learn through its own clean-up (the scope stops the server it started), SIGKILL through the watchdog.
+    SIGTERM takes SIGINT's way out (serve.py: it raises SystemExit once a server runs): it is sent to the fake opencode
+    in tests/agents/test_opencode_serve.py (server gone, exit 143), as SIGINT and SIGKILL are too."""
     opencode_setup(world)
     prepare(world, "opencode")
     folder, log = wrapper(world, opencode_bin)

@@ -18,7 +18,8 @@ message is never answered), ``servedies`` (it exits at the first request after a
 ``FAKE_CLI_MODE`` picks a behaviour: ``ok``; ``banner`` (a greeting and colour codes before the JSON);
 ``notloggedin``; ``ratelimit``; ``garbage`` (HTML, no JSON); ``hang`` (starts a grandchild, writes both pids to
 ``FAKE_CLI_PIDS``, sleeps); ``confirm`` (asks "[y/N]" on stdout and reads the answer from stdin); ``tool`` (runs a
-tool although none was offered); ``crash`` (exit 2 with a stack trace); ``oldversion`` (refuses a flag); ``offline``
+tool although none was offered); ``crash`` (exit 2 with a stack trace); ``oldversion`` (refuses a flag); ``recorded``
+(a real CLI's recorded failure: ``FAKE_CLI_STDOUT``, ``FAKE_CLI_STDERR``, exit ``FAKE_CLI_EXIT``); ``offline``
 (``codex`` only: its pid to ``FAKE_CLI_PIDS``, its retries, then "Reconnecting... waiting for network", sleeps). Like the
 real Gemini CLI, ``gemini`` always records the run as a chat under ``<home>/.gemini/tmp/<folder>/chats/``, where
 home is ``$GEMINI_CLI_HOME`` when set, else ``$HOME`` (Gemini 0.61's ``homedir()``).
@@ -136,6 +137,10 @@ def main() -> int:
     stdin = sys.stdin.read()
     log(stdin)
     ANSWER = vet_answer(stdin) or ANSWER
+    if MODE == "recorded":  # a real CLI's recorded failure, byte for byte: its output and its exit status
+        sys.stdout.write(os.environ.get("FAKE_CLI_STDOUT", ""))
+        sys.stderr.write(os.environ.get("FAKE_CLI_STDERR", ""))
+        return int(os.environ.get("FAKE_CLI_EXIT", "1"))
     if MODE == "hang":
         child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
         Path(os.environ["FAKE_CLI_PIDS"]).write_text(f"{os.getpid()} {child.pid}")
