@@ -3096,6 +3096,9 @@ BLIND75_INTRO, BLIND76_INTRO = (FORTIETH_ROUND_WRITER.format(who=who, style=styl
      "writer's own"),
 ))
 
+BLIND73_INTRO += ("Measured by the lead (counts only) on the first code of session 2026-12-07 #27 (f78c3618) and on its final delivery code (7299a03c: deliver45's plain-word and operator bans in a file's code, 4136b479, and the lead's Gemini compression change, which touches no benchmark path): the same task by task at every size, with the same lessons and tokens. 94.1% at 300, 1,000 and 10,000 (48 of 51; direct 20 of 20, vague 9 of 11, file 11 of 12, follow-up 8 of 8); 20.9-21.2 lessons and 673-685 tokens a session at 300 and 1,000, 26.9 and 817 at 10,000. The misses at every size: a vague symptom whose lesson (compare secrets and signatures with `hmac.compare_digest()`) was not delivered, a vague symptom whose lesson (divide with `safe_divide()` so that a zero denominator is handled) was not delivered, and a file task whose lesson (always give window functions an explicit `order by`) was not among the file's. The lead had read this batch's description above (not its tasks) while setting up the session; no delivery code was written by the lead.")
+BLIND74_INTRO += ("Measured by the lead on the same two codes: 96.2% at every size (50 of 52; direct 20 of 20, vague 8 of 10, file 12 of 12, follow-up 10 of 10), the same task by task on both; 19.8-19.9 lessons and 641-644 tokens a session at 300 and 1,000, 26.1 and 799 at 10,000. The misses at every size: a vague symptom whose lesson (convert timestamps for reporting with `convert_timezone()`) was not delivered, and a vague symptom whose lesson (build URLs with the `paths` helper) was not delivered.")
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
