@@ -50,16 +50,17 @@ def sections(text: str) -> list[tuple[str, list[str]]]:
     return found
 
 
-def _strings(value: object, out: list[str]) -> None:
+def strings_holding(value: object, needle: str, out: list[str]) -> None:
+    """Append to ``out`` every string in the JSON ``value`` (nested dicts and lists) that holds ``needle``."""
     if isinstance(value, str):
-        if SECTION_OPEN in value:
+        if needle in value:
             out.append(value)
     elif isinstance(value, dict):
         for item in value.values():
-            _strings(item, out)
+            strings_holding(item, needle, out)
     elif isinstance(value, list):
         for item in value:
-            _strings(item, out)
+            strings_holding(item, needle, out)
 
 
 def _compaction(line: str) -> bool:
@@ -99,7 +100,7 @@ def transcript_texts(path: str) -> list[str]:
         if _compaction(line):
             out = []
         try:
-            _strings(fastjson.loads(line), out)
+            strings_holding(fastjson.loads(line), SECTION_OPEN, out)
         except (ValueError, TypeError):
             continue
     return out

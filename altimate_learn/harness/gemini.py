@@ -69,20 +69,15 @@ COMPRESSION_ACK = "Got it. Thanks for the additional context!"  # Gemini CLI 0.6
 MAX_NEW_BYTES = 64 << 20  # more new bytes than this since the last look (a huge tool output): skipped, not read
 
 
-def _unescaped(value: object, out: list[str]) -> None:
-    """The strings in ``value`` that hold one of learn's sections, as learn wrote them (Gemini escapes only `<`
-    and `>` in hook context: harness/gemini's module docstring)."""
-    if isinstance(value, str):
-        if "team-rules" in value:
-            text = value.replace("&lt;", "<").replace("&gt;", ">") if "&lt;team-rules" in value else value
-            if SECTION_OPEN in text:
-                out.append(text)
-    elif isinstance(value, dict):
-        for item in value.values():
-            _unescaped(item, out)
-    elif isinstance(value, list):
-        for item in value:
-            _unescaped(item, out)
+def _sections_in(messages: list) -> list[str]:
+    """The strings in ``messages`` that hold one of learn's sections, as learn wrote them (Gemini escapes only `<`
+    and `>` in hook context: the module docstring)."""
+    from altimate_learn.deliver.inherit import strings_holding
+
+    found: list[str] = []
+    strings_holding(messages, "team-rules", found)
+    texts = (value.replace("&lt;", "<").replace("&gt;", ">") if "&lt;team-rules" in value else value for value in found)
+    return [text for text in texts if SECTION_OPEN in text]
 
 
 def _compressed(messages: list) -> bool:
@@ -133,9 +128,7 @@ def context_since(path: str | None, offset: int) -> tuple[int, list[str] | None,
         return offset + end, None, False
     if not isinstance(messages, list):
         return offset + end, None, False
-    texts: list[str] = []
-    _unescaped(messages, texts)
-    return offset + end, texts, _compressed(messages)
+    return offset + end, _sections_in(messages), _compressed(messages)
 
 
 def user_prompt(prompt: str) -> str:

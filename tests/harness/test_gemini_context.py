@@ -88,12 +88,17 @@ def bullets(text: str) -> list[str]:
     return [line for line in text.splitlines() if line.startswith("- ")]
 
 
-def test_after_a_compression_the_lessons_it_dropped_come_again_once(git_repo: Path):
-    write_store(git_repo, sample_lessons())
-    chat = Chat(git_repo)
+def started(root: Path) -> tuple[Chat, str]:
+    """A session on the sample store: its start (Gemini's answers nothing) and its first prompt's answer."""
+    write_store(root, sample_lessons())
+    chat = Chat(root)
     chat.begin()
     assert chat.start("startup") == ""
-    first = chat.prompt("add a staging model for disputes")
+    return chat, chat.prompt("add a staging model for disputes")
+
+
+def test_after_a_compression_the_lessons_it_dropped_come_again_once(git_repo: Path):
+    chat, first = started(git_repo)
     assert first.startswith(SECTION_OPEN) and len(bullets(first)) >= 3
     later = chat.prompt("now convert amount_cents to dollars in the disputes model")
     assert not set(bullets(later)) & set(bullets(first))
@@ -108,11 +113,7 @@ def test_after_a_compression_the_lessons_it_dropped_come_again_once(git_repo: Pa
 
 
 def test_a_compression_that_kept_a_turn_sends_only_what_it_dropped(git_repo: Path):
-    write_store(git_repo, sample_lessons())
-    chat = Chat(git_repo)
-    chat.begin()
-    chat.start("startup")
-    first = chat.prompt("add a staging model for disputes")
+    chat, first = started(git_repo)
     later = chat.prompt("now convert amount_cents to dollars in the disputes model")
     assert bullets(later), "the second prompt must bring lessons of its own for this test to mean anything"
     chat.compress(keep=2)  # the last turn (its prompt with its lessons, and the answer) is kept verbatim
@@ -122,11 +123,7 @@ def test_a_compression_that_kept_a_turn_sends_only_what_it_dropped(git_repo: Pat
 
 
 def test_a_compression_is_also_seen_at_a_file_tool_call(git_repo: Path):
-    write_store(git_repo, sample_lessons())
-    chat = Chat(git_repo)
-    chat.begin()
-    chat.start("startup")
-    first = chat.prompt("add a staging model for disputes")
+    chat, first = started(git_repo)
     chat.compress(keep=0)  # Gemini compresses before the request that follows BeforeAgent: a tool call comes after
     (git_repo / "README.md").write_text("# disputes\n")
     result = chat.call({"hook_event_name": "AfterTool", "tool_name": "read_file",
@@ -137,11 +134,7 @@ def test_a_compression_is_also_seen_at_a_file_tool_call(git_repo: Path):
 
 
 def test_a_resume_restoring_the_whole_history_sends_nothing_again(git_repo: Path):
-    write_store(git_repo, sample_lessons())
-    chat = Chat(git_repo)
-    chat.begin()
-    chat.start("startup")
-    first = chat.prompt("add a staging model for disputes")
+    chat, first = started(git_repo)
     chat.set_messages([CONTEXT])  # `gemini --resume`: the preamble, then the restored history
     chat.set_messages([CONTEXT, *chat.history])
     assert chat.start("resume") == ""
@@ -149,11 +142,7 @@ def test_a_resume_restoring_the_whole_history_sends_nothing_again(git_repo: Path
 
 
 def test_a_resumed_session_learn_has_no_record_of_takes_its_sections_as_shown(git_repo: Path):
-    write_store(git_repo, sample_lessons())
-    chat = Chat(git_repo)
-    chat.begin()
-    chat.start("startup")
-    first = chat.prompt("add a staging model for disputes")
+    chat, first = started(git_repo)
     sessions = git_repo / ".altimate-code" / "learn" / ".sessions"
     states = list(sessions.glob("*.json"))
     assert len(states) == 1
@@ -166,22 +155,14 @@ def test_a_resumed_session_learn_has_no_record_of_takes_its_sections_as_shown(gi
 
 
 def test_a_cleared_session_gets_its_lessons_again(git_repo: Path):
-    write_store(git_repo, sample_lessons())
-    chat = Chat(git_repo)
-    chat.begin()
-    chat.start("startup")
-    first = chat.prompt("add a staging model for disputes")
+    chat, first = started(git_repo)
     assert chat.start("clear") == ""  # `/clear`: the model's context is empty, whatever the file still holds
     again = chat.prompt("add a staging model for refunds")
     assert again.startswith(SECTION_OPEN) and set(bullets(first)) & set(bullets(again))
 
 
 def test_a_session_begun_before_learn_read_the_chat_file_sends_nothing_again(git_repo: Path):
-    write_store(git_repo, sample_lessons())
-    chat = Chat(git_repo)
-    chat.begin()
-    chat.start("startup")
-    first = chat.prompt("add a staging model for disputes")
+    chat, first = started(git_repo)
     state = next((git_repo / ".altimate-code" / "learn" / ".sessions").glob("*.json"))
     data = json.loads(state.read_text())
     del data["transcript_read"]  # a state written by a learn before this one
@@ -207,11 +188,7 @@ def test_context_since_reads_only_complete_new_lines(tmp_path: Path):
 
 
 def test_a_compression_is_told_by_its_acknowledgement_when_the_summary_has_another_opening(git_repo: Path):
-    write_store(git_repo, sample_lessons())
-    chat = Chat(git_repo)
-    chat.begin()
-    chat.start("startup")
-    first = chat.prompt("add a staging model for disputes")
+    chat, first = started(git_repo)
     summary = {"id": "s1", "type": "user", "content": [{"text": "Here is the snapshot.\n<state_snapshot>x</state_snapshot>"}]}
     ack = {"id": "s2", "type": "gemini", "content": [{"text": gemini.COMPRESSION_ACK}]}
     chat.set_messages([CONTEXT, summary, ack])
@@ -219,11 +196,7 @@ def test_a_compression_is_told_by_its_acknowledgement_when_the_summary_has_anoth
 
 
 def test_a_resume_stub_file_with_only_the_preamble_sends_nothing_again(git_repo: Path):
-    write_store(git_repo, sample_lessons())
-    chat = Chat(git_repo)
-    chat.begin()
-    chat.start("startup")
-    first = chat.prompt("add a staging model for disputes")
+    chat, first = started(git_repo)
     chat.path = chat.path.with_name("session-2026-12-07T09-26-104c42d6.jsonl")  # a resume in a later minute: a stub
     chat.begin()
     assert chat.start("resume") == ""
