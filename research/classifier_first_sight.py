@@ -6,6 +6,9 @@ a change is judged by before anyone looks at held-out (cls44, issue 20).
                                                               # and reuse them when the classifier and data are unchanged
     python research/classifier_first_sight.py --snapshot S.json --write   # also this checkout's families on dev (from
                                                               # `classifier_snapshot.py write`), to CLASSIFIER_FIRST_SIGHT.md
+    python research/classifier_first_sight.py --cache DIR --before A.json --after B.json
+                                                              # a capture change at first sight: P / R per fold before and
+                                                              # after, from two `classifier_snapshot.py write` files
 
 About ten minutes on a loaded two-core machine (the history's 42 versions, then five trainings).
 
@@ -266,6 +269,51 @@ def _report(rows: list[dict[str, Any]], current: dict[str, dict[str, Any]] | Non
     return "\n".join(out) + "\n"
 
 
+def with_change(rows: list[dict[str, Any]], before: dict[str, dict[str, Any]],
+                after: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The first-sight rows with a capture change applied: a message the change newly flags (``after`` flags it,
+    ``before`` did not) is flagged, one it stops flagging is not, the rest keep their first-sight verdict (cls45).
+
+    ``before`` / ``after``: `classifier_snapshot.py write` files of this checkout without and with the change. A new
+    form is general, not written on these rows: its flags here are first sight only for owners whose messages its
+    author did not read (say which folds were read when citing the numbers)."""
+    out = []
+    for r in rows:
+        key = f"real-dev|{r['session']}|{r['id']}"
+        b, a = before.get(key), after.get(key)
+        if a is None or b is None or a["flagged"] == b["flagged"]:
+            out.append(r)
+            continue
+        flagged = bool(a["flagged"])
+        family = ""
+        if flagged:
+            from research.classifier_answer_kind import family as family_of
+
+            family = family_of(a["reason"])
+        outcome = ("tp" if flagged else "fn") if r["positive"] else ("fp" if flagged else "tn")
+        out.append({**r, "flagged": flagged, "outcome": outcome, "family": family, "changed": True})
+    return out
+
+
+def change_report(rows: list[dict[str, Any]], changed: list[dict[str, Any]]) -> str:
+    """P / R per fold at first sight before and after a change, and the flags it gained and lost by family."""
+    out = ["| first sight | " + " | ".join(f"fold {i} P / R" for i in range(FOLDS)) + " | P | R | TP | FP | FN |",
+           "|---|" + "---:|" * (FOLDS + 5)]
+    out.append(policy_line("before", apply(rows, lambda r: True)))
+    out.append(policy_line("after", apply(changed, lambda r: True)))
+    moves: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
+    for r0, r1 in zip(rows, changed):
+        if r1.get("changed"):
+            what = "gained" if r1["flagged"] else "lost"
+            moves[(what, r1["family"] or r0["family"])]["tp" if r1["positive"] else "fp"] += 1
+            moves[(what, r1["family"] or r0["family"])][f"fold{r1['fold']}"] += 1
+    out += ["", "| flags | family | TP | FP | by fold (flags) |", "|---|---|---:|---:|---|"]
+    for (what, fam), c in sorted(moves.items()):
+        folds = ", ".join(f"{i}: {c[f'fold{i}']}" for i in range(FOLDS) if c[f"fold{i}"])
+        out.append(f"| {what} | {fam} | {c['tp']} | {c['fp']} | {folds} |")
+    return "\n".join(out) + "\n"
+
+
 def current_families(snapshot: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     from research.classifier_answer_kind import family
 
@@ -303,11 +351,21 @@ def main(argv: list[str] | None = None) -> str:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cache", type=Path, help="a folder for the history rows and fold scores (reused when unchanged)")
     parser.add_argument("--snapshot", type=Path, help="`classifier_snapshot.py write` output: this checkout's families on dev")
+    parser.add_argument("--before", type=Path, help="with --after: a snapshot without a capture change")
+    parser.add_argument("--after", type=Path, help="with --before: a snapshot with it (prints only the change at first sight)")
     parser.add_argument("--write", action="store_true", help=f"write the report to {OUTPUT.relative_to(ROOT)}")
     args = parser.parse_args(argv)
     code = sorted((ROOT / "altimate_learn" / "capture").rglob("*.py"))
     data = _digest(_data_files())
     history = _cached(args.cache, "history", data + _first_sight_versions(), history_rows)
+    if args.before and args.after:
+        rows = [r for r in history if r["outcome"]]
+        rows = [{**r, "owner": _owner(r["session"]), "fold": fold_of(_owner(r["session"])),
+                 "positive": r["outcome"] in ("tp", "fn"), "flagged": r["outcome"] in ("tp", "fp")} for r in rows]
+        before, after = (json.loads(p.read_text(encoding="utf-8")) for p in (args.before, args.after))
+        # (the rows the current corpus no longer scores, as `joined` leaves them out: not in the snapshots)
+        rows = [r for r in rows if f"real-dev|{r['session']}|{r['id']}" in before]
+        return change_report(rows, with_change(rows, before, after))
     trainer = [ROOT / "research" / "train_correction_model.py", ROOT / "altimate_learn" / "capture" / "second_opinion.py"]
     scores = _cached(args.cache, "folds", _digest(_data_files() + code + trainer), fold_scores)
     current = None

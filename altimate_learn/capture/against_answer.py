@@ -50,6 +50,24 @@ ACT_YOURSELF_MORE = re.compile(
     r"handle|test|execute)\s+(?:it|that|this|them)(?:\s+yourself)?)\s*[?!.]*\s*$"
     r"|\bi\s+(?:have\s+|'ve\s+)?(?:already\s+)?(?:given|gave|granted)\s+you\s+(?:the\s+)?(?:permission|access|rights)\b"
     r"|\byou\s+(?:have|got)\s+(?:my\s+)?permission\b", _I)
+# The hand-back in other languages (cls45, issue 20: written from the languages, measured first-sight on owner folds its
+# author did not read): the agent told to carry out the step itself ("请执行", "你自己在终端执行", "请直接修改",
+# "実行してください", "직접 실행해 주세요", "hazlo tú", "faça você mesmo", "fais-le toi-même", "mach du das", "сделай сам",
+# "zrób to sam"). Read only as ``ACT_YOURSELF`` is: after an answer that handed a step over, in a short message; a
+# question of how or why ("怎么执行？", "どうやって実行する？") is none.
+ACT_YOURSELF_ABROAD = re.compile(
+    r"^\W*(?:好的?|那|嗯|可以|行|ok)?[，,\s]*(?:那就|就)?(?:请|麻烦)?(?:你|您)?(?:来|自己|直接|立即|马上|帮我|替我|去)*"
+    r"(?:在终端|在命令行|在本地)?(?:里|中)?(?:执行|运行|修复|操作|处理|提交|更新|修改)(?:一下)?"
+    r"(?:吧|啊|呀|呢)?(?:这个|这些|上面|上述|以上|它)?(?:的|所有的?)?(?:修复|步骤|命令|操作|修改|错误)?(?:吧|啊|呀)?\W*$"
+    r"|(?:你|您)(?:自己|来)(?:在终端|在命令行)?(?:执行|运行|操作|修|改|做)"
+    r"|^\W*(?:(?:それ|これ|あなた|そちら)(?:を|が|で)?\s*)?(?:直接|自分で)?(?:実行|修正|対応|更新|インストール)して(?:ください|下さい|ほしい|欲しい|くれ|よ)\W*$"
+    r"|^\W*(?:직접\s*)?(?:실행|수정|해결|처리|설치)(?:해|하여)\s*(?:주세요|줘|주십시오|주실래요)\W*$|직접\s*(?:해|실행해)\s*(?:주세요|줘)"
+    r"|^\W*(?:h[aá]zlo|h[aá]galo|ejec[uú]talo|c[oó]rrelo|arr[eé]glalo)(?:\s+t[uú]|\s+usted)?(?:\s+mism[oa])?(?:\s+por\s+m[ií])?\W*$"
+    r"|^\W*(?:fa[cç]a|faz|execute|executa|rode|roda)(?:-o|\s+isso)?\s+(?:voc[eê]|vc|tu)(?:\s+mesmo)?\W*$"
+    r"|^\W*(?:fais|faites|ex[eé]cute[sz]?|lance[sz]?)-(?:le|les|la)(?:\s+(?:toi|vous)-m[eê]me)?\W*$"
+    r"|^\W*(?:mach|f[uü]hr|erledig)e?\s+(?:du\s+)?(?:das|es)(?:\s+(?:doch\s+)?(?:selbst|selber))?(?:\s+aus)?\W*$"
+    r"|^\W*(?:сделай|выполни|запусти|исправь)(?:те)?\s+(?:это\s+|его\s+)?(?:сам|сама|сами)\W*$"
+    r"|^\W*(?:zr[oó]b|wykonaj|uruchom|wpisz)(?:\s+to)?(?:\s+(?:sam|za\s+mnie))\W*$", _I)
 # An answer that left a step to the person in words `cues.HANDED_OVER` does not read ("Please run these in your terminal
 # and paste the results", "Run: … Then use arrow keys to select …", "If you want me to run those commands for you, say
 # so"): used only to read a hand-back (``ACT_YOURSELF``), never to excuse an error report.
@@ -62,7 +80,16 @@ _LEFT_TO_PERSON = re.compile(
     r"|\bto\s+(?:fix|solve|resolve|do)\s+(?:this|it|that)\s*,\s*(?:you\s+(?:can|should|need\s+to|'ll\s+need\s+to)\s+|just\s+)?(?:open|"
     r"change|edit|run|add|set|update|replace|remove|install|go\s+to|click)\b"
     r"|\b(?:go\s+to|click\s+(?:on\s+)?|navigate\s+to|open)\s+(?:the\s+)?[\w\s]{0,30}?(?:console|dashboard|settings|page|tab|menu|"
-    r"portal|website)\b", _I)
+    r"portal|website)\b"
+    # the same in other languages (cls45: "in your terminal", "you can run", "please put/replace … into your file")
+    r"|请(?:您|你)?(?:手动|自行)?(?:将|把)[^。！？\n]{1,80}?(?:替换|复制|粘贴|添加|加入|放|移)"
+    r"|(?:请|建议)(?:您|你)?(?:手动|自行)?(?:在|到)(?:您的|你的)?(?:终端|命令行|本地|浏览器|控制台)(?:中|里|上)?(?:执行|运行|输入|打开)"
+    r"|(?:您|你)可以(?:手动|自行)?(?:在\S{1,8}(?:中|里))?(?:运行|执行|替换|修改|打开|安装|输入)"
+    r"|(?:ターミナル|コマンドライン|お手元)で[^。\n]{0,40}?(?:実行|入力)して(?:ください|下さい)|手動で[^。\n]{0,40}?して(?:ください|下さい)"
+    r"|(?:터미널|로컬)에서\s*[^.\n]{0,40}?(?:실행|입력)(?:해\s*주세요|하세요|하십시오)"
+    r"|\ben\s+(?:tu|su)\s+(?:propia\s+)?(?:terminal|consola|navegador)\b|\bno\s+(?:seu|teu)\s+(?:terminal|console|navegador)\b"
+    r"|\bdans\s+(?:ton|votre)\s+(?:terminal|console|navigateur)\b|\bin\s+(?:deinem|ihrem)\s+(?:terminal|browser)\b"
+    r"|\bв\s+(?:своём|своем|вашем|твоём|твоем)\s+(?:терминале|консоли|браузере)", _I)
 
 
 def left_to_person(answer: str | None) -> bool:

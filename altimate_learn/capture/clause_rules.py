@@ -14,8 +14,8 @@ import re
 from dataclasses import dataclass
 
 from altimate_learn.capture.cues import (APPROVAL, ASKED, BROKEN, CHALLENGES, CLOSER, CUES, ERROR_AT_END, ERROR_REPORT,
-                                         ERROR_TALK, INTERROGATIVE, NOT_OWN_WORDS, PERSISTS, RESOLVED, SHORT_CLAUSE_WORDS, SOFT,
-                                         WHY)
+                                         ERROR_TALK, INTERROGATIVE, NOT_OWN_WORDS, NOT_SEEN, PERSISTS, RESOLVED,
+                                         SHORT_CLAUSE_WORDS, SOFT, WHY)
 from altimate_learn.capture import (against_answer, direct_abroad, families, guards, indirect, languages, persisting,
                                     withdrawals)
 
@@ -292,10 +292,14 @@ def clause_reason(reading: Reading) -> str | None:
                 if reason and guards.OWN_BREAKAGE.search(own) and not blamed:
                     reason = None  # "the same issue is there in my old branch": the person's own copy (cls40)
         if reason is None and handed_back and (against_answer.ACT_YOURSELF.search(clause)
-                                               or against_answer.ACT_YOURSELF_MORE.search(clause)):
+                                               or against_answer.ACT_YOURSELF_MORE.search(clause)
+                                               or against_answer.ACT_YOURSELF_ABROAD.search(clause)):
             reason = "told the agent to act instead of describing"
         if reason is None and claimed and not spec and not tasking and not _hypothetical(clause):
             reason = _broken(languages.without_asked_whether(clause), explaining, blamed, answer)
+            if (reason == "said the change is not there" and NOT_SEEN.search(clause)
+                    and any(_is_question(p) and INTERROGATIVE.match(p) and not WHY.match(p) for i, p in enumerate(parts) if i != at)):
+                reason = None  # "how do the tests get a broker? I don't see it in compose": how it works, asked (cls45)
             if reason and _MEANING_ASKED.search(own):
                 reason = None  # "chezmoi: … inconsistent state … what does this mean? how can i fix it?": explain it (cls39)
             if (reason == "asked to fix what the agent made" and guards.BARE_FIX.match(own)

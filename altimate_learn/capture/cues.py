@@ -203,6 +203,13 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:use|using|uses|is|are|it's|that's|they're|goes|go|comes?|lives?|belongs?|should|must|we|our|wrap|pin|prefer|means?|meant|called|named|"
                 r"edit|change|modify|update|touch|put|move|call|import|rename|keep|only|just)\b[^?!\n]{0,80}?(?:,|\s[-\u2013\u2014])\s*not\s+(?!(?:sure|yet|now|really|only|just|always|necessarily|too|that|much|bad|great|quite|exactly|so|very|a\s+(?:big\s+)?(?:deal|problem|blocker)|(?:a\s+|our\s+)?concerns?|needed|necessary|required|relevant|important|urgent|in\s+scope)\b)[`'\"\w./<>=~-]", re.I),
      'says "X, not Y"'),
+    # (cls45, review44 R44-2) a fact the agent used, set right without the comma: "the tests dir is tests/unit not test/",
+    # "the entry point is `main.py` not `app.py`": both sides a path, a file name or code, so "this is important not just
+    # for me" or "we are slow not broken" are no part of it
+    (re.compile(r"\b(?:is|are|it's|its|that's|lives\s+in|live\s+in|goes\s+in|go\s+in|belongs\s+in|should\s+be|uses?)\s+"
+                r"(?:`[^`\n]{1,60}`|[\w.~-]*/[\w./-]*|[\w-]+\.[a-z]{1,5}\b|[^\W_]*_[\w-]*)\s+not\s+"
+                r"(?:`[^`\n]{1,60}`|[\w.~-]*/[\w./-]*|[\w-]+\.[a-z]{1,5}\b|[^\W_]*_[\w-]*)(?=\W*$|\s*[,;.!(])", re.I),
+     'says "X, not Y"'),
     # Prohibitions, "stop", "leave X alone"
     # ("next time don't use print", "in future don't use print": the rule for later said in one clause, review39, cls40)
     (re.compile(r"^\W*" + LEAD + r"(?:(?:next\s+time|in\s+(?:the\s+)?future|from\s+now\s+on|going\s+forward)[,:]?\s+)?"
@@ -498,6 +505,17 @@ RESOLVED = re.compile(
     re.I,
 )
 
+# (cls45) after done work, the person does not see what the agent made: "i don't see it", "I can't see the status line",
+# "still don't see any logo" (a general form of "the change is not there", measured first-sight on owner folds its author
+# did not read); never what the person cannot see the sense of ("I don't see why/the point/a problem/any issue"), nor a
+# condition; a question of how something works that it backs ("how do the tests get a broker? I don't see it in compose")
+# is cleared in `clause_rules`
+NOT_SEEN = re.compile(r"(?<!\bif\s)(?<!\bwhen\s)(?<!\bunless\s)\b(?:i|we)\s+(?:still\s+|just\s+|really\s+)?(?:don't|dont|do\s+not|can't|cant|"
+                r"cannot|can\s+not|didn't|did\s+not)\s+(?:really\s+|even\s+)?see\s+(?!(?:why|how|what|when|where|whether|if|much|you|"
+                r"myself|(?:the|a|an|any)\s+(?:point|need|reason|problems?|issues?|harm|benefit|value|use|way|sense|connection|"
+                r"relation|link)|anything\s+(?:wrong|bad|off|odd|weird))\b)(?:it|them|that|this|anything|any\b|(?:the|your|my|a|an|"
+                r"those|these|its)\s+\w)", re.I)
+
 # The result reported broken; counts only after an answer that said the agent had done something.
 BROKEN: list[tuple[re.Pattern[str], str]] = [
     # (cls38) after done work, "the changes were not applied", "your edits haven't been saved" (the pt form was a real dev
@@ -508,6 +526,8 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"modifications?|updates?)\s+(?:were|was|are|is|have|has|had)(?:n't|\s+not)\s+(?:been\s+|actually\s+|really\s+)?"
                 r"(?:applied|made|saved|done|reflected|written|implemented|picked\s+up)\b"
                 r"(?![^.?!\n]{0,40}\b(?:yet|to\s+(?:prod|production|staging|main|the\s+server))\b)", re.I),
+     "said the change is not there"),
+    (NOT_SEEN,
      "said the change is not there"),
     # "nothing.", "as you can see - nothing", "still nothing", "nope "WARN[0001] runtime cannot be updated"": after the
     # agent said it was done, nothing happened or a refusal comes with the output that proves it.

@@ -107,3 +107,26 @@ def test_classifier_real_counts_what_a_veto_by_the_shipped_model_would_take_away
                     expected[f"veto{v}_{'tp' if message.positive else 'fp'}"] += 1
     assert {k: result.get(k, 0) for k in expected} == expected
     assert 0 < expected["veto1.01_tp"] + expected["veto1.01_fp"] <= result.get("tp", 0) + result.get("fp", 0)
+
+
+def test_a_capture_change_at_first_sight_moves_only_the_messages_it_changed():
+    rows = [{"session": f"o{i}__r/0", "id": "u1", "owner": f"o{i}", "fold": i % F.FOLDS, "positive": pos, "flagged": flag,
+             "outcome": ("tp" if flag else "fn") if pos else ("fp" if flag else "tn"), "family": fam}
+            for i, (pos, flag, fam) in enumerate([(True, True, "said the result does not work"), (True, False, ""),
+                                                 (False, False, ""), (False, True, "says \"stop…\""), (True, False, "")])]
+    snap = {f"real-dev|{r['session']}|{r['id']}": {"flagged": False, "reason": "", "label": r["positive"]} for r in rows}
+    before = {k: dict(v) for k, v in snap.items()}
+    after = {k: dict(v) for k, v in snap.items()}
+    # the change flags message 1 (a right flag gained) and 2 (a false one), and stops flagging message 3 (today's code
+    # flagged it); message 4 it leaves alone, so its first-sight miss stays a miss
+    after["real-dev|o1__r/0|u1"] = {"flagged": True, "reason": "said the change is not there", "label": True}
+    after["real-dev|o2__r/0|u1"] = {"flagged": True, "reason": "said the change is not there", "label": False}
+    before["real-dev|o3__r/0|u1"] = {"flagged": True, "reason": 'says "stop…"', "label": False}
+    changed = F.with_change(rows, before, after)
+    assert [r["outcome"] for r in changed] == ["tp", "tp", "fp", "tn", "fn"]
+    assert [r["family"] for r in changed][:3] == ["said the result does not work", "said the change is not there",
+                                                  "said the change is not there"]
+    text = F.change_report(rows, changed)
+    assert "| before |" in text and "| after |" in text
+    assert "| gained | said the change is not there | 1 | 1 |" in text
+    assert "| lost | says \"stop…\" | 0 | 1 |" in text
