@@ -249,6 +249,42 @@ _CHANGES_NOT_THERE = [
 
 BROKEN += _CHANGES_NOT_THERE
 
+# (cls45, issue 20) after done work, the general forms `cues.NOT_SEEN` and the blank or inert result in the other languages,
+# written from the languages (not from dev messages) and measured at first sight on owner folds its author did not read:
+# the person does not see what the agent made ("no veo el botón", "não vejo nenhuma mudança", "je ne vois rien", "ich sehe
+# den Button nicht", "non vedo il pulsante", "не вижу кнопку", "nie widzę przycisku"), never what they cannot see the sense
+# of ("no veo por qué", "je ne vois pas pourquoi", "ich sehe kein Problem"); the page left blank ("la página sale en blanco",
+# "a tela fica em branco", "la page est blanche"); the thing does nothing ("le bouton ne fait rien", "o botão não faz
+# nada", "der Button macht nichts"); "está mal" / "está errado" / "está quebrado" said of the result alone.
+BROKEN += [
+    (re.compile(
+        r"\bno\s+(?:veo|vemos|se\s+ve[n]?)\s+(?!por\s*qu[eé]|c[oó]mo|el\s+(?:sentido|problema|motivo|punto)|ning[uú]n\s+(?:problema|sentido|motivo|error|fallo)|errores?)"
+        r"(?:el|la|los|las|ning[uú]n[ao]?|nada|tu|tus|su|sus|mis?|ese|esa|este|esta)\b"
+        r"|\bn[aã]o\s+(?:vejo|vemos|estou\s+vendo|t[oô]\s+vendo|consigo\s+ver)\s+(?!porqu[eê]|por\s*qu[eê]|como|o\s+(?:sentido|problema|motivo)|nenhum\s+(?:problema|sentido|motivo|erro)|erros?)"
+        r"(?:o|a|os|as|nenhum[a]?|nada|seu|sua|seus|suas|esse|essa|este|esta)\b"
+        r"|\bje\s+ne\s+(?:vois|trouve)\s+(?!pas\s+(?:pourquoi|comment|le\s+(?:probl[eè]me|souci|sens|int[eé]r[eê]t)|l'int[eé]r[eê]t|o[uù]\s+est\s+le\s+probl)"
+        r"|aucun[e]?\s+(?:probl[eè]me|souci|int[eé]r[eê]t|erreur|bug)|(?:pas|plus)\s+d'erreur)(?:rien|pas|plus|aucun[e]?)\b"
+        r"|\bich\s+sehe\s+(?!(?:\w+\s+){0,3}?(?:warum|wieso|weshalb|wie|problem|sinn|grund|fehler\w*)\b)(?:\w+\s+){0,3}?(?:nicht|nichts|keine?[nm]?)\b"
+        r"|\bnon\s+vedo\s+(?!perch[eé]|come|il\s+(?:senso|problema|motivo)|nessun\s+(?:problema|senso|motivo|errore))(?:il|la|i|le|lo|gli|nessun[ao]?|niente|nulla)\b"
+        r"|\bне\s+вижу\s+(?!смысла|проблем|причин|почему|зачем|как\b|ошиб)"
+        r"|\bnie\s+widz[eę]\s+(?!sensu|problemu|powodu|dlaczego|czemu|jak\b|b[lł][eę]d)", _I),
+     "said the change is not there"),
+    (re.compile(
+        r"\b(?:p[aá]gina|pantalla|tela|page|[eé]cran|seite|bildschirm|schermo|pagina)\s+(?:se\s+queda\s+|queda\s+|sale\s+|est[aá]\s+|fica\s+|"
+        r"ficou\s+|est\s+|reste\s+|ist\s+|bleibt\s+|[eè]\s+|resta\s+)?(?:toda\s+|toute\s+|completamente\s+|tutta\s+|komplett\s+|ganz\s+)?"
+        r"(?:en\s+blanco|em\s+branco|blanche|vide|vac[ií]a|vazia|leer|wei[sß]|bianca|vuota)\b"
+        r"|\b(?:ne\s+fait|ne\s+font|n'a\s+rien\s+fait)\s*rien\b|\bne\s+fai(?:t|ent)\s+rien\b"
+        r"|\bn[aã]o\s+(?:faz|fazem|fez|acontece|aconteceu)\s+nada\b"
+        r"|\b(?:macht|machen|passiert|tut)\s+(?:\w+\s+)?(?:gar\s+)?nichts\b"
+        r"|\bnon\s+(?:fa|fanno|succede|[eè]\s+successo)\s+(?:niente|nulla)\b", _I),
+     "said the result does not work"),
+    (re.compile(r"^\W*(?:pero\s+|mas\s+|ahora\s+|agora\s+|a[uú]n\s+|ainda\s+|todav[ií]a\s+)?(?:est[aá]|t[aá]|sigue|continua)\s+"
+                r"(?:todo\s+|tudo\s+|muy\s+|bem\s+|bien\s+)?(?:mal|errad[oa]|quebrad[oa]|rot[oa])\W*$", _I),
+     "said the result is not right yet"),
+    (re.compile(r"\b(?:est[aá]|t[aá]|continua|segue)\s+(?:me\s+)?dando\s+(?:um\s+|o\s+|esse\s+|este\s+|outro\s+)?erro\b", _I),
+     "reported an error after the agent's change"),
+]
+
 
 # -- Fourth pass (issue 20, item 2): the families the English tables have, in the other languages -----------------
 # Written from the forms themselves (no dev message was read for them), measured on every dev fold at first sight.

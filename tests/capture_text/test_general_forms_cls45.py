@@ -33,6 +33,8 @@ PLAN = "I could add a status line to your settings. Would you like me to do that
     ("I don't see the point of a logo there", False),
     ("I don't see a problem with that, thanks!", False),  # a thank-you
     ("I don't see anything wrong, looks good", False),
+    ("i don't see any errors now", False),  # the good state (test_reminders_and_why_abroad_cls37)
+    ("I don't see the warning anymore, thanks", False),
     ("thanks! now add a settings page, I don't see one in the menu", False),  # a new request
     ("how do the integration tests get a rabbitmq broker? I don't see it in compose", False),  # a question that only asks
     ("where is the logo loaded from? I can't see it in the header component", False),
@@ -98,3 +100,45 @@ def test_the_hand_back_in_other_languages(answer, text, fires):
     assert verdict.correction is fires, (answer, text, verdict)
     if fires:
         assert verdict.reason == "told the agent to act instead of describing"
+
+
+DONE_ROMANCE = ("Listo, actualicé el formulario y agregué la validación. Pronto, atualizei o formulário. Voilà, j'ai mis à "
+                "jour le formulaire.")
+
+
+@pytest.mark.parametrize("text, fires", [
+    ("no veo el botón", True),
+    ("no veo ningún cambio", True),
+    ("não vejo o botão", True),
+    ("je ne vois rien", True),
+    ("je ne vois pas le bouton", True),
+    ("ich sehe den Button nicht", True),
+    ("non vedo il pulsante", True),
+    ("не вижу кнопку", True),
+    ("nie widzę przycisku", True),
+    ("la page est blanche", True),
+    ("la página sale en blanco", True),
+    ("le bouton ne fait rien", True),
+    ("o botão não faz nada", True),
+    ("der Button macht nichts", True),
+    ("está errado", True),
+    ("está dando erro", True),
+    ("no veo por qué necesitamos esto", False),  # the sense, not the result
+    ("no veo ningún problema, gracias", False),  # a thank-you
+    ("não vejo nenhum problema", False),
+    ("je ne vois pas pourquoi", False),
+    ("je ne vois pas le problème, merci", False),
+    ("ich sehe kein Problem", False),
+    ("deja el campo en blanco", False),  # a request
+    ("je ne vois plus d'erreur", False),  # the good state
+    ("ich sehe keine Fehler mehr", False),
+])
+def test_the_same_forms_in_other_languages(text, fires):
+    verdict = classify_text(text, DONE_ROMANCE)
+    assert verdict.correction is fires, (text, verdict)
+
+
+@pytest.mark.parametrize("answer", ["¿Qué archivo quieres que edite?", None])
+def test_not_seeing_it_abroad_is_no_report_when_the_agent_did_no_work(answer):
+    assert not classify_text("no veo el botón", answer).correction
+    assert not classify_text("je ne vois rien", answer).correction
