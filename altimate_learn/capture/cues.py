@@ -511,10 +511,10 @@ RESOLVED = re.compile(
 # condition; a question of how something works that it backs ("how do the tests get a broker? I don't see it in compose")
 # is cleared in `clause_rules`
 NOT_SEEN = re.compile(r"(?<!\bif\s)(?<!\bwhen\s)(?<!\bunless\s)\b(?:i|we)\s+(?:still\s+|just\s+|really\s+)?(?:don't|dont|do\s+not|can't|cant|"
-                r"cannot|can\s+not|didn't|did\s+not)\s+(?:really\s+|even\s+)?see\s+(?!(?:why|how|what|when|where|whether|if|much|you|"
+                r"cannot|can\s+not)\s+(?:really\s+|even\s+)?see\s+(?![^.?!\n]{0,60}\b(?:any\s*more|no\s+longer)\b)(?!(?:why|how|what|when|where|whether|if|much|you|"
                 r"myself|(?:the|a|an|any|more)\s+(?:point|need|reason|problems?|issues?|harm|benefit|value|use|way|sense|connection|"
                 r"relation|link|errors?|warnings?|bugs?|failures?|crash(?:es)?|exceptions?)|(?:any\s+)?(?:errors?|warnings?|"
-                r"bugs?|failures?)\s+(?:any\s*more|now)|anything\s+(?:wrong|bad|off|odd|weird))\b)(?:it|them|that|this|anything|any\b|(?:the|your|my|a|an|"
+                r"bugs?|failures?)\s+(?:any\s*more|now)|anything\s+(?:wrong|bad|off|odd|weird|else|missing|like|similar|unusual|special|strange|suspicious))\b)(?:it|them|that|this|anything|any\b|(?:the|your|my|a|an|"
                 r"those|these|its)\s+\w)", re.I)
 
 # The result reported broken; counts only after an answer that said the agent had done something.

@@ -34,6 +34,8 @@ PLAN = "I could add a status line to your settings. Would you like me to do that
     ("I don't see a problem with that, thanks!", False),  # a thank-you
     ("I don't see anything wrong, looks good", False),
     ("i don't see any errors now", False),  # the good state (test_reminders_and_why_abroad_cls37)
+    ("we didn't see anything like that in prod before", False),  # a past (test_classifier_no_effect)
+    ("nice, I don't see anything in the logs anymore", False),  # the fault gone (test_classifier_no_effect)
     ("I don't see the warning anymore, thanks", False),
     ("thanks! now add a settings page, I don't see one in the menu", False),  # a new request
     ("how do the integration tests get a rabbitmq broker? I don't see it in compose", False),  # a question that only asks
