@@ -2,7 +2,8 @@
 
 `learn import-memories --type user` and the learner's `local` target write bullets into AGENTS.local.md, which
 none of Claude Code, Codex, Gemini CLI or opencode loads (their real model requests say so:
-tests/e2e/test_memories_e2e.py); Claude Code and Gemini CLI do not load AGENTS.md either. The session-start answer
+tests/e2e/test_memories_e2e.py, and for Gemini CLI tests/e2e/test_gemini_e2e.py); Claude Code and Gemini CLI do not
+load AGENTS.md either. The session-start answer
 of the hook carries such a block, once, and leaves a file the agent loads itself to the agent.
 """
 
