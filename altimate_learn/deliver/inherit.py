@@ -13,8 +13,11 @@ against the approved lessons' lines and records as shown (no `shown.jsonl` line,
   run (Claude Code 2.1.332 writes it with the first answer), and the payload does not name the parent. The parent is
   the one other transcript of the project folder last written within :data:`SLACK` seconds after the parent's last
   answer, which the payload gives (``seconds_since_last_response``); two such transcripts (sessions working side by
-  side) and the fork inherits nothing (as before: a lesson may come twice). A resumed session learn has no state for
-  (learn installed since) reads its own transcript.
+  side) and the fork inherits nothing (as before: a lesson may come twice). A fork made right after a `/compact`
+  whose conversation kept no answer has no ``seconds_since_last_response`` (review45 R45-7): its parent is the one
+  other transcript that ends in a compaction with no answer after it (:func:`unanswered_compaction`; of several, the
+  one written in the last :data:`SLACK` seconds, if only one was). A resumed session learn has no state for (learn
+  installed since) reads its own transcript.
 - Codex (`codex fork`, `codex exec fork ID`): SessionStart says ``source: "fork"``; the fork's rollout exists and its
   first line names the parent (``forked_from_id``), whose rollout holds the sections (:func:`codex_parent`).
 - opencode: the plugin lists the fork's messages (they exist before its first prompt) and sends the texts holding
@@ -31,6 +34,7 @@ from altimate_learn.markers import SECTION_CLOSE, SECTION_OPEN
 SLACK = 60.0  # seconds a transcript may be written after its last answer (Stop / SessionEnd hooks, the agent's own end)
 EARLY = 2.0  # ``seconds_since_last_response`` is whole seconds
 MAX_BYTES = 64 << 20  # a transcript larger than this is not read (a hook must answer)
+TAIL = 4 << 20  # how far from its end a transcript is searched for a compaction with no answer after it
 INHERITED = "inherited"  # the tier of a lesson recorded from a copy; also the first-request key of such a session
 
 
@@ -106,13 +110,47 @@ def transcript_texts(path: str) -> list[str]:
     return out
 
 
+def unanswered_compaction(path: str, size: int) -> bool:
+    """Does this Claude Code transcript end in a compaction with no answer after it (its last ``compact_boundary``
+    line comes after its last ``assistant`` line)? Reads the file from its end, 64 KiB first, at most
+    :data:`TAIL` bytes: what follows a compaction (the summary, the files it brings back, learn's section) is small."""
+    want = min(size, 64 << 10)
+    try:
+        with open(path, "rb") as handle:
+            while True:
+                handle.seek(size - want)
+                rows = handle.read(want).split(b"\n")
+                if want < size:
+                    rows = rows[1:]  # it starts inside a line
+                for row in reversed(rows):
+                    if b'"assistant"' in row and _kind(row) == "assistant":
+                        return False
+                    if b'"compact_boundary"' in row and _compaction(row.decode("utf-8", "replace")):
+                        return True
+                if want >= min(size, TAIL):
+                    return False
+                want = min(size, TAIL)
+    except OSError:
+        return False
+
+
+def _kind(row: bytes) -> object:
+    try:
+        obj = fastjson.loads(row.decode("utf-8", "replace"))
+    except (ValueError, TypeError):
+        return None
+    return obj.get("type") if isinstance(obj, dict) else None
+
+
 def claude_parent(transcript_path: str, seconds: object, now: float) -> str | None:
-    """The transcript a Claude Code fork was copied from (see the module docstring), or None."""
-    if not isinstance(seconds, int) or isinstance(seconds, bool) or seconds < 0:
+    """The transcript a Claude Code fork was copied from (see the module docstring), or None. ``seconds`` is the
+    payload's ``seconds_since_last_response``; None (absent) when the conversation the fork copied holds no answer."""
+    after_compaction = seconds is None
+    if not after_compaction and (not isinstance(seconds, int) or isinstance(seconds, bool) or seconds < 0):
         return None
     folder, own = os.path.split(transcript_path)
-    target = now - seconds
-    found: list[str] = []
+    target = now - (seconds or 0)
+    found: list[tuple[float, str]] = []
     try:
         entries = list(os.scandir(folder))
     except OSError:
@@ -123,12 +161,17 @@ def claude_parent(transcript_path: str, seconds: object, now: float) -> str | No
         try:
             if not entry.is_file(follow_symlinks=False):
                 continue
-            written = entry.stat(follow_symlinks=False).st_mtime
+            stat = entry.stat(follow_symlinks=False)
         except OSError:
             continue
-        if target - EARLY <= written <= target + SLACK:
-            found.append(entry.path)
-    return found[0] if len(found) == 1 else None
+        if after_compaction:
+            if unanswered_compaction(entry.path, stat.st_size):
+                found.append((stat.st_mtime, entry.path))
+        elif target - EARLY <= stat.st_mtime <= target + SLACK:
+            found.append((stat.st_mtime, entry.path))
+    if after_compaction and len(found) > 1:
+        found = [item for item in found if item[0] >= now - SLACK]
+    return found[0][1] if len(found) == 1 else None
 
 
 def codex_parent(rollout: str) -> str | None:
@@ -185,8 +228,9 @@ def copied_texts(event, now: float, log) -> list[str]:
     parent = codex_parent(path) if own else claude_parent(path, payload.get("seconds_since_last_response"), now)
     if parent is None:
         if not texts:
+            where = ("ends in a compaction with no answer after it" if "seconds_since_last_response" not in payload
+                     else "was written just after its last answer")
             log(f"{event.name} (fork): the session it was forked from is not known (no other transcript of the "
-                "project was written just after its last answer, or more than one); lessons it was shown may come "
-                "again")
+                f"project {where}, or more than one); lessons it was shown may come again")
         return texts
     return transcript_texts(parent) + texts

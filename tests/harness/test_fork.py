@@ -126,32 +126,117 @@ def test_a_claude_fork_gets_no_lesson_its_parent_was_given(project):
     assert all(item["tier"] != "inherited" for item in fork_lines)
 
 
+def compact(path: Path, session: str, context: str, written: float) -> None:
+    """Append what Claude Code 2.1.332 writes at `/compact`: the compact_boundary line, the summary, and the
+    ``context`` learn gave at SessionStart `compact` (a hook_additional_context attachment); last written at
+    ``written``."""
+    rows = [{"parentUuid": None, "logicalParentUuid": "ab6cc201-d72e-4769-be48-b244c46d4d18", "isSidechain": False,
+             "type": "system", "subtype": "compact_boundary", "content": "Conversation compacted", "isMeta": False,
+             "compactMetadata": {"trigger": "manual", "preTokens": 9000, "postTokens": 2718}, "sessionId": session},
+            {"parentUuid": None, "isSidechain": False, "type": "user", "isCompactSummary": True,
+             "message": {"role": "user", "content": "This session is being continued from a previous one."},
+             "sessionId": session},
+            {"parentUuid": None, "isSidechain": False, "type": "attachment", "sessionId": session,
+             "attachment": {"type": "hook_additional_context", "hookName": "SessionStart:compact",
+                            "content": [context]}},
+            {"type": "last-prompt", "lastPrompt": "/compact", "sessionId": session}]
+    with path.open("a") as handle:
+        handle.write("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in rows))
+    os.utime(path, (written, written))
+
+
 def test_a_fork_of_a_compacted_session_counts_only_what_the_compaction_kept(project):
     """review45 R45-6: after `/compact` the model sees only what follows Claude Code's compact_boundary line (the
     summary, and the section learn rebuilt at SessionStart `compact`); a fork copied from there must not take the
     lessons of the summarised turns as shown, or it never gets them."""
     root, folder = project
     given = parent_session(root, folder, NOW - 2)
-    path = folder / f"{PARENT}.jsonl"
     rebuilt = "- Retry HTTP calls with `tenacity`."
-    compacted = [{"parentUuid": None, "isSidechain": False, "type": "system", "subtype": "compact_boundary",
-                  "content": "Conversation compacted", "compactMetadata": {"trigger": "manual", "preTokens": 9000},
-                  "sessionId": PARENT},
-                 {"parentUuid": None, "isSidechain": False, "type": "user", "isCompactSummary": True,
-                  "message": {"role": "user", "content": "This session is being continued from a previous one."},
-                  "sessionId": PARENT},
-                 {"parentUuid": None, "isSidechain": False, "type": "attachment", "sessionId": PARENT,
-                  "attachment": {"type": "hook_additional_context", "hookName": "SessionStart:compact",
-                                 "content": ['<team-rules source="altimate-learn">\nTeam conventions for this project '
-                                             '(approved by the team):\n' + rebuilt + '\n</team-rules>']}}]
-    with path.open("a") as handle:
-        handle.write("".join(json.dumps(r) + "\n" for r in compacted))
-    os.utime(path, (NOW - 2, NOW - 2))
+    compact(folder / f"{PARENT}.jsonl", PARENT, '<team-rules source="altimate-learn">\nTeam conventions for this '
+            'project (approved by the team):\n' + rebuilt + '\n</team-rules>', NOW - 2)
     assert rebuilt in given and len(given) > 1
     fork_start(root, folder)
     first = claude_call(root, folder, FORK, "UserPromptSubmit", prompt=FORK_PROMPT, prompt_id="f0")
     assert rebuilt not in bullets(first)  # still in the fork's context: not twice
     assert "- " + EXTRA[1] in bullets(first)  # `acks=all`: given before the compaction, gone with it, so it comes
+
+
+def compacted_parent(root: Path, folder: Path, session: str, written: float) -> list[str]:
+    """A session's start and one prompt through the hook, then `/compact` with nothing answered after it (the
+    section learn gives at SessionStart `compact` is the last thing in its conversation). The lines of that section."""
+    turns = [("SessionStart", "", claude_call(root, folder, session, "SessionStart", source="startup")),
+             ("UserPromptSubmit", PROMPTS[2], claude_call(root, folder, session, "UserPromptSubmit", prompt=PROMPTS[2],
+                                                          prompt_id="p0"))]
+    path = folder / f"{session}.jsonl"
+    write_transcript(path, session, turns, written)
+    rebuilt = claude_call(root, folder, session, "SessionStart", source="compact", prompt_id="c0",
+                          model="claude-opus-5-5")
+    compact(path, session, rebuilt, written)
+    assert bullets(rebuilt)
+    return bullets(rebuilt)
+
+
+def bare_fork_start(root: Path, folder: Path, log=None) -> str:
+    """The fork's SessionStart as Claude Code 2.1.332 sends it when the conversation it copied holds no answer (a fork
+    right after a `/compact` that kept none): no ``seconds_since_last_response``, no other field."""
+    return claude_call(root, folder, FORK, "SessionStart", log, source="fork")
+
+
+def test_a_fork_right_after_a_compaction_that_kept_no_answer_finds_its_parent(project):
+    """review45 R45-7: `claude -p --resume ID '/compact'` then `claude -p --resume ID --fork-session '…'`: the fork's
+    SessionStart had no ``seconds_since_last_response``, the parent was not found, and the first request carried the
+    compaction's section twice (the real CLI: `tenacity` 2x). The parent is the transcript that ends in a compaction
+    with nothing answered after it; other sessions of the project, answered after their compaction or never compacted,
+    are not."""
+    root, folder = project
+    kept = compacted_parent(root, folder, PARENT, NOW - 4)
+    other = "0b7f6d1e-0000-4000-8000-000000000002"  # compacted too, then answered: the model's answer comes after
+    compact(folder / f"{other}.jsonl", other, "", NOW - 30)
+    with (folder / f"{other}.jsonl").open("a") as handle:
+        handle.write(json.dumps({"type": "assistant", "message": {"role": "assistant", "content": "Done."}}) + "\n")
+    os.utime(folder / f"{other}.jsonl", (NOW - 1, NOW - 1))
+    beside = "0b7f6d1e-0000-4000-8000-000000000003"
+    write_transcript(folder / f"{beside}.jsonl", beside, [("SessionStart", "", "")], NOW - 1)  # never compacted
+    said: list[str] = []
+    assert bare_fork_start(root, folder, said.append) == ""  # the copied conversation holds the rebuilt section
+    assert any("already in the conversation" in line for line in said), said
+    first = claude_call(root, folder, FORK, "UserPromptSubmit", prompt=FORK_PROMPT, prompt_id="f0")
+    assert not set(bullets(first)) & set(kept)  # before: the section's `tenacity` lesson a second time
+
+
+def test_of_several_sessions_left_at_a_compaction_the_fork_takes_the_one_just_compacted(project):
+    root, folder = project
+    kept = compacted_parent(root, folder, PARENT, NOW - 5)
+    older = "0b7f6d1e-0000-4000-8000-000000000004"  # also left at a compaction, two days ago
+    compacted_parent(root, folder, older, NOW - 2 * 86400)
+    assert bare_fork_start(root, folder) == ""
+    first = claude_call(root, folder, FORK, "UserPromptSubmit", prompt=FORK_PROMPT, prompt_id="f0")
+    assert not set(bullets(first)) & set(kept)
+    # two left at a compaction within the last minute: no telling which was copied, the fork starts afresh
+    os.utime(folder / f"{older}.jsonl", (NOW - 20, NOW - 20))
+    said: list[str] = []
+    second = "0b7f6d1e-0000-4000-8000-000000000005"
+    section = claude_call(root, folder, second, "SessionStart", said.append, source="fork")
+    assert bullets(section)
+    assert any("not known" in line and "compaction with no answer" in line for line in said), said
+
+
+def test_the_end_of_a_transcript_says_whether_a_compaction_was_answered(tmp_path: Path):
+    """Read from the end: a compaction followed by more than the first 64 KiB read (files it brought back) still
+    counts; an answer after the compaction, or no compaction, is no compaction left unanswered."""
+    from altimate_learn.deliver.inherit import unanswered_compaction
+    path = tmp_path / "s.jsonl"
+    write_transcript(path, "s", [("SessionStart", "", "")], NOW)
+    assert not unanswered_compaction(str(path), path.stat().st_size)
+    compact(path, "s", "", NOW)
+    big = {"type": "attachment", "attachment": {"type": "file", "content": "x = 1\n" * 20_000}}
+    with path.open("a") as handle:
+        handle.write(json.dumps(big) + "\n")
+    assert path.stat().st_size - path.read_text().rindex("compact_boundary") > 64 << 10
+    assert unanswered_compaction(str(path), path.stat().st_size)
+    with path.open("a") as handle:
+        handle.write(json.dumps({"type": "assistant", "message": {"role": "assistant", "content": "Done."}}) + "\n")
+    assert not unanswered_compaction(str(path), path.stat().st_size)
 
 
 def test_a_parent_that_cannot_be_told_apart_leaves_the_fork_as_before(project):
