@@ -514,7 +514,9 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
                  " blind73": ", blind batch 73 (written apart from the code)",
                  " blind74": ", blind batch 74 (written apart from the code)",
                  " blind75": ", blind batch 75 (written apart from the code)",
-                 " blind76": ", blind batch 76 (written apart from the code)"}
+                 " blind76": ", blind batch 76 (written apart from the code)",
+                 " blind77": ", blind batch 77 (written apart from the code)",
+                 " blind78": ", blind batch 78 (written apart from the code)"}
     for label, size in [(label, size) for label in task_sets for size in ("300", "1,000", "10,000")]:
         m = _find(rf"^\| {size}{label} \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| "
                   rf"(\d+%[^|]*) \| ([\d.]+[^|]*) \| ([\d,]+[^|]*) \| (met|MISSED) \|$", delivery)

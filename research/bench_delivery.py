@@ -3099,6 +3099,111 @@ BLIND75_INTRO, BLIND76_INTRO = (FORTIETH_ROUND_WRITER.format(who=who, style=styl
 BLIND73_INTRO += ("Measured by the lead (counts only) on the first code of session 2026-12-07 #27 (f78c3618) and on its final delivery code (7299a03c: deliver45's plain-word and operator bans in a file's code, 4136b479, and the lead's Gemini compression change, which touches no benchmark path): the same task by task at every size, with the same lessons and tokens. 94.1% at 300, 1,000 and 10,000 (48 of 51; direct 20 of 20, vague 9 of 11, file 11 of 12, follow-up 8 of 8); 20.9-21.2 lessons and 673-685 tokens a session at 300 and 1,000, 26.9 and 817 at 10,000. The misses at every size: a vague symptom whose lesson (compare secrets and signatures with `hmac.compare_digest()`) was not delivered, a vague symptom whose lesson (divide with `safe_divide()` so that a zero denominator is handled) was not delivered, and a file task whose lesson (always give window functions an explicit `order by`) was not among the file's. The lead had read this batch's description above (not its tasks) while setting up the session; no delivery code was written by the lead.")
 BLIND74_INTRO += ("Measured by the lead on the same two codes: 96.2% at every size (50 of 52; direct 20 of 20, vague 8 of 10, file 12 of 12, follow-up 10 of 10), the same task by task on both; 19.8-19.9 lessons and 641-644 tokens a session at 300 and 1,000, 26.1 and 799 at 10,000. The misses at every size: a vague symptom whose lesson (convert timestamps for reporting with `convert_timezone()`) was not delivered, and a vague symptom whose lesson (build URLs with the `paths` helper) was not delivered.")
 
+_FORTY_FIRST_READ = (
+    "lines 1 to 40 of this file's docstring (the task kinds) and its lines 125 to 370 (the imports, `ROOT` to the "
+    "head of `CONFIGS`: `_generator()`, `load_tasks()`, `Session`, `_needed_lessons()`, `store_for()`, "
+    "`check_unique()`, `isolated_environment()`, `Project`, `_read_response()`, `_file_events()` and "
+    "`run_session()`), a grep of this file for the `_READ` and `ROUND_WRITER` lines, `BLIND73` to `BLIND79` at a "
+    "line's start, `SETS = `, the top-level `def` and `class` lines and top-level constants (its last 80 hits), which "
+    "showed the two code lines that open the registration of batches 75 and 76 (their task paths and the head of "
+    "the generator of their intros, no style text) and the lead's measured lines on batches 73 and 74; its lines 2928 "
+    "to 3036 (the registration and style texts of batches 73 and 74 and the fortieth round's list and template), "
+    "the fortieth round's template printed with its list left out, the lengths and openings of the three lines "
+    "before `SETS`, its lines 3102 to 3106 cut to 160 characters, a grep of `SETS` for the entries of batches 71 to "
+    "76 (of 75 and 76 cut to 30 characters), and counts of about 250 product and style words (waste, recycling, "
+    "driving, bakery, ferry, orchestra, dictated, British, checklist, reckon and others: counts only) in this file "
+    "without the registration of batches 75 and 76 and in `CHANGELOG.md`, with the lines around a few of them "
+    "(dictated, British, Australia, new hire, formal, question) in the same text, to keep away from earlier "
+    "products and styles; `git show --stat` of the commit that registered batches 75 and 76 and its diff of "
+    "`research/__main__.py` and `tests/deliver/test_bench_held_out.py`, the diff of `CHANGELOG.md` of the commit "
+    "that registered batches 73 and 74 (its first 40 lines); `stores/generate.py` up to `scaled()`, the whole "
+    "source lesson file, the "
+    "first line of blind batch 73 and, of batches 73 and 74, the count of each field, two ids, the ids of the tasks "
+    "with a file's text and the number of needed lessons, `tests/deliver/test_bench_held_out.py` whole, a grep of "
+    "`research/__main__.py` for `blind7`, `CHANGELOG.md`'s first 12 lines and its section headings, the first 60 "
+    "lines of issue 19, the team preamble, this writer's brief and the team board's lines of the lead; never a "
+    "helper's board lines, the last closing note or any helper's notes; then a check of its own (JSON, ids, kinds, "
+    "each needed prefix unique in the base, 300, 1,000 and 10,000 stores, the content paths, the path globs of the "
+    "needed lessons read with fnmatch and with `*` kept inside one folder: every one matches both ways, the words of "
+    "each vague request that share a five-letter stem with its needed lessons: none), the path globs of each task's "
+    "needed lessons, and the test that loads these two batches, never this benchmark")
+FORTY_FIRST_ROUND_WRITER = FORTIETH_ROUND_WRITER.replace("2026-12-07 #27", "2026-12-07 #28").replace(
+    _FORTIETH_READ, _FORTY_FIRST_READ)
+assert _FORTY_FIRST_READ in FORTY_FIRST_ROUND_WRITER and _FORTIETH_READ not in FORTY_FIRST_ROUND_WRITER
+assert "2026-12-07 #27" not in FORTY_FIRST_ROUND_WRITER and "2026-12-07 #28" in FORTY_FIRST_ROUND_WRITER
+BLIND77_TASKS, BLIND78_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (77, 78))
+BLIND77_INTRO, BLIND78_INTRO = (FORTY_FIRST_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a forty-fifth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks written as a to-do list pasted from a notes app for a "
+     "kerbside waste collection and recycling operator serving Flemish municipalities (RFID chips on wheelie bins "
+     "read at every lift, on-board weighing, pay-per-kilo bills in EUR, bulky-waste pickups booked in a residents' "
+     "app, missed-bin reports, container parks with a weighbridge and ID-card gates, route planning for the trucks "
+     "by an outside vendor, fill-level sensors on glass banks): \"- [ ]\" checkboxes, lowercase fragments, arrows "
+     "(\"->\"), \"w/\", \"b/c\", \"re:\", \"fyi\", \"tbd\", \"pls\", \"??\", identifiers and paths with "
+     "few backticks, the "
+     "Python API (routers, services, a billing service, Celery tasks, a vendor's webhook, schemas, templates, "
+     "database queries, an outbound client, tests), a lift consumer and an alerting worker, dbt models of lifts, "
+     "bins, weighbridge tickets, tonnage, household bills and daily lifts, a snapshot and a seed, the Next.js "
+     "residents' app (billing, reports, calendar, tracker, guide and pickups features, shared components), "
+     "Kubernetes, a Helm chart's values, Terraform (a prod database, a fleet module's outputs, sensor storage), "
+     "GitHub workflows, a shell script and the Makefile; direct ones as list items that name the convention "
+     "(lifts resent when 4G drops and local-time stamps in a staging model, a booking endpoint's router, scope and "
+     "answer, a prod database and its plan, kilo amounts, decimal commas and two languages on a statement, a "
+     "container's resources and probes, a consumer's batch size and failed messages, a deploy workflow's actions "
+     "and permissions, a tonnage mart's keys and partitions, a kilo tariff's rounding, a key-rotation script); "
+     "vague ones as what residents, drivers or a pentest ran into (an error at the first letter typed, a round a "
+     "day early on phones set to UTC, an export that takes the API down for a big city, a lift charged twice after "
+     "a broker restart, a vendor resending while its callback waits, readable and overwritten sensor readings, "
+     "removed bins still planned, alerts an hour early since March, a toast that follows you to other screens, all "
+     "planner pods drained at once); file tasks with an empty request or one token (\"wip\", \".\", \"tests\", "
+     "\"cont\") on a staging model, a Pydantic schema, a module's outputs, a chart's values, a service test, a "
+     "snapshot, a queries module and the Makefile, five of them with the file's text as read; follow-ups that "
+     "change topic (a footer typo, then a list endpoint's paging and answer; a prop rename, then access keys in a "
+     "workflow; a README line, then an icon set in the bundle; a town in a seed, then contested bills counted as "
+     "paid; an email's wording, then days grouped by a string; dark-mode colours, then an HTTP client per request "
+     "with no timeout; an env var rename, then a signature compared with ==; a flaky test, then a task writing to "
+     "the database and scheduling itself); 58 needed lessons, 20 tasks needing lessons scoped to narrower paths "
+     "than an area's folder (staging, mart and finance models, snapshots, the API's routers, schemas, db, tasks, "
+     "webhooks and billing folders, the worker, service tests, a test-file pattern, Terraform modules and the "
+     "prod environment, the billing feature, the `Makefile`), 27 needed lessons whose convention the words do not "
+     "name (all 25 of the vague and file tasks', 2 of the follow-ups'); scenarios, stacks and wordings of this "
+     "writer's own"),
+    ("the same forty-fifth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks in another voice for a chain of driving schools in "
+     "Queensland and New South Wales (lesson packs paid in AUD and by a buy-now-pay-later provider, instructors' "
+     "dual-control cars with telematics, learners' logbook hours signed by supervising parents, test-day bookings, "
+     "instructor payouts, an instructor app): chatty messages of an Australian founder-developer in full sentences "
+     "with slang (\"G'day\", \"reckon\", \"heaps\", \"arvo\", \"no worries\", \"yeah nah\", \"having a lend\", \"Ta\", "
+     "\"Righto\"), dashes and few backticks, the Python API (routers, db queries, services, ORM models, schemas, a "
+     "payment provider's webhook, its pyproject), a telematics service and its Dockerfile, a payouts and a reminder "
+     "worker, dbt models of telematics trips, lesson bookings, learners, lessons, logbook hours, payouts and test "
+     "outcomes (staging, intermediate, marts and a schema file), a seed, the Next.js learner portal and instructor "
+     "app (booking, logbook, checkout, instructor, account and dashboard features, a component test, a Playwright "
+     "spec), Kubernetes (a CronJob, a namespace, a Deployment), Terraform (a Kinesis stream, the prod stack), a "
+     "Helm chart, the CI workflow and `docker-compose.yml`; direct ones in a chatty paragraph (JSON fields and a "
+     "plain id in a new staging model, learners' emails before the marts, a lesson pack bought twice and an "
+     "error raised in a service, SQL built with an f-string and a session shared across requests, a search that "
+     "fires per letter and a list keyed by index, a logbook form with alert boxes, a stream's encryption and tags, "
+     "a CronJob's overlap and labels, a one-stage root image, pay periods and a rate baked into a mart); vague ones "
+     "as what parents, learners, the front desk or a pentest noticed (a pack priced a hundred times too high, two "
+     "learners merged into one, half a sync left when one car fails, a script in a note run on an instructor's "
+     "phone, a day and a month swapped at the counter, a shell in a pod writing the app's files, corrected "
+     "durations never reaching the hours, a booking's trail that cannot be searched, screen reader users sent to "
+     "the top of the page, prod locked by an apply from home); file tasks with an empty request or one token "
+     "(\"wip\", \"tests\", \".\", \"cont\") on an intermediate model, an ORM model, a component test, the CI "
+     "workflow, a webhook, a mart's schema file, a Playwright spec and `docker-compose.yml`, five of them with the "
+     "file's text as read; follow-ups that change topic (a logo size, then a token kept in the browser; a town's "
+     "spelling in a seed, then start times sent without a zone; a README line, then the old formatter; a type "
+     "rename, then a chart library pulled in whole; a question about a model, then a rate over zero tests; a "
+     "favicon, then a worker's paths and type hints; a chart description, then a new service's namespace and "
+     "traffic; a copyright year, then an email sent straight from a route); 58 needed lessons, 12 tasks needing "
+     "lessons scoped to narrower paths than an area's folder, single files or a file-name pattern (staging, "
+     "intermediate and mart models, the API's db, models, routers and webhooks folders, the dashboard feature, "
+     "components, `*.test.tsx`, Playwright tests, `docker-compose.yml`), 27 needed lessons whose convention the "
+     "words do not name (all 25 of the vague and file tasks', 2 of the follow-ups'); scenarios, stacks and "
+     "wordings of this writer's own"),
+))
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
@@ -3203,6 +3308,8 @@ SETS = {
     "blind74": (BLIND74_TASKS, "Blind batch 74 (written apart from the code)", BLIND74_INTRO),
     "blind75": (BLIND75_TASKS, "Blind batch 75 (written apart from the code)", BLIND75_INTRO),
     "blind76": (BLIND76_TASKS, "Blind batch 76 (written apart from the code)", BLIND76_INTRO),
+    "blind77": (BLIND77_TASKS, "Blind batch 77 (written apart from the code)", BLIND77_INTRO),
+    "blind78": (BLIND78_TASKS, "Blind batch 78 (written apart from the code)", BLIND78_INTRO),
 }
 
 

@@ -58,6 +58,8 @@ BLIND_BATCHES = [
     pytest.param("blind74", "2026-12-07 #26", "forty-third writer", "2026-12-07 #25", 5, True, id="blind74"),
     pytest.param("blind75", "2026-12-07 #27", "forty-fourth writer", "2026-12-07 #26", 5, True, id="blind75"),
     pytest.param("blind76", "2026-12-07 #27", "forty-fourth writer", "2026-12-07 #26", 5, True, id="blind76"),
+    pytest.param("blind77", "2026-12-07 #28", "forty-fifth writer", "2026-12-07 #27", 5, True, id="blind77"),
+    pytest.param("blind78", "2026-12-07 #28", "forty-fifth writer", "2026-12-07 #27", 5, True, id="blind78"),
 ]
 
 
@@ -97,9 +99,11 @@ def test_a_blind_batch_loads_and_names_one_lesson_each(scaled_stores, name, sess
     pytest.param("THIRTY_EIGHTH_ROUND_WRITER", "_THIRTY_EIGHTH_READ", "_THIRTY_SEVENTH_READ", id="blind71-72"),
     pytest.param("THIRTY_NINTH_ROUND_WRITER", "_THIRTY_NINTH_READ", "_THIRTY_EIGHTH_READ", id="blind73-74"),
     pytest.param("FORTIETH_ROUND_WRITER", "_FORTIETH_READ", "_THIRTY_NINTH_READ", id="blind75-76"),
+    pytest.param("FORTY_FIRST_ROUND_WRITER", "_FORTY_FIRST_READ", "_FORTIETH_READ", id="blind77-78"),
 ])
 def test_a_blind_pair_was_written_with_its_rounds_writer_text(writer, read, earlier_read):
     """Batches 71/72 were written with the thirty-eighth round's writer text, 73/74 with the thirty-ninth's, 75/76
-    with the fortieth's: each holds what its round read, not what the round before read."""
+    with the fortieth's, 77/78 with the forty-first's: each holds what its round read, not what the round before
+    read."""
     assert getattr(bench_delivery, read) in getattr(bench_delivery, writer)
     assert getattr(bench_delivery, earlier_read) not in getattr(bench_delivery, writer)
