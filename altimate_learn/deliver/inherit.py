@@ -12,8 +12,10 @@ against the approved lessons' lines and records as shown (no `shown.jsonl` line,
 - Claude Code: the fork's own transcript does not exist yet when its SessionStart and first UserPromptSubmit hooks
   run (Claude Code 2.1.332 writes it with the first answer), and the payload does not name the parent. The parent is
   the one other transcript of the project folder last written within :data:`SLACK` seconds after the parent's last
-  answer, which the payload gives (``seconds_since_last_response``); two such transcripts (sessions working side by
-  side) and the fork inherits nothing (as before: a lesson may come twice). A fork made right after a `/compact`
+  answer, which the payload gives (``seconds_since_last_response``); of several, the one whose last answer (its last
+  ``assistant`` line's ``timestamp``) is that answer (an earlier fork of the same session, made just after it, copied
+  that answer and answered since: review46 R46-1). When that leaves none or more than one (sessions working side by
+  side), the fork inherits nothing (as before: a lesson may come twice). A fork made right after a `/compact`
   whose conversation kept no answer has no ``seconds_since_last_response`` (review45 R45-7): its parent is the one
   other transcript that ends in a compaction with no answer after it (:func:`unanswered_compaction`; of several, the
   one written in the last :data:`SLACK` seconds, if only one was). A resumed session learn has no state for (learn
@@ -27,12 +29,14 @@ against the approved lessons' lines and records as shown (no `shown.jsonl` line,
 from __future__ import annotations
 
 import os
+from datetime import datetime
 
 from altimate_learn.deliver import fastjson
 from altimate_learn.markers import SECTION_CLOSE, SECTION_OPEN
 
 SLACK = 60.0  # seconds a transcript may be written after its last answer (Stop / SessionEnd hooks, the agent's own end)
 EARLY = 2.0  # ``seconds_since_last_response`` is whole seconds
+LATE_HOOK = 10.0  # how long after Claude Code measured ``seconds_since_last_response`` its hook may read the clock
 MAX_BYTES = 64 << 20  # a transcript larger than this is not read (a hook must answer)
 TAIL = 4 << 20  # how far from its end a transcript is searched for a compaction with no answer after it
 INHERITED = "inherited"  # the tier of a lesson recorded from a copy; also the first-request key of such a session
@@ -110,10 +114,9 @@ def transcript_texts(path: str) -> list[str]:
     return out
 
 
-def unanswered_compaction(path: str, size: int) -> bool:
-    """Does this Claude Code transcript end in a compaction with no answer after it (its last ``compact_boundary``
-    line comes after its last ``assistant`` line)? Reads the file from its end, 64 KiB first, at most
-    :data:`TAIL` bytes: what follows a compaction (the summary, the files it brings back, learn's section) is small."""
+def _rows_from_end(path: str, size: int):
+    """The lines of a file from its end: those of its last 64 KiB, then (when the caller has not stopped) those of its
+    last :data:`TAIL` bytes, again from the end. A line cut by the start of what was read is left out."""
     want = min(size, 64 << 10)
     try:
         with open(path, "rb") as handle:
@@ -122,24 +125,51 @@ def unanswered_compaction(path: str, size: int) -> bool:
                 rows = handle.read(want).split(b"\n")
                 if want < size:
                     rows = rows[1:]  # it starts inside a line
-                for row in reversed(rows):
-                    if b'"assistant"' in row and _kind(row) == "assistant":
-                        return False
-                    if b'"compact_boundary"' in row and _compaction(row.decode("utf-8", "replace")):
-                        return True
+                yield from reversed(rows)
                 if want >= min(size, TAIL):
-                    return False
+                    return
                 want = min(size, TAIL)
     except OSError:
-        return False
+        return
 
 
-def _kind(row: bytes) -> object:
+def _json(row: bytes) -> dict:
     try:
         obj = fastjson.loads(row.decode("utf-8", "replace"))
     except (ValueError, TypeError):
-        return None
-    return obj.get("type") if isinstance(obj, dict) else None
+        return {}
+    return obj if isinstance(obj, dict) else {}
+
+
+def unanswered_compaction(path: str, size: int) -> bool:
+    """Does this Claude Code transcript end in a compaction with no answer after it (its last ``compact_boundary``
+    line comes after its last ``assistant`` line)? Read from its end (:func:`_rows_from_end`): what follows a
+    compaction (the summary, the files it brings back, learn's section) is small."""
+    for row in _rows_from_end(path, size):
+        if b'"assistant"' in row and _json(row).get("type") == "assistant":
+            return False
+        if b'"compact_boundary"' in row and _compaction(row.decode("utf-8", "replace")):
+            return True
+    return False
+
+
+def last_answer(path: str, size: int) -> float | None:
+    """When the last answer of this Claude Code transcript was written (its last ``assistant`` line's ``timestamp``,
+    epoch seconds), or None."""
+    for row in _rows_from_end(path, size):
+        if b'"assistant"' not in row:
+            continue
+        obj = _json(row)
+        if obj.get("type") != "assistant":
+            continue
+        stamp = obj.get("timestamp")
+        if not isinstance(stamp, str):
+            return None
+        try:
+            return datetime.fromisoformat(stamp.replace("Z", "+00:00")).timestamp()
+        except ValueError:
+            return None
+    return None
 
 
 def claude_parent(transcript_path: str, seconds: object, now: float) -> str | None:
@@ -150,7 +180,7 @@ def claude_parent(transcript_path: str, seconds: object, now: float) -> str | No
         return None
     folder, own = os.path.split(transcript_path)
     target = now - (seconds or 0)
-    found: list[tuple[float, str]] = []
+    found: list[tuple[float, int, str]] = []
     try:
         entries = list(os.scandir(folder))
     except OSError:
@@ -166,12 +196,18 @@ def claude_parent(transcript_path: str, seconds: object, now: float) -> str | No
             continue
         if after_compaction:
             if unanswered_compaction(entry.path, stat.st_size):
-                found.append((stat.st_mtime, entry.path))
+                found.append((stat.st_mtime, stat.st_size, entry.path))
         elif target - EARLY <= stat.st_mtime <= target + SLACK:
-            found.append((stat.st_mtime, entry.path))
-    if after_compaction and len(found) > 1:
+            found.append((stat.st_mtime, stat.st_size, entry.path))
+    if len(found) > 1 and after_compaction:
         found = [item for item in found if item[0] >= now - SLACK]
-    return found[0][1] if len(found) == 1 else None
+    elif len(found) > 1:
+        # a fork of the same session made just after that answer copied it and answered since (review46 R46-1: a
+        # second fork found the parent and the first one): the parent's last answer is the one the payload means
+        found = [item for item in found
+                 if (answer := last_answer(item[2], item[1])) is not None
+                 and target - LATE_HOOK <= answer <= target + EARLY]
+    return found[0][2] if len(found) == 1 else None
 
 
 def codex_parent(rollout: str) -> str | None:

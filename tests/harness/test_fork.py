@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -63,9 +65,15 @@ def bullets(text: str) -> list[str]:
     return [line for line in text.splitlines() if line.startswith("- ")]
 
 
+def stamp(at: float) -> str:
+    """A transcript line's `timestamp` as Claude Code writes it (UTC, milliseconds, `Z`)."""
+    return datetime.fromtimestamp(at, timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
+
 def write_transcript(path: Path, session: str, turns: list[tuple[str, str, str]], written: float) -> None:
     """A Claude Code transcript as 2.1.332 writes it: each hook's context as a `hook_additional_context` attachment
-    (the same text JSON-escaped), each typed prompt as a `user` line; last written at ``written``."""
+    (the same text JSON-escaped), each typed prompt as a `user` line, each answer an `assistant` line with its
+    `timestamp` (half a second before the file was last written, at ``written``: the Stop hook's lines follow)."""
     rows = []
     for event, prompt, context in turns:
         if prompt:
@@ -78,7 +86,7 @@ def write_transcript(path: Path, session: str, turns: list[tuple[str, str, str]]
                          "type": "attachment", "sessionId": session})
         rows.append({"parentUuid": None, "isSidechain": False, "type": "assistant",
                      "message": {"role": "assistant", "content": [{"type": "text", "text": "Done."}]},
-                     "sessionId": session})
+                     "sessionId": session, "timestamp": stamp(written - 0.5)})
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
     os.utime(path, (written, written))
 
@@ -248,6 +256,26 @@ def test_a_parent_that_cannot_be_told_apart_leaves_the_fork_as_before(project):
     section = fork_start(root, folder, said.append)
     assert bullets(section) and set(bullets(section)) <= set(given)  # a fresh start: the core tier again
     assert any("not known" in line for line in said)
+
+
+def test_a_second_fork_of_a_session_tells_its_parent_from_the_first_fork(project):
+    """review46 R46-1 (real Claude Code 2.1.332): `--resume ID --fork-session` twice (the 'best of N' pattern): the
+    first fork, written within a minute of the parent's last answer, was 'written just after that answer' too, so the
+    second fork found two and its first request carried the parent's lessons twice. The first fork copied that answer
+    and answered since; the parent's last answer is the one ``seconds_since_last_response`` measures."""
+    root, folder = project
+    given = parent_session(root, folder, NOW - 19)  # its last answer 19.5 s ago
+    first = "5b0c1e2d-0000-4000-8000-00000000000f"
+    shutil.copyfile(folder / f"{PARENT}.jsonl", folder / f"{first}.jsonl")
+    with (folder / f"{first}.jsonl").open("a") as handle:  # the first fork's own answer, 11 s after the parent's
+        handle.write(json.dumps({"type": "assistant", "message": {"role": "assistant", "content": "Tried A."},
+                                 "sessionId": first, "timestamp": stamp(NOW - 8.5)}) + "\n")
+    os.utime(folder / f"{first}.jsonl", (NOW - 8, NOW - 8))
+    said: list[str] = []
+    assert fork_start(root, folder, said.append, seconds=19) == ""
+    assert any("already in the conversation" in line for line in said), said
+    first_prompt = claude_call(root, folder, FORK, "UserPromptSubmit", prompt=FORK_PROMPT, prompt_id="f0")
+    assert not set(bullets(first_prompt)) & set(given)  # before: `tenacity` and `acks=all` a second time
 
 
 def test_a_transcript_written_long_before_the_last_answer_is_no_parent(project):
