@@ -432,9 +432,9 @@ def _inherit(event: Event, engine, log) -> bool:
         return False
     marked = engine.inherit(texts)
     held = engine.data["section"] is not None
+    where = "read from its own transcript" if event.source == "resume" else "copied from the session it came from"
     log(f"session start ({event.source or '-'}): {marked} lesson{'s' if marked != 1 else ''} already in the "
-        f"conversation (copied from the session it came from){', with its session-start section' if held else ''}; "
-        "counted as shown")
+        f"conversation ({where}){', with its session-start section' if held else ''}; counted as shown")
     return held
 
 

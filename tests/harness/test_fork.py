@@ -289,7 +289,10 @@ def test_a_resume_learn_has_no_state_for_reads_its_own_transcript(project):
     given = parent_session(root, folder, NOW - 2)
     for state in (root / ".altimate-code" / "learn" / ".sessions").glob("*.json"):
         state.unlink()  # e.g. learn installed on another machine; the transcript holds what was given
-    assert claude_call(root, folder, PARENT, "SessionStart", source="resume", seconds_since_last_response=2) == ""
+    said: list[str] = []
+    assert claude_call(root, folder, PARENT, "SessionStart", said.append, source="resume",
+                       seconds_since_last_response=2) == ""
+    assert any("already in the conversation (read from its own transcript)" in line for line in said), said
     again = claude_call(root, folder, PARENT, "UserPromptSubmit", prompt=FORK_PROMPT, prompt_id="r0")
     assert not set(bullets(again)) & set(given)
 
