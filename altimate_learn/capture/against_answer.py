@@ -12,6 +12,7 @@ the next error (``INVITED``).
 
 from __future__ import annotations
 
+import functools
 import re
 
 _I = re.I
@@ -391,13 +392,24 @@ def _sentence_of(text: str, at: int) -> str:
     return text[opening + 1 if opening >= 0 else 0:min(closing) + 1 if closing else len(text)]
 
 
+@functools.lru_cache(maxsize=16)
+def claims_done(answer: str) -> bool:
+    """Whether the answer says, in words, that work was done (``cues.CLAIMS`` or ``languages.CLAIMS`` anywhere in it).
+
+    One message's verdict asks this of the same answer up to three times (:func:`classifier.answered`,
+    :func:`asks_for_more_only`, :func:`proposed_only`), and the two patterns are among the costliest the classifier
+    runs (a fifth of its pattern time on the real dev sessions): the answer's last few results are kept. A pure
+    function of the text (the patterns are constants), so a kept result is the one a search would give."""
+    from altimate_learn.capture.cues import CLAIMS
+    from altimate_learn.capture import languages
+
+    return bool(CLAIMS.search(answer) or languages.CLAIMS.search(answer))
+
+
 def proposed_only(answer: str | None) -> bool:
     """The answer weighed work it has not done and ends by offering to do it (see above): an offer at the end, a
     first-person conditional about the work after a diagnosis of what exists, no claim of done work, and no "also" /
     "too" / "next" that would offer more after work done."""
-    from altimate_learn.capture.cues import CLAIMS
-    from altimate_learn.capture import languages
-
     if not answer:
         return False
     tail = answer[-300:].rstrip()
@@ -405,8 +417,7 @@ def proposed_only(answer: str | None) -> bool:
     weighed = _WEIGHED.search(answer)
     if not offer or not weighed or _MORE.search(offer.group(0)) or _MORE.search(_sentence_of(answer, weighed.start())):
         return False
-    return (bool(_DIAGNOSED.search(answer[:weighed.start()])) and not CLAIMS.search(answer)
-            and not languages.CLAIMS.search(answer))
+    return bool(_DIAGNOSED.search(answer[:weighed.start()])) and not claims_done(answer)
 
 
 
@@ -432,10 +443,9 @@ _ASKS_FOR_MORE = re.compile(
 
 def asks_for_more_only(answer: str | None) -> bool:
     """The answer claims no work and its end asks the person for details or offers help in general (see above)."""
-    from altimate_learn.capture.cues import CLAIMS, DONE_ACT
-    from altimate_learn.capture import languages
+    from altimate_learn.capture.cues import DONE_ACT
 
-    if not answer or "[code]" in answer or CLAIMS.search(answer) or languages.CLAIMS.search(answer) or DONE_ACT.search(answer):
+    if not answer or "[code]" in answer or claims_done(answer) or DONE_ACT.search(answer):
         return False
     return bool(_ASKS_FOR_MORE.search(answer[-400:]))
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from altimate_learn.capture.cues import (APPROVAL, ASKED, CLAIMS, CLOSER, CONTINUE_ONLY, CONTINUE_WORDS, DONE_ACT, HANDED_OVER,
+from altimate_learn.capture.cues import (APPROVAL, ASKED, CLOSER, CONTINUE_ONLY, CONTINUE_WORDS, DONE_ACT, HANDED_OVER,
                                          REDIRECT_AFTER_NO)
 from altimate_learn.capture import (against_answer, buried, claims, clause_rules, conventions, direct_abroad, guards, indirect,
                                     languages, softened, team_way, withdrawals)
@@ -229,7 +229,7 @@ def answered(answer: str | None, acts: bool = True) -> bool:
         return False
     # A Chinese, Japanese or Korean character carries about as much as three Latin ones.
     size = len(answer) + 2 * len(_WIDE.findall(answer))
-    return (bool(CLAIMS.search(answer) or languages.CLAIMS.search(answer)) or "[code]" in answer
+    return (against_answer.claims_done(answer) or "[code]" in answer
             or size >= ANSWER_ACTS or (acts and bool(DONE_ACT.search(answer))))
 
 
