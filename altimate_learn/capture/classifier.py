@@ -31,6 +31,7 @@ reflector never writes a lesson from a model-only flag either way.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -242,9 +243,15 @@ def plain_answer(answer: str | None) -> str | None:
     return answer.translate(_TYPOGRAPHIC) if answer else answer
 
 
+@functools.lru_cache(maxsize=16)
 def handed_over(answer: str) -> bool:
     """The end of the answer hands the next step to the person ("you'll need to run …", "paste the output", and the same in
-    other languages: `languages.HANDED_OVER`); a conditional invitation after a fix ("if anything else pops up, send the new error") hands nothing over."""
+    other languages: `languages.HANDED_OVER`); a conditional invitation after a fix ("if anything else pops up, send the new error") hands nothing over.
+
+    One verdict asks this of the same answer two or three times (``claimed``, ``handed_back``, ``acted`` in
+    :func:`classify_text`, and again for an aside read alone), and `languages.HANDED_OVER` is among the costliest patterns
+    the classifier runs: the last few answers' results are kept (a pure function of the text, as
+    :func:`against_answer.claims_done`)."""
     tail = answer[-400:]
     invited = [m.span() for m in against_answer.INVITED.finditer(tail)]
     return (any(not any(a <= m.start() < b for a, b in invited) for m in HANDED_OVER.finditer(tail))

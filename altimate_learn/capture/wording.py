@@ -18,6 +18,7 @@ module; a one-edit check against a few dozen cue words is a few lines of plain P
 
 from __future__ import annotations
 
+import functools
 import re
 
 # Chat shorthand → plain words. Only tokens that are unambiguous in a message to a coding agent.
@@ -123,8 +124,10 @@ for _cue in CUE_WORDS:
     _BY_LENGTH.setdefault(len(_cue), []).append(_cue)
 
 
+@functools.lru_cache(maxsize=4096)
 def repair(word: str) -> str | None:
-    """The cue word ``word`` is a typo of, or None."""
+    """The cue word ``word`` is a typo of, or None (a pure function of the word: the commonest words' answers are kept,
+    since every message's every plain Latin word of five letters or more is looked up, and most are the same few)."""
     lowered = word.lower()
     if len(lowered) < 5 or lowered in CUE_WORDS or lowered in _REAL_WORDS:
         return None
