@@ -88,7 +88,7 @@ from altimate_learn.reflect.providers.builtin.relations import (HELPFUL_OVERLAP,
 from altimate_learn.reflect.providers.builtin.match import match_rule
 from altimate_learn.reflect.providers.builtin.phrase import MAX_CHARS
 from altimate_learn.reflect.providers.builtin.render import finalize
-from altimate_learn.reflect.providers.builtin.restate import restate
+from altimate_learn.reflect.providers.builtin.restate import restate_joined
 from altimate_learn.reflect.providers.builtin.rules import NO_RULE, TOO_LONG, extract_rule, extract_rules, rule_for, rules_for
 from altimate_learn.reflect.providers.builtin.scope import named_paths, path_globs, review_trigger_for, trigger_for
 from altimate_learn.reflect.providers.builtin.text import content_words, normalise, prose
@@ -552,10 +552,10 @@ def correction_rules(text: str) -> tuple[list[str], str]:
     """:func:`rules_for` for what a person typed: a reminder or a corrective question ("I told you to use pnpm",
     "didn't we say to use ruff?") is read as the statement it carries when the words themselves state none."""
     rules, why = rules_for(text)
-    restated_text, corrective = restate(text)
+    restated_text, corrective, joined = restate_joined(text)
     if corrective:
         again, _ = rules_for(restated_text)
-        if again and (not rules or _says_more(again, rules)):
+        if again and (not rules or joined or _says_more(again, rules) or _one_for_all(again, rules)):
             return again, ""
     return rules, why
 
@@ -566,6 +566,14 @@ def _says_more(restated: list[str], direct: list[str]) -> bool:
     return len(restated) >= len(direct) and all(
         new.rstrip(".") != old.rstrip(".") and (new.startswith(old.rstrip(".") + " ") or _names_more(new, old))
         for new, old in zip(restated, direct))
+
+
+def _one_for_all(restated: list[str], direct: list[str]) -> bool:
+    """Whether the restated reading says in one rule what the direct one splits in several: "dont use npm. this repo
+    uses pnpm" reads "Never use `npm`." and "Use `pnpm`.", restated "Use `pnpm` instead of `npm`." (every piece of code
+    the direct rules name, and only those)."""
+    theirs = {code for rule in direct for code in re.findall(r"`([^`]+)`", rule)}
+    return len(restated) == 1 < len(direct) and bool(theirs) and theirs == set(re.findall(r"`([^`]+)`", restated[0]))
 
 
 def _names_more(new: str, old: str) -> bool:

@@ -410,8 +410,12 @@ def imperative_rule(c: str, typed: str, usual: bool) -> Rule | None:
             # "read the token from the env" (review41 R41-3): where a secret comes from is the project's way, every time
             return Rule(body, "imperative", [obj], [], standing=True)
         if general and not task and not c.split()[0].lower().endswith("ing") and not _PRONOUN_OBJECT.match(obj) \
-                and verb not in ("fix", "test", "check", "revert", "undo", "try", "read", "look", "skip", "leave",
-                                 "focus"):
+                and (verb not in ("fix", "test", "check", "revert", "undo", "try", "read", "look", "skip", "leave", "focus")
+                     # "when you add a migration, check its down()" -> "check the down() of every new migration"
+                     # (rules._condition_last): a check done to each new thing of a kind of work, not one look
+                     # ("check every new file" says no part to check: only a part of each, or a test of each)
+                     or verb == "test" and re.search(r"\b(?:every|all)\s+new\s", body)
+                     or verb == "check" and re.search(r"\bthe\s+[\w`()-]+(?:\s+[\w`()-]+)?\s+of\s+(?:every|all)\s+new\s", body)):
             return Rule(body, "imperative", [obj], [], standing=usual)
     return None
 

@@ -36,6 +36,8 @@ hide show resize center centre align reset replace swap""".split())
 ONE_FIX = ("a reminder of one slip (\"you didn't …\") that names no habit: which fix it means is in the conversation, "
            "not in the words")
 UNRESOLVED = "it points at something only the conversation names (\"that dir\", \"in there\", \"any other …\")"
+FIRST_OF_WHAT = ("it says when against a moment only the conversation names (\"… first\", \"… afterwards\"): before or after "
+                 "what is not in the words")
 ONE_CHANGE = "it limits one change to one file (\"just the X file\"), not a standing rule"
 OPEN_ENDED = "an open list (\"etc\", \"and so on\"): the lesson would not say what it covers"
 COMPLAINT = "an emphatic complaint (\"we really need …\"), not a rule to keep"
@@ -325,7 +327,7 @@ def one_off(rule: Rule, text: str) -> str:
     if re.search(r"\b(?:afterwards|later|after\s+that|then)\.$", text, re.I) or re.search(r"\bfirst\.$", text, re.I) \
             and not (rule.shape == "always" and not rule.standing and (step := _PROJECTS_STEP.match(text))
                      and (step.group("what").split()[-1] in PROJECT_WIDE or _plural(step.group("what")))):
-        return UNRESOLVED
+        return FIRST_OF_WHAT  # (review45 R45-1: "we always run ruff first" was said to point at "that dir")
     return ""
 
 

@@ -20,8 +20,8 @@ from altimate_learn.reflect.providers.builtin.habits import (_DEICTIC_OBJECT, _H
                                                              _one_thing)
 from altimate_learn.reflect.providers.builtin.one_off import _THIS_TASKS, _plural
 from altimate_learn.reflect.providers.builtin.text import normalise, prose
-from altimate_learn.reflect.providers.builtin.vocabulary import (CHOICE_FAMILIES, CHOSEN_WHEN, ONE_OF_MANY, TOOL_FAMILIES,
-                                                                 VERBS, gerund_base)
+from altimate_learn.reflect.providers.builtin.vocabulary import (CHOICE_FAMILIES, CHOSEN_WHEN, ONE_OF_MANY,
+                                                                 PROGRAMMING_LANGUAGES, TOOL_FAMILIES, VERBS, gerund_base)
 
 _PRONOUN = r"(?:this|it|that|these|those|they|you|we|i)"
 _SOON = (r"(?:\s+(?:before|earlier|already|previously|last\s+time|yesterday|last\s+week|earlier\s+today|this\s+morning|"
@@ -62,10 +62,14 @@ _REMINDER = re.compile(
     re.I)
 
 # "didn't we say to use ruff?", "didn't I tell you to …", "haven't we agreed that …"
+# "I thought we agreed to keep functions under 40 lines?", "didn't we say we'd keep …" (review45 R45-3): the same reminder
 _DIDNT_WE = re.compile(
-    r"^(?:didn'?t|did\s+not|haven'?t|have\s+not|hadn'?t|weren'?t|wasn'?t)\s+(?:we|i|you)\s+(?:already\s+|just\s+)?"
-    r"(?:say|agree|decide|discuss|settle\s+on|establish|mention|tell\s+you|ask\s+you|ask\s+for|said|agreed|decided)"
-    + _SOON + r"\s*(?:to\s+|that\s+|on\s+)?(?P<rest>.+?)\s*\??\s*$",
+    r"^(?:(?:didn'?t|did\s+not|haven'?t|have\s+not|hadn'?t|weren'?t|wasn'?t)\s+(?:we|i|you)"
+    r"|(?:(?:but|wait|hmm+|um+|so)[\s,]+)?i\s+thought\s+(?:we|you\s+and\s+i)(?:'d|\s+had)?)\s+(?:already\s+|just\s+)?"
+    r"(?:say|agree|decide|discuss|settle\s+on|establish|mention|tell\s+you|ask\s+you|ask\s+for|said|agreed|decided|"
+    r"discussed|settled\s+on|established)(?![a-z])"
+    + _SOON + r"\s*(?:to\s+|that\s+|on\s+)?(?:(?:we|you)(?:'d|'ll|\s+would|\s+will)\s+(?:always\s+)?(?=[a-z]+\s))?"
+    r"(?P<rest>.+?)\s*\??\s*$",
     re.I)
 
 # "shouldn't this use ref()?", "shouldn't the tests go in tests/unit?"
@@ -78,7 +82,7 @@ _SHOULDNT = re.compile(
 # "why not use the logger?", "why aren't you using X?", "can't you just use X?", "wouldn't it be better to use X?"
 _WHY_NOT = re.compile(
     r"^(?:(?:wait|hmm+|um+|so|but|also)[\s,]+)?(?:why\s+not(?:\s+just)?|why\s+(?:don'?t|aren'?t|didn'?t|do\s+not|are\s+not)"
-    r"\s+you(?:\s+just)?|(?:can'?t|couldn'?t|cannot)\s+you(?:\s+just)?|wouldn'?t\s+it\s+be\s+(?:better|easier|simpler)"
+    r"\s+you(?:\s+just)?|how\s+come\s+(?:you|u)\s+(?:didn'?t|did\s+not|don'?t|do\s+not)(?:\s+just)?|(?:can'?t|couldn'?t|cannot)\s+you(?:\s+just)?|wouldn'?t\s+it\s+be\s+(?:better|easier|simpler)"
     r"\s+to)\s+(?P<rest>(?:use|using|call|calling|import|importing|run|running|follow|following|put|putting)\b.+?)"
     r"\s*\??\s*$",
     re.I)
@@ -236,6 +240,14 @@ def _strip_reminder(sentence: str) -> str | None:
     return stripped
 
 
+def _without_steps(rest: str) -> str:
+    """What was agreed, without the steps asked for after it ("… on Decimal, replace the floats and continue": this
+    task's; "Always use `Decimal`, replace the floats and `continue`." was written)."""
+    step = re.search(r"\s*[,;]\s+(?:(?:and|then|so|now|please|pls|just)\s+)*(?=(?:" + "|".join(sorted(VERBS)) + r")\b)",
+                     rest, re.I)
+    return rest[:step.start()] if step else rest
+
+
 # "have you forgotten that we use pnpm?", "did you forget we don't commit to main?": the team's way, asked about
 _FORGOTTEN = re.compile(r"^(?:have\s+you\s+forgotten|did\s+you\s+forget|don'?t\s+you\s+remember|do\s+you\s+not\s+remember)"
                         r"\s+(?:that\s+)?(?P<rest>.+?)\s*\?+\s*$", re.I)
@@ -362,6 +374,10 @@ def _question(sentence: str) -> str | None:
     match = _DIDNT_WE.match(sentence)
     if match:
         rest = match.group("rest")
+        rest = _without_steps(rest)
+        if re.search(r"\bon\s*$", sentence[:match.start("rest")], re.I) and rest.split()[0].lower() not in VERBS:
+            rest = f"use {rest}"  # "didn't we agree on pnpm?", "I thought we settled on zod for validation?" (as
+            # "we decided on snake_case for …" reads)
         return _recalled_way(rest) or rest
     match = _FORGOTTEN.match(sentence)
     if match:
@@ -484,7 +500,7 @@ def _team(sentence: str, asked: str | None, bare: bool = False) -> str | None:
         # ("moment.js" is moment: a JavaScript library named with its ".js"; review44 R44-3)
         families = [TOOL_FAMILIES.get(w, frozenset()) | CHOICE_FAMILIES.get(w, frozenset())
                     for w in (re.sub(r"\.js$", "", name) for name in (what.lower(), asked.lower().strip("`")))]
-        if what.lower() != asked.lower().strip("`") and families[0] & families[1]:
+        if what.lower() != asked.lower().strip("`") and (families[0] & families[1] or _same_job(what, asked)):
             return f"use {what}, not {asked}"  # two tools of one job ("how come you added tests? this repo is fine")
     if not match:
         return None
@@ -499,10 +515,35 @@ def _team(sentence: str, asked: str | None, bare: bool = False) -> str | None:
     return f"{lead} {what}"
 
 
+# The languages a project writes its code in, any one for another ("sql" is none: it is written next to any of them)
+_LANGUAGES = PROGRAMMING_LANGUAGES - {"sql", "r"}
+
+_BARE_BAN = re.compile(r"^(?:please\s+|pls\s+)?(?:(?:stop|quit)\s+using|(?:don'?t|do\s+not|never)\s+use)\s+"
+                       r"(?P<what>[\w.@/+-]+)\s*[.!]*$", re.I)
+
+
+def _team_instead(team: str, banned: str) -> str | None:
+    """What the team uses in place of a tool banned right before it: "this repo uses pnpm" (:func:`_team`), or "we have
+    apiClient" when what it has is code or a tool of the banned one's job ("dont use axios, we have apiClient"; not "we
+    have native methods for all of that", which names no one thing)."""
+    used = _team(team, banned)
+    if used is not None:
+        return used
+    have = _WE_HAVE.match(team)
+    name = have.group("have") if have else ""
+    if not have or re.fullmatch(r"(?:the\s+)?(?:one|same|other|it|that|this)", name, re.I) \
+            or not (_code_word(name) and name.lower().strip("`") != banned.lower().strip("`") or _same_job(name, banned)):
+        return None
+    where = f" in {have.group('where')}" if have.group("where") else ""
+    return f"use {name}{where}, not {banned}"
+
+
 def _same_job(one: str, other: str) -> bool:
     """Whether two names are tools or choices of one job (vocabulary.TOOL_FAMILIES, CHOICE_FAMILIES; "moment.js" is
     moment)."""
     a, b = (re.sub(r"\.js$", "", name.lower().strip("`")) for name in (one, other))
+    if a != b and {a, b} <= _LANGUAGES and {a, b} != {"go", "golang"}:
+        return True  # "why python? we use go": two languages to write the code in
     return a != b and bool((TOOL_FAMILIES.get(a, frozenset()) | CHOICE_FAMILIES.get(a, frozenset()))
                            & (TOOL_FAMILIES.get(b, frozenset()) | CHOICE_FAMILIES.get(b, frozenset())))
 
@@ -571,8 +612,46 @@ def _fronted(sentence: str) -> str | None:
     return f"use `{value}` {match.group('prep').lower()} {match.group('target').strip()}"
 
 
+# A step named by its kind ("the linter", "the tests") and the tool families that do it (vocabulary.TOOL_FAMILIES)
+_STEP_KINDS = {"linter": "linter", "linters": "linter", "lint": "linter", "lints": "linter", "formatter": "formatter",
+               "tests": "test runner", "test suite": "test runner", "unit tests": "test runner", "type checker": "type checker",
+               "typechecker": "type checker", "type checks": "type checker", "type check": "type checker"}
+_SKIPPED_STEP = re.compile(r"^(?P<verb>run)\s+(?:the\s+)?(?P<kind>" + "|".join(sorted(_STEP_KINDS, key=len, reverse=True))
+                           + r")(?P<when>\s+(?:before|after|when|whenever)\s+\S.*)$", re.I)
+# "we always run ruff first", "we run mypy": the team's own tool for that step (its time left to the question, "first")
+_PRACTICE = re.compile(r"^(?:(?:but|and|here|no)[\s,]+)?we\s+(?:always\s+)?(?P<verb>run|use)\s+(?P<what>`[^`]+`|[\w.@+-]+"
+                       r"|the\s+(?:" + "|".join(sorted(_STEP_KINDS, key=len, reverse=True)) + r"))"
+                       r"(?:\s+(?:first|here|too))*\s*[.!]*$", re.I)
+# "before saying done", "before you say it's done", "before calling it done": the end of a task, in the lesson's words
+_SAYING_DONE = re.compile(r"\bbefore\s+(?:(?:you\s+)?(?:say|said|saying|tell\s+me|told\s+me|telling\s+me)\s+(?:(?:that\s+)?(?:it'?s|it\s+is|"
+                          r"you'?re|you\s+are|it\s+was|you\s+were|everything\s+is|we'?re)\s+)?|(?:calling|you\s+call(?:ed)?)\s+it\s+)"
+                          r"(?:done|finished|complete)\b", re.I)
+
+
+def _practice_for(skipped: tuple[int, str], sentence: str) -> str | None:
+    """ "always run ruff before saying a task is done" for a step the question before said was skipped ("why didn't you
+    run the linter before saying done?") and the team's tool for that step, said next ("we always run ruff first"); None
+    when the tool does another job ("… we always run black first") or the question said no time."""
+    step = _SKIPPED_STEP.match(skipped[1])
+    practice = _PRACTICE.match(sentence)
+    if not step or not practice:
+        return None
+    what, kind = practice.group("what"), _STEP_KINDS[step.group("kind").lower()]
+    if kind not in TOOL_FAMILIES.get(what.strip("`").lower(), frozenset()) \
+            and _STEP_KINDS.get(re.sub(r"^the\s+", "", what, flags=re.I).lower()) != kind:
+        return None  # ("… we always run the tests first": the step itself, named again)
+    return f"always {step.group('verb').lower()} {what}{_SAYING_DONE.sub('before saying a task is done', step.group('when'))}"
+
+
 def restate(text: str) -> tuple[str, bool]:
     """(the text with its question and reminder forms restated, whether a corrective form was found)."""
+    restated, corrective, _joined = restate_joined(text)
+    return restated, corrective
+
+
+def restate_joined(text: str) -> tuple[str, bool, bool]:
+    """:func:`restate`, and whether a sentence was joined into the question before it (the team's tool for a skipped
+    step: "why didn't you run the linter before saying done? we use ruff"), so the joined reading is the one to keep."""
     parts = _sentences(text)
     out: list[str] = []
     corrective = False
@@ -584,8 +663,17 @@ def restate(text: str) -> tuple[str, bool]:
     edited_body = ""
     approving = bool(_APPROVAL.search(text))
     asking = bool(_CURIOUS.search(text))  # "since when do we use Kotlin? I didn't know": a real question (review25 R25-10)
+    joined = False
+    skipped: tuple[int, str] | None = None  # a step asked about as skipped ("why didn't you run the linter …?"), restated
+    for at in range(len(parts) - 1, 0, -1):
+        # "dont use axios. we use apiClient": the ban and the team's own tool, said as two sentences, read as one
+        # ("dont use axios, we use apiClient" gave "Use `apiClient` instead of `axios`.", the two "Never use `axios`.")
+        banned = _BARE_BAN.match(parts[at - 1])
+        if banned and _team_instead(parts[at], banned.group("what")) is not None:
+            parts[at - 1:at + 1] = [f"{parts[at - 1].rstrip(' .!')}, {parts[at]}"]
     for sentence in parts:
         before_edit, edited = edited, None  # (only the sentence right before says what was changed)
+        before_skip, skipped = skipped, None
         body = sentence.rstrip()
         # "we decided on snake_case for the JSON fields, remember?": the tag recalls, it asks nothing (refl25)
         body = re.sub(r"\s*[,;-]?\s*(?:remember|don'?t\s+you\s+remember)\s*\?+\s*$", ".", body, flags=re.I) \
@@ -593,7 +681,7 @@ def restate(text: str) -> tuple[str, bool]:
         reminded = _strip_reminder(body)
         if reminded is not None and _DECIDED_ON.match(body) and not re.match(r"(?:to|that)\s", reminded, re.I) \
                 and reminded.split(" ", 1)[0].lower() not in VERBS:
-            reminded = f"use {reminded}"  # "we decided on snake_case for …" -> "use snake_case for …"
+            reminded = f"use {_without_steps(reminded)}"  # "we decided on snake_case for …" -> "use snake_case for …"
         if reminded is not None:
             corrective = True
             body = _agreed(reminded)
@@ -614,10 +702,20 @@ def restate(text: str) -> tuple[str, bool]:
             corrective = True
             out.append(recalled)
             continue
+        practised = _practice_for(before_skip, body) if before_skip else None
+        if practised is not None:
+            # "how come you didnt run the linter before saying done? we always run ruff first" (review45 R45-1): the team's
+            # tool for the step the question says was skipped, at the time the question names
+            out[before_skip[0]] = practised
+            joined = True
+            continue
         question = None if asking and _WHY_WOULD.match(body) else _question(body)
         if question is not None:
             corrective = True
             out.append(_agreed(question) if _DIDNT_WE.match(body) else question)
+            if _WHY_NOT.match(body):
+                skipped = (len(out) - 1, question)
+                out[-1] = _SAYING_DONE.sub("before saying a task is done", question)
             continue
         disliked = None if approving else not_a_fan(body)
         if disliked is not None:  # "I'm not a fan of the nested ternaries, can we go back to if/else"
@@ -673,8 +771,8 @@ def restate(text: str) -> tuple[str, bool]:
             out.append(habit)
             continue
         stop = _STOP_USING.match(body)
-        team = _team(stop.group("team"), stop.group("what")) if stop else None
-        if team is not None:  # "stop using npm, this repo uses pnpm"
+        team = _team_instead(stop.group("team"), stop.group("what")) if stop else None
+        if team is not None:  # "stop using npm, this repo uses pnpm", "dont use axios, we have apiClient"
             corrective = True
             out.append(team)
             continue
@@ -685,7 +783,7 @@ def restate(text: str) -> tuple[str, bool]:
         why = _WHY_DID.match(body)
         bare = None if why else _WHY_BARE.match(body)
         named = (bare.group("what") or bare.group("what2")).strip("`") if bare else ""
-        if named and named.lower() in TOOL_FAMILIES:
+        if named and (named.lower() in TOOL_FAMILIES or named.lower() in _LANGUAGES):
             asked, asked_bare = named, True
             continue  # the question itself states nothing; the team's own tool said after it may
         # "why are you running it as root?" (review41 R41-3): how the agent runs whatever it runs, "it" left out
@@ -756,8 +854,8 @@ def restate(text: str) -> tuple[str, bool]:
             continue
         out.append(body)
     if not corrective:
-        return text, False
-    return ". ".join(p.rstrip(" .") for p in out if p.strip()) + ".", True
+        return text, False, False
+    return ". ".join(p.rstrip(" .") for p in out if p.strip()) + ".", True, joined
 
 
-__all__ = ["restate"]
+__all__ = ["restate", "restate_joined"]

@@ -891,7 +891,7 @@ def _condition_last(sentence: str) -> str:
             return f"{m.group('lead')}{each.group('verb')} {every} {kind}{each.group('more') or ''}{m.group('end')}"
         # "when you add a new dependency, pin its version" gave "Pin its version when adding a new dependency.": the
         # part of each new one the step is done to ("Pin the version of every new dependency.")
-        part = re.match(r"^(?P<verb>(?:" + "|".join(sorted(VERBS)) + r"))\s+(?:its|their)\s+(?P<part>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+        part = re.match(r"^(?P<verb>(?:" + "|".join(sorted(VERBS)) + r"))\s+(?:its|their)\s+(?P<part>[a-z][\w-]*(?:\(\))?(?:\s+[a-z][\w-]*)?)"
                         r"(?P<more>\s+(?:to|in|into|on|under|with|from|behind|through)\s+[^,;:]+)?$", m.group("rest").strip(), re.I)
         if part and not re.search(_PRONOUNS + r"|\b(?:its|their)\b", (part.group("more") or "") + " " + part.group("part")):
             return (f"{m.group('lead')}{part.group('verb')} the {part.group('part')} of {every} {kind}{part.group('more') or ''}"
