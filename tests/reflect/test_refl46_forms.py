@@ -174,3 +174,34 @@ def test_a_check_of_each_new_one(typed: str, lesson: str) -> None:
 ])
 def test_check_look_alikes_give_nothing(typed: str) -> None:
     assert _rules(typed) == []
+
+
+# --- 6. a word of talk before a recalled rule; a folder from the root is a place ---------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("but I told you to use pnpm", "Always use `pnpm`."),
+    ("no, I said to never commit to main", "Never commit to main."),
+    ("but we agreed to keep handlers thin", "Always keep handlers thin."),
+    ("I said to avoid using the gift_baskets directory", "Never use the `gift_baskets` directory."),
+])
+def test_a_recalled_rule_after_a_word_of_talk(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "but I said to fix the header", "but I said to restart the server", "but I said it was fine", "no I said the blue one",
+    "but I told you to stop",
+])
+def test_a_recalled_step_after_a_word_of_talk_gives_nothing(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+@pytest.mark.parametrize(("typed", "place"), [
+    # a real dev correction's form: where the thing goes instead is a folder from the root, apart from the "never" half
+    ("But I said to avoid using the gift_baskets directory, because gift basket purchases should be tracked within "
+     "/Purchases", "/Purchases"),
+    ("never put secrets in the repo, they live in /etc/secrets", "/etc/secrets"),
+])
+def test_a_never_rule_with_a_rooted_folder_apart_waits(typed: str, place: str) -> None:
+    rules, why = _read(typed)
+    assert rules == [] and f"names `{place}` apart from that rule" in why

@@ -458,7 +458,10 @@ def item_rules(item: FeedbackItem) -> tuple[list[str], str]:
 
 
 _PLACING = re.compile(r"^(?:never|avoid)\b", re.I)
-_PATH_IN_PROSE = re.compile(r"(?<![\w`/.-])(?:[\w.-]+/)+[\w.*-]*(?![\w/])")
+# (a folder from the root, after where it goes: "… because gift basket purchases should be tracked within /Purchases",
+# a real dev correction, names where the thing the rule keeps out of `gift_baskets` goes)
+_PATH_IN_PROSE = re.compile(r"(?<![\w`/.-])(?:[\w.-]+/)+[\w.*-]*(?![\w/])"
+                            r"|(?:(?<=\bin\s)|(?<=\bwithin\s)|(?<=\bunder\s)|(?<=\binto\s)|(?<=\binside\s))/[A-Za-z][\w.-]*(?:/[\w.*-]*)*(?![\w/])")
 
 
 _NEXT_STEP = re.compile(r"^(?:(?:ok(?:ay)?|cool|great|thanks|nice|good)\b[\s,.!]*)*(?:next|after\s+that)\b\s*[,:]?\s*"

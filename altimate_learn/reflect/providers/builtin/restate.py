@@ -169,6 +169,10 @@ _RECALLS = re.compile(r"^(?:(?:like|as)\s+(?:we|i)\s+" + _AGREE + r"|(?:i|we)(?:
                       r"talk|call|thread|sync))\b", re.I)
 
 
+# A word or two of the talk before a recalled rule: "but I said to …", "no, we agreed to …", "again, …" is read on its own
+_DISCOURSE = re.compile(r"^(?:(?:but|no|nope|and|so|well|hey|ugh|hmm+|um+|uh+|wait)\s*[,!.:;]*\s+)+", re.I)
+
+
 _DECIDED_ON = re.compile(r"^(?:as\s+)?(?:we|i)(?:'ve|\s+have)?\s+(?:already\s+)?(?:decided|settled|agreed)\s+on\s", re.I)
 
 
@@ -674,6 +678,9 @@ def restate_joined(text: str) -> tuple[str, bool, bool]:
     for sentence in parts:
         before_edit, edited = edited, None  # (only the sentence right before says what was changed)
         before_skip, skipped = skipped, None
+        plain = _DISCOURSE.sub("", sentence)
+        if plain != sentence and _RECALLS.match(plain) and _strip_reminder(plain) is not None:
+            sentence = plain  # "But I said to avoid using the gift_baskets directory, because …" (a real dev correction)
         body = sentence.rstrip()
         # "we decided on snake_case for the JSON fields, remember?": the tag recalls, it asks nothing (refl25)
         body = re.sub(r"\s*[,;-]?\s*(?:remember|don'?t\s+you\s+remember)\s*\?+\s*$", ".", body, flags=re.I) \
