@@ -249,7 +249,7 @@ def test_a_relative_clause_is_still_part_of_what_it_bans() -> None:
 
 @pytest.mark.parametrize(("typed", "lesson"), [
     ("why docker? we use kubernetes", None),
-    ("why python? we use go", None),  # (no family of jobs the reflector knows holds both)
+    ("why python? we use go", "Use `go` instead of `python`."),  # (languages are one job: refl46; none before)
     ("why npm? we use pnpm for the app and npm for the docs", "Use `pnpm` for the app and `npm` for the docs."),
     ("why pip? we use poetry", "Use `poetry` instead of `pip`."),
     ("why jest? the team uses vitest", "Use `vitest` instead of `jest`."),
