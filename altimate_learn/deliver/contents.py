@@ -21,8 +21,8 @@ the file's code when
 - the text holds an idiom of :data:`IDIOMS` (code whose rule speaks of it in other words: `<img` is an image,
   `extends React.Component` a class component, `os.environ` environment variables, an `f"…"` log call an
   f-string in a log message, `setInterval(` with no `clearInterval(` a timer, `requests.get(` or a client's
-  `.post(` with no timeout an outbound HTTP call) and the lesson is the file's best match for that idiom's words (BM25 among the file's
-  lessons, holding one of its words);
+  `.post(` with no timeout an outbound HTTP call, `lag(x) over (` a SQL window function) and the lesson is the
+  file's best match for that idiom's words (BM25 among the file's lessons, holding one of its words);
 - what it bans is no identifier (:func:`plain_bans`, deliver45): an operator (`==` in "Compare secrets and
   signatures with `hmac.compare_digest()`, never with `==`") on a line of the text that also holds a word of the
   rule's clause (`X-Signature`), or a name in plain words ("never with SMTP from the API", "do not use pandas")
@@ -70,6 +70,7 @@ IDIOMS: tuple[tuple[tuple[str, ...], tuple[str, ...], str], ...] = (
     (("console.log(", "console.error(", "console.warn("), (), "console log"),
     (("time.sleep(", "thread.sleep("), (), "sleep"),
     (("datetime.now()", "datetime.utcnow(", "datetime.today("), (), "naive datetime datetimes timezone-aware"),
+    ((") over (", ") over(", ")\nover (", ") over\n"), (), "window function functions"),  # SQL: `lag(x) over (…)`
     (("defmodule ",), (), "elixir module"),
     (("@composable",), (), "compose composable"),
 )

@@ -32,11 +32,13 @@ from altimate_learn.deliver.bm25 import unpack
 from altimate_learn.deliver.concepts import IMPLIED, KIND, NEAR, PREFIX, WEIGHT, concept_terms, links
 from altimate_learn.deliver.corpus import VERB_LEADS, Corpus
 from altimate_learn.deliver.render import SUBFOLDERS, split_scope
-from altimate_learn.deliver.shapes import (DECIMAL, EMPTY_DIVISION, EMPTY_PERIOD, ERROR_MESSAGE, FULL_REBUILD, HTTP,
-                                          HUNDREDFOLD, LATE_UPDATE, LINGERING, LINGERING_IDEA, RATIO, RAW_TIMESTAMP,
-                                          SIBLINGS, SIBLINGS_IDEA, TIMER, empty_period, failure_shown, full_rebuild,
-                                          http_call, hundredfold, late_update, lingering, locale_number, one_fails,
-                                          raw_timestamp, timed_refresh)
+from altimate_learn.deliver.shapes import (BROKEN_URL, DECIMAL, EACH_PERIOD, EMPTY_DIVISION, EMPTY_PERIOD,
+                                           ERROR_MESSAGE, FULL_REBUILD, HTTP, HUNDREDFOLD, LATE_UPDATE, LINGERING,
+                                           LINGERING_IDEA, RATIO, RAW_TIMESTAMP, SHIFTED_HOURS, SIBLINGS, SIBLINGS_IDEA,
+                                           TICKET, TIMER, TIMING_LEAK, broken_url, each_period, empty_period,
+                                           failure_shown, full_rebuild, http_call, hundredfold, late_update, lingering,
+                                           locale_number, one_fails, raw_timestamp, shifted_hours, ticket_key,
+                                           timed_refresh, timing_leak)
 from altimate_learn.deliver.tokenize import (folded_words, identifier_parts, money_amounts, operators, overlap, said_zero,
                                             search_tokens, tokenize, without_idioms, word_set, words)
 from altimate_learn.deliver.globs import (EXACT_NAME, NAME_PATTERN, Glob, _may_match, _translate,  # noqa: F401
@@ -184,6 +186,14 @@ def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
     left = implied and lingering(text)
     if left:
         spoken += " " + LINGERING
+    if implied and each_period(text):  # "one row per subscription per day": the days come from a calendar
+        spoken += " " + EACH_PERIOD
+    if implied and shifted_hours(text):  # "the morning rush at 5 not 7": a time zone gone wrong
+        spoken += " " + SHIFTED_HOURS
+    if implied and broken_url(text):  # "the map link opens /carparks/undefined": a URL built by hand
+        spoken += " " + BROKEN_URL
+    if implied and timing_leak(text):  # "answers sooner when the first digits are wrong": a timing attack
+        spoken += " " + TIMING_LEAK
     if implied and full_rebuild(text):  # "rebuilds the whole table every hour": an incremental model
         spoken += " " + FULL_REBUILD
     if implied and late_update(text):  # "whenever an order changed after it first landed": updated_at
@@ -206,6 +216,8 @@ def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
         named = [t for t in ideas if t in vocabulary]
         if implied and HTTP not in named and HTTP in vocabulary and http_call(text):  # "GET /internal/balances"
             named.append(HTTP)
+        if implied and TICKET not in named and TICKET in vocabulary and ticket_key(text):  # "the fix for PAY-88"
+            named.append(TICKET)
         if implied and DECIMAL not in named and DECIMAL in vocabulary and locale_number(text):  # "1.234,50"
             named.append(DECIMAL)
         if left and LINGERING_IDEA not in named and LINGERING_IDEA in vocabulary:

@@ -194,6 +194,141 @@ def lingering(text: str) -> bool:
     return False
 
 
+# --- a row for every thing in every period -------------------------------------------------------------------
+# "need an intermediate model w/ one row per subscription per day it was active", "a row for every account for
+# every month": a grain of a thing and a period, where every period of every thing has its row, also those in which
+# nothing happened; the periods come from a calendar (a date spine), not from the data, though the request names
+# neither. A row word, then within two words "per", "each" or "every", then within four more words "per", "each" or
+# "every" right before a period noun. Not "one row per day" (a period alone: a daily count, which the data gives),
+# "one row per order with its daily total" (no period after a second "per"), "rows per page per request".
+ROWS = frozenset("row rows".split())
+EACH_OF = frozenset("per each every".split())
+PERIODS = frozenset(PERIOD_NOUNS.split())
+EACH_PERIOD = "calendar"  # the word a request gets for it (see select.query_terms)
+
+
+def each_period(text: str) -> bool:
+    """Whether a request asks for a row for every thing in every period (see above)."""
+    words = _plain_words(text)
+    for i, w in enumerate(words):
+        if w not in ROWS:
+            continue
+        for j in range(i + 1, min(i + 3, len(words))):
+            if words[j] in EACH_OF and any(words[k] in EACH_OF and words[k + 1] in PERIODS
+                                           for k in range(j + 2, min(j + 6, len(words) - 1))):
+                return True
+    return False
+
+
+# --- a time of day off by whole hours ------------------------------------------------------------------------
+# "hourly occupancy has the morning rush at 5 not 7", "the digest goes out at 3am instead of 9am": a clock time a
+# whole number of hours from the one expected is a time zone gone wrong (stored in UTC, shown unconverted), as "three
+# hours off" is, though the request names neither. "at", an hour (0 to 24, "5", "5am", "17:00"), "not", "instead of"
+# or "rather than", and another hour ending the clause (punctuation, the end, "am", "pm", "o'clock" next). Not "at 5
+# not 7 retries" (a count), "version 5 not 7", "at 5 not 5".
+OTHER_THAN = ("not ", "instead of ", "rather than ", "but ")
+SHIFTED_HOURS = "timezone"  # the word a request gets for it (see select.query_terms)
+
+
+def _clock(text: str, at: int) -> tuple[int | None, int]:
+    """(the hour written at ``at`` of ``text``: "5", "5am", "17:00", "5 pm"; None for none, and where it ends)."""
+    n = len(text)
+    j = at
+    while j < n and _digit(text[j]):
+        j += 1
+    if not 1 <= j - at <= 2:
+        return None, at
+    hour = int(text[at:j])
+    if j + 2 < n + 0 and text[j] == ":" and j + 2 < n and _digit(text[j + 1]) and _digit(text[j + 2]):
+        j += 3
+    k = j + 1 if j < n and text[j] == " " else j
+    if text[k:k + 2].lower() in ("am", "pm") and (k + 2 == n or not text[k + 2].isalnum()):
+        hour, j = hour % 12 + (12 if text[k:k + 2].lower() == "pm" else 0), k + 2
+    if hour > 24 or (j < n and (text[j].isalnum() or text[j] in "_%")):
+        return None, at
+    return hour, j
+
+
+def shifted_hours(text: str) -> bool:
+    """Whether a request tells of a time of day a whole number of hours off (see above)."""
+    low = text.lower()
+    at = low.find("at ")
+    while at >= 0:
+        if at == 0 or not low[at - 1].isalnum():
+            first, end = _clock(low, at + 3)
+            if first is not None:
+                rest = low[end:end + 16].lstrip(" ,")
+                other = next((w for w in OTHER_THAN if rest.startswith(w)), None)
+                if other:
+                    k = low.index(other, end) + len(other)
+                    if low.startswith("at ", k):
+                        k += 3
+                    second, stop = _clock(low, k)
+                    if second is not None and second != first:
+                        tail = low[stop:stop + 9].lstrip(" ")
+                        if not tail or not tail[0].isalnum() or tail.startswith(("o'clock", "oclock", "local", "utc")):
+                            return True
+        at = low.find("at ", at + 1)
+    return False
+
+
+# --- a link built from a value that was not there ----------------------------------------------------------------
+# "the map link opens /carparks/undefined", "redirects to /orders/null/edit", "?id=undefined": a path or a query
+# written out with JavaScript's name for a missing value in it is a URL put together by hand from a value that was
+# not there, though the request says neither "url" nor "link": the request reads the word "url". A path (a "/" after
+# a space, a quote, a colon or the start, then a segment) or a query ("?" or "&", a name, "=") whose part is exactly
+# "undefined", "null", "NaN" or "[object Object]". Not "returns null", "undefined is not a function", "a/b testing".
+MISSING_PARTS = frozenset(("undefined", "null", "nan", "[object object]", "object%20object"))
+BROKEN_URL = "url"  # the word a request gets for it (see select.query_terms)
+
+
+def broken_url(text: str) -> bool:
+    """Whether a request quotes a path or a query holding a missing value (see above)."""
+    low = text.lower()
+    if "/" not in low and "=" not in low:
+        return False
+    n = len(low)
+    for i, ch in enumerate(low):
+        if ch == "/" and (i == 0 or low[i - 1] in " \t\n'\"`(:") or ch in "?&" and i + 1 < n and low[i + 1].isalpha():
+            j = i
+            while j < n and not low[j].isspace() and low[j] not in "'\"`),":
+                j += 1
+            token = low[i:j].rstrip(".;:!")
+            parts = [p for piece in token.replace("?", "/").replace("&", "/").split("/") for p in piece.split("=")]
+            shaped = len(parts) > 1 if ch == "/" else "=" in token
+            if shaped and any(p in MISSING_PARTS for p in parts[1:]):
+                return True
+    return False
+
+
+# --- a check whose time gives the secret away ------------------------------------------------------------------
+# "the pairing code check answers a few microseconds sooner when the first digits are wrong", "the login responds
+# faster when the first characters of the token match": a comparison whose time tells how much of a guess was right
+# (it stops at the first wrong character) is a timing attack, which a constant-time comparison fixes, though the
+# request names neither: it reads the words "timing attack". A word of time or speed ("sooner", "faster", "slower",
+# "microseconds", "timing") and, within eight words, a word of how much was right ("first", "wrong", "right",
+# "correct", "match", "matching") next to the parts of a secret ("digits", "characters", "chars", "bytes",
+# "letters"). Not "the first digits of the phone number are wrong" (no time), "loads faster with fewer rows".
+SPEEDS = frozenset("sooner faster quicker slower later longer earlier microseconds microsecond nanoseconds nanosecond "
+                   "milliseconds ms timing".split())
+RIGHTNESS = frozenset("first wrong right correct match matches matching mismatch leading".split())
+SECRET_PARTS = frozenset("digit digits character characters char chars byte bytes letter letters".split())
+TIMING_LEAK = "timing attack"  # the words a request gets for it (see select.query_terms)
+
+
+def timing_leak(text: str) -> bool:
+    """Whether a request tells of a check whose time gives away how much of a guess was right (see above)."""
+    words = _plain_words(text)
+    for i, w in enumerate(words):
+        if w not in SECRET_PARTS:
+            continue
+        if not any(x in RIGHTNESS for x in words[max(0, i - 2):i + 3]):
+            continue
+        if any(x in SPEEDS for x in words[max(0, i - 8):i + 9]):
+            return True
+    return False
+
+
 # --- a table rebuilt from scratch on every run -------------------------------------------------------------------
 # "fct_events rebuilds the whole table every hour and takes 40 min", "it reprocesses all five years of clicks on every
 # run", "recomputing fct_sessions from scratch though only yesterday changed": a model that redoes all its history
@@ -353,11 +488,12 @@ def locale_number(text: str) -> bool:
 # "the csv import just says 'Error: failed'", "it only shows \"Invalid file\"", "all they get is 'Something went
 # wrong'": a short text in quotes that the product says, shows or gives a person, and that reports a failure, is an
 # error message, and what goes wrong with it is its wording (what happened, what to do next), though the request
-# says neither "error" nor "message". Only after a verb of showing (says, shows, displays, gets, sees) and
-# only a failure's words in the quote: "the button says 'Save'" (a label), "rename it to 'Invoices'", "pytest says
-# 'ModuleNotFoundError: …'" (one word of an exception class, no failure word) are no error message.
+# says neither "error" nor "message". Only after a verb of showing (says, shows, displays, gets, sees; prints or
+# outputs, what a command-line tool shows: "the import cli just prints 'failed'") and only a failure's words in the
+# quote: "the button says 'Save'" (a label), "rename it to 'Invoices'", "pytest says 'ModuleNotFoundError: …'" (one
+# word of an exception class, no failure word) are no error message.
 SHOWING = frozenset(("say says said saying show shows showed shown showing display displays displayed get gets got "
-                     "see sees saw").split())
+                     "see sees saw print prints printed printing output outputs").split())
 FAILING = frozenset(("error errors fail fails failed failure invalid wrong oops unable cannot denied problem unknown "
                      "unexpected incorrect rejected").split())
 QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019", "\u00ab": "\u00bb"}
@@ -393,6 +529,39 @@ def failure_shown(text: str) -> bool:
         if any(word.strip(_PUNCTUATION).lower() in FAILING for word in text[i + 1:j].split()
                if not _camel(word.strip(_PUNCTUATION))):
             return True
+    return False
+
+
+# --- a ticket named by its key -----------------------------------------------------------------------------------
+# "commit this as the fix for PAY-88", "link DATA-1234 in the PR": a tracker's key (two to ten capital letters, a
+# hyphen and a number) names a ticket, though the request does not say "ticket": the request gets the ticket idea (a
+# concept term, half a shared word: with "commit" it meets "Write commit messages … with a ticket id"; alone, or with
+# a word no ticket rule holds, it brings nothing). Its letters stay words of the request (SEC-88 is about security).
+# Not a standard or a name with a number ("UTF-8", "SHA-256", "ISO-8601", "RFC-7231", "CVE-2024-1234", "GPT-4",
+# "COVID-19", "TLS-1"): KEYLESS; not inside a word, a path or a version ("foo/ABC-12", "ABC-12.3", "ABC-12b").
+KEYLESS = frozenset(("UTF UCS ISO IEC IEEE RFC SHA MD AES DES RSA ECDSA HMAC TLS SSL HTTP HTTPS CVE CWE GHSA PEP "
+                     "ES ECMA GPT COVID SARS IPV WPA ANSI EN DIN ASCII LTS RC ARM X GS ADA WCAG NIST FIPS PCI "
+                     "SOC").split())
+TICKET = PREFIX + "ticket"  # the idea a request gets for a key
+
+
+def ticket_key(text: str) -> bool:
+    """Whether ``text`` names a ticket by its tracker key ("PAY-88"; see above)."""
+    n = len(text)
+    at = text.find("-")
+    while at >= 0:
+        i = at
+        while i > 0 and "A" <= text[i - 1] <= "Z":
+            i -= 1
+        j = at + 1
+        while j < n and _digit(text[j]):
+            j += 1
+        if (2 <= at - i <= 10 and 1 <= j - at - 1 <= 6 and text[i:at] not in KEYLESS
+                and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] in "_/-.\\"))
+                and (j == n or not (text[j].isalnum() or text[j] in "_-/" or text[j] == "." and j + 1 < n
+                                    and text[j + 1].isalnum()))):
+            return True
+        at = text.find("-", at + 1)
     return False
 
 
