@@ -334,6 +334,9 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
                     and data.get("section"):
                 log("session start (resume): the conversation still holds the session-start section; not sent "
                     "again")
+            elif forked and event.source == "resume":
+                log("session start (resume): its own transcript holds the lessons sent to it, with its session-start "
+                    "section; not sent again")
             elif forked:
                 log(f"session start ({event.source or 'fork'}): the conversation holds copies of the lessons sent to the "
                     "session it came from, with its session-start section; not sent again")

@@ -293,6 +293,8 @@ def test_a_resume_learn_has_no_state_for_reads_its_own_transcript(project):
     assert claude_call(root, folder, PARENT, "SessionStart", said.append, source="resume",
                        seconds_since_last_response=2) == ""
     assert any("already in the conversation (read from its own transcript)" in line for line in said), said
+    assert any("its own transcript holds the lessons sent to it" in line for line in said), said
+    assert not any("came from" in line for line in said), said  # a fork's wording
     again = claude_call(root, folder, PARENT, "UserPromptSubmit", prompt=FORK_PROMPT, prompt_id="r0")
     assert not set(bullets(again)) & set(given)
 
