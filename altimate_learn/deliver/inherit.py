@@ -16,9 +16,10 @@ against the approved lessons' lines and records as shown (no `shown.jsonl` line,
   ``assistant`` line's ``timestamp``) is that answer (an earlier fork of the same session, made just after it, copied
   that answer and answered since: review46 R46-1). When that leaves none or more than one (sessions working side by
   side), the fork inherits nothing (as before: a lesson may come twice). A fork made right after a `/compact`
-  whose conversation kept no answer has no ``seconds_since_last_response`` (review45 R45-7): its parent is the one
-  other transcript that ends in a compaction with no answer after it (:func:`unanswered_compaction`; of several, the
-  one written in the last :data:`SLACK` seconds, if only one was). A resumed session learn has no state for (learn
+  whose conversation kept no answer has no ``seconds_since_last_response`` (review45 R45-7), nor has a fork of a
+  session whose only answer was Claude Code's "API Error: …": its parent is the one other transcript whose
+  conversation holds no answer (:func:`holds_no_answer`; of several, the one written in the last :data:`SLACK`
+  seconds, if only one was). A resumed session learn has no state for (learn
   installed since) reads its own transcript.
 - Codex (`codex fork`, `codex exec fork ID`): SessionStart says ``source: "fork"``; the fork's rollout exists and its
   first line names the parent (``forked_from_id``), whose rollout holds the sections (:func:`codex_parent`).
@@ -141,16 +142,21 @@ def _json(row: bytes) -> dict:
     return obj if isinstance(obj, dict) else {}
 
 
-def unanswered_compaction(path: str, size: int) -> bool:
-    """Does this Claude Code transcript end in a compaction with no answer after it (its last ``compact_boundary``
-    line comes after its last ``assistant`` line)? Read from its end (:func:`_rows_from_end`): what follows a
-    compaction (the summary, the files it brings back, learn's section) is small."""
+def holds_no_answer(path: str, size: int) -> bool:
+    """Does the conversation of this Claude Code transcript, as Claude Code sends it to the model, hold no answer? Its
+    last ``compact_boundary`` line comes after its last answer, or it holds no answer at all: a line
+    ``isApiErrorMessage`` (Claude Code's own "API Error: …" in place of an answer) is none. Such a session's fork has
+    no ``seconds_since_last_response``. Read from its end (:func:`_rows_from_end`): what follows a compaction (the
+    summary, the files it brings back, learn's section) is small; a file larger than :data:`TAIL` with neither in its
+    end is taken to hold an answer."""
     for row in _rows_from_end(path, size):
-        if b'"assistant"' in row and _json(row).get("type") == "assistant":
-            return False
+        if b'"assistant"' in row:
+            obj = _json(row)
+            if obj.get("type") == "assistant" and not obj.get("isApiErrorMessage"):
+                return False
         if b'"compact_boundary"' in row and _compaction(row.decode("utf-8", "replace")):
             return True
-    return False
+    return size <= TAIL
 
 
 def last_answer(path: str, size: int) -> float | None:
@@ -175,8 +181,8 @@ def last_answer(path: str, size: int) -> float | None:
 def claude_parent(transcript_path: str, seconds: object, now: float) -> str | None:
     """The transcript a Claude Code fork was copied from (see the module docstring), or None. ``seconds`` is the
     payload's ``seconds_since_last_response``; None (absent) when the conversation the fork copied holds no answer."""
-    after_compaction = seconds is None
-    if not after_compaction and (not isinstance(seconds, int) or isinstance(seconds, bool) or seconds < 0):
+    unanswered = seconds is None
+    if not unanswered and (not isinstance(seconds, int) or isinstance(seconds, bool) or seconds < 0):
         return None
     folder, own = os.path.split(transcript_path)
     target = now - (seconds or 0)
@@ -194,12 +200,12 @@ def claude_parent(transcript_path: str, seconds: object, now: float) -> str | No
             stat = entry.stat(follow_symlinks=False)
         except OSError:
             continue
-        if after_compaction:
-            if unanswered_compaction(entry.path, stat.st_size):
+        if unanswered:
+            if holds_no_answer(entry.path, stat.st_size):
                 found.append((stat.st_mtime, stat.st_size, entry.path))
         elif target - EARLY <= stat.st_mtime <= target + SLACK:
             found.append((stat.st_mtime, stat.st_size, entry.path))
-    if len(found) > 1 and after_compaction:
+    if len(found) > 1 and unanswered:
         found = [item for item in found if item[0] >= now - SLACK]
     elif len(found) > 1:
         # a fork of the same session made just after that answer copied it and answered since (review46 R46-1: a
@@ -264,7 +270,8 @@ def copied_texts(event, now: float, log) -> list[str]:
     parent = codex_parent(path) if own else claude_parent(path, payload.get("seconds_since_last_response"), now)
     if parent is None:
         if not texts:
-            where = ("ends in a compaction with no answer after it" if "seconds_since_last_response" not in payload
+            where = ("holds no answer (it ends in a compaction, or its answer was an API error)"
+                     if "seconds_since_last_response" not in payload
                      else "was written just after its last answer")
             log(f"{event.name} (fork): the session it was forked from is not known (no other transcript of the "
                 f"project {where}, or more than one); lessons it was shown may come again")

@@ -226,25 +226,64 @@ def test_of_several_sessions_left_at_a_compaction_the_fork_takes_the_one_just_co
     second = "0b7f6d1e-0000-4000-8000-000000000005"
     section = claude_call(root, folder, second, "SessionStart", said.append, source="fork")
     assert bullets(section)
-    assert any("not known" in line and "compaction with no answer" in line for line in said), said
+    assert any("not known" in line and "holds no answer" in line for line in said), said
 
 
-def test_the_end_of_a_transcript_says_whether_a_compaction_was_answered(tmp_path: Path):
+def api_error(session: str, at: float) -> dict:
+    """What Claude Code 2.1.332 writes in place of an answer when the API cannot be reached (measured)."""
+    return {"parentUuid": None, "isSidechain": False, "type": "assistant", "isApiErrorMessage": True,
+            "message": {"role": "assistant", "content": [{"type": "text", "text": "API Error: Connection refused — a "
+                                                          "firewall or proxy may be blocking it (ECONNREFUSED)"}]},
+            "sessionId": session, "timestamp": stamp(at)}
+
+
+def test_the_end_of_a_transcript_says_whether_its_conversation_holds_an_answer(tmp_path: Path):
     """Read from the end: a compaction followed by more than the first 64 KiB read (files it brought back) still
-    counts; an answer after the compaction, or no compaction, is no compaction left unanswered."""
-    from altimate_learn.deliver.inherit import unanswered_compaction
+    counts; an answer after the compaction is one, Claude Code's "API Error: …" is none; a transcript with neither
+    compaction nor answer holds none."""
+    from altimate_learn.deliver.inherit import holds_no_answer
     path = tmp_path / "s.jsonl"
     write_transcript(path, "s", [("SessionStart", "", "")], NOW)
-    assert not unanswered_compaction(str(path), path.stat().st_size)
+    assert not holds_no_answer(str(path), path.stat().st_size)
     compact(path, "s", "", NOW)
     big = {"type": "attachment", "attachment": {"type": "file", "content": "x = 1\n" * 20_000}}
     with path.open("a") as handle:
         handle.write(json.dumps(big) + "\n")
     assert path.stat().st_size - path.read_text().rindex("compact_boundary") > 64 << 10
-    assert unanswered_compaction(str(path), path.stat().st_size)
+    assert holds_no_answer(str(path), path.stat().st_size)
+    with path.open("a") as handle:
+        handle.write(json.dumps(api_error("s", NOW)) + "\n")
+    assert holds_no_answer(str(path), path.stat().st_size)
     with path.open("a") as handle:
         handle.write(json.dumps({"type": "assistant", "message": {"role": "assistant", "content": "Done."}}) + "\n")
-    assert not unanswered_compaction(str(path), path.stat().st_size)
+    assert not holds_no_answer(str(path), path.stat().st_size)
+    errored = tmp_path / "e.jsonl"
+    errored.write_text(json.dumps({"type": "user", "message": {"role": "user", "content": "hello"}}) + "\n"
+                       + json.dumps(api_error("e", NOW)) + "\n")
+    assert holds_no_answer(str(errored), errored.stat().st_size)
+
+
+def test_a_fork_of_a_session_whose_answer_was_an_api_error_takes_no_other_sessions_lessons(project):
+    """Claude Code 2.1.332 sends no ``seconds_since_last_response`` for a fork of a session whose only answer was its
+    "API Error: …" either (measured). Another session of the project left at a compaction hours before is not its
+    parent: the fork would count that session's lessons as shown and never get them."""
+    root, folder = project
+    kept = compacted_parent(root, folder, PARENT, NOW - 3 * 3600)
+    needed = {"- " + EXTRA[1]}  # `acks=all`: FORK_PROMPT needs it, the compacted session was shown it
+    assert needed <= set(kept)
+    errored = "7c1d2e3f-0000-4000-8000-000000000006"
+    start = claude_call(root, folder, errored, "SessionStart", source="startup")
+    hello = claude_call(root, folder, errored, "UserPromptSubmit", prompt="hello", prompt_id="e0")
+    assert not needed & set(bullets(start + hello))
+    rows = [{"type": "attachment", "sessionId": errored,
+             "attachment": {"type": "hook_additional_context", "hookName": "SessionStart", "content": [start]}},
+            {"type": "user", "message": {"role": "user", "content": "hello"}, "sessionId": errored},
+            api_error(errored, NOW - 10.5)]
+    (folder / f"{errored}.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    os.utime(folder / f"{errored}.jsonl", (NOW - 10, NOW - 10))
+    assert bare_fork_start(root, folder) == ""  # the errored session's section, copied
+    first = claude_call(root, folder, FORK, "UserPromptSubmit", prompt=FORK_PROMPT, prompt_id="f0")
+    assert needed <= set(bullets(first))  # before: counted as shown from the compacted session, never sent
 
 
 def test_a_parent_that_cannot_be_told_apart_leaves_the_fork_as_before(project):
