@@ -188,9 +188,14 @@ def gemini_env(world: World) -> dict[str, str]:
 
 
 def run_gemini(world: World, binary: Path, prompt: str, *flags: str, timeout: float = 600) -> Run:
-    """`gemini -p PROMPT` in the trusted project (headless Gemini refuses an untrusted folder)."""
-    return world.run([binary, "-p", prompt, "--output-format", "json", "--skip-trust", *flags], env=gemini_env(world),
-                     timeout=timeout)
+    """`gemini -p PROMPT` in the trusted project (headless Gemini refuses an untrusted folder).
+
+    GEMINI_CLI_NO_RELAUNCH: Gemini CLI starts a second node process of itself only to raise its heap limit (the first
+    imports its start-up chunks, ~1.1 s CPU, then waits); the relaunched process sets this variable for itself, so the
+    CLI, its hooks and learn see the same process and environment either way. The interactive run (a person at a
+    terminal, below) and learn's own Gemini calls (agent CLI as the model) keep the relaunch."""
+    return world.run([binary, "-p", prompt, "--output-format", "json", "--skip-trust", *flags],
+                     env=gemini_env(world) | {"GEMINI_CLI_NO_RELAUNCH": "true"}, timeout=timeout)
 
 
 def gemini_chats(world: World) -> list[Path]:

@@ -19,7 +19,16 @@ from typing import Iterator
 
 import pytest
 
+from tests.e2e import world as world_module
 from tests.e2e.world import World, agent_binary, new_world
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_agent_checks(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Under pytest-xdist, the workers share one check of each agent CLI (world.find_agent): the folder above each
+    worker's own temporary folder is the run's, shared by all its workers."""
+    if hasattr(request.config, "workerinput"):
+        world_module.SHARED_CHECKS = tmp_path_factory.getbasetemp().parent / "agent-checks"
 
 
 @pytest.fixture

@@ -35,10 +35,34 @@ def agents_dir() -> Path:
     return Path(os.environ.get("LEARN_AGENTS_DIR") or REPO / ".agents")
 
 
+# A folder all pytest-xdist workers of one run share (tests/e2e/conftest.py sets it), where the first worker to check
+# an agent leaves the answer for the others; None in a run of one process.
+SHARED_CHECKS: Path | None = None
+
+
 @functools.cache
 def find_agent(name: str) -> tuple[Path | None, str]:
-    """(binary, "") when the pinned CLI is installed and runs, else (None, why not)."""
+    """(binary, "") when the pinned CLI is installed and runs, else (None, why not). Checked once per run: `gemini
+    --version` alone costs ~2.5 s CPU, and every worker needs every agent."""
+    if SHARED_CHECKS is None:
+        return _check_agent(name)
+    import fcntl
+
+    SHARED_CHECKS.mkdir(parents=True, exist_ok=True)
+    with open(SHARED_CHECKS / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # another worker checking the same agent: wait for its answer
+        saved = SHARED_CHECKS / f"{name}.json"
+        if saved.exists():
+            binary, why = json.loads(saved.read_text())
+            return (Path(binary) if binary else None), why
+        found, why = _check_agent(name)
+        saved.write_text(json.dumps([str(found) if found else None, why]))
+        return found, why
+
+
+def _check_agent(name: str) -> tuple[Path | None, str]:
     rel, version = AGENTS[name]
+    _wait_for_install()
     folder = agents_dir() / name
     binary = folder / rel
     if not binary.exists():
@@ -58,6 +82,18 @@ def find_agent(name: str) -> tuple[Path | None, str]:
     if shutil.which("node", path=SYSTEM_PATH) is None and name in ("codex", "gemini"):
         return None, f"{name}'s launcher needs `node` on the system PATH"
     return binary, ""
+
+
+def _wait_for_install() -> None:
+    """Wait for an install of the agents in progress: .ci/run installs them while the test venv is made, and holds
+    this lock until the install ends."""
+    import fcntl
+
+    lock = agents_dir() / ".install.lock"
+    if not lock.exists():
+        return
+    with open(lock) as handle:
+        fcntl.flock(handle, fcntl.LOCK_SH)
 
 
 @functools.cache
@@ -215,10 +251,19 @@ def settle_capture(world: World, timeout: float = 180) -> None:
         assert wait_for_workers(str(sessions), timeout), f"capture workers still pending: {pending(str(sessions))}"
 
 
-def run_learn(world: World, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+def run_learn(world: World, *args: str) -> subprocess.CompletedProcess[str]:
+    """`learn ARGS` in the project as the person runs it between agent sessions, once the capture workers are done.
+
+    Run in this process through the installed command's entry point, as a `learn` process would see it
+    (tests/conftest.py learn_in_process: the environment of `learn_env`, the project folder, stdin from /dev/null,
+    stdout/stderr and exit code), not in a process of its own: a `learn` process costs 0.4-0.8 s CPU of interpreter
+    start and imports, ~90 times in this folder. What runs as processes here are the agents and the hooks they start;
+    the commands that start an agent CLI (learn reflect/run with an agent CLI as the model) run as processes where
+    they are called (world.run), and tests/cli_polish, tests/docs and others cover the `learn` process itself."""
+    from tests.conftest import learn_in_process
+
     settle_capture(world)
-    return subprocess.run([sys.executable, "-m", "altimate_learn", *args], cwd=world.project, env=learn_env(world),
-                          capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+    return learn_in_process(*args, cwd=world.project, env=learn_env(world), drop_env=())
 
 
 def make_world(base: Path) -> World:
