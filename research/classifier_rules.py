@@ -161,10 +161,11 @@ def candidate(pattern: str, folds: set[int] | None = None) -> dict[str, Any]:
     for message, msg, previous in iter_classifier_inputs("dev"):
         if message.positive is None or (folds is not None and fold_of(message.repo) not in folds):
             continue
-        answer = plain_answer(message.answer)
-        if msg.kind != "text" or not msg.after_assistant or not answered(answer) or handed_over(answer or ""):
+        # the form first: it matches few messages, and the answer's claim and hand-over are the costliest searches
+        if msg.kind != "text" or not msg.after_assistant or not form.search(normalise(prose_of(message.text))):
             continue
-        if not form.search(normalise(prose_of(message.text))):
+        answer = plain_answer(message.answer)
+        if not answered(answer) or handed_over(answer or ""):
             continue
         verdict = _verdict(message, msg, previous)
         key = ("positive" if message.positive else "not") + (

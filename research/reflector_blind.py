@@ -109,10 +109,19 @@ def kind_of(row: dict[str, Any]) -> str:
     return "rule" if row.get("lesson", None) != "" else "one-off"
 
 
+# What one process worked out already, by row text (the reflector's lessons) and by the whole row (the classifier's
+# flag): the report (`main`) evaluates every set, and a set is evaluated again by each view of it (`read`, `numbers`,
+# the tests), always with the same code. Both are pure functions of what they are keyed on.
+_LESSONS: dict[str, tuple[str, ...]] = {}
+_FLAGGED: dict[str, bool] = {}
+
+
 def lessons_for(text: str) -> list[str]:
     """The lessons the built-in reflector adds from one correction signal with this text, on an empty store."""
-    result = reflect_builtin([FeedbackItem("user_correction", text, signal_id="s1")], [])
-    return [d["text"] for d in result.deltas if d["op"] == "ADD"]
+    if text not in _LESSONS:
+        result = reflect_builtin([FeedbackItem("user_correction", text, signal_id="s1")], [])
+        _LESSONS[text] = tuple(d["text"] for d in result.deltas if d["op"] == "ADD")
+    return list(_LESSONS[text])
 
 
 # Words that frame a rule rather than say what it is about: a lesson that says the reference's rule in other framing
@@ -152,8 +161,11 @@ def matches(reference: str, lesson: str) -> bool:
 
 def flagged(row: dict[str, Any]) -> bool:
     """Whether live capture hands the row over: the classifier's patterns flag it, given the answer before it."""
-    msg, previous = to_messages(row)
-    return classify_user_message(msg, previous, answer=row.get("answer") or None).correction
+    key = json.dumps(row, sort_keys=True)
+    if key not in _FLAGGED:
+        msg, previous = to_messages(row)
+        _FLAGGED[key] = bool(classify_user_message(msg, previous, answer=row.get("answer") or None).correction)
+    return _FLAGGED[key]
 
 
 def evaluate(half: str | None = None, name: str = "blind2") -> dict[str, Any]:
