@@ -68,7 +68,9 @@ ACT_YOURSELF_ABROAD = re.compile(
     r"|^\W*(?:fais|faites|ex[eé]cute[sz]?|lance[sz]?)-(?:le|les|la)(?:\s+(?:toi|vous)-m[eê]me)?\W*$"
     r"|^\W*(?:mach|f[uü]hr|erledig)e?\s+(?:du\s+)?(?:das|es)(?:\s+(?:doch\s+)?(?:selbst|selber))?(?:\s+aus)?\W*$"
     r"|^\W*(?:сделай|выполни|запусти|исправь)(?:те)?\s+(?:это\s+|его\s+)?(?:сам|сама|сами)\W*$"
-    r"|^\W*(?:zr[oó]b|wykonaj|uruchom|wpisz)(?:\s+to)?(?:\s+(?:sam|za\s+mnie))\W*$", _I)
+    r"|^\W*(?:zr[oó]b|wykonaj|uruchom|wpisz)(?:\s+to)?(?:\s+(?:sam|za\s+mnie))\W*$"
+    # (cls46) "yes, type it into the terminal for me" after the agent offered commands to run locally
+    r"|^\W*(?:tak\W+)?(?:wpisz|wykonaj|uruchom)\s+(?:mi\s+)?(?:to|je)\s+(?:(?:sam\s+)?(?:do|w)\s+terminal(?:a|u)|za\s+mnie)\W*$", _I)
 # An answer that left a step to the person in words `cues.HANDED_OVER` does not read ("Please run these in your terminal
 # and paste the results", "Run: … Then use arrow keys to select …", "If you want me to run those commands for you, say
 # so"): used only to read a hand-back (``ACT_YOURSELF``), never to excuse an error report.
@@ -90,7 +92,11 @@ _LEFT_TO_PERSON = re.compile(
     r"|(?:터미널|로컬)에서\s*[^.\n]{0,40}?(?:실행|입력)(?:해\s*주세요|하세요|하십시오)"
     r"|\ben\s+(?:tu|su)\s+(?:propia\s+)?(?:terminal|consola|navegador)\b|\bno\s+(?:seu|teu)\s+(?:terminal|console|navegador)\b"
     r"|\bdans\s+(?:ton|votre)\s+(?:terminal|console|navigateur)\b|\bin\s+(?:deinem|ihrem)\s+(?:terminal|browser)\b"
-    r"|\bв\s+(?:своём|своем|вашем|твоём|твоем)\s+(?:терминале|консоли|браузере)", _I)
+    r"|\bв\s+(?:своём|своем|вашем|твоём|твоем)\s+(?:терминале|консоли|браузере)"
+    # (cls46) "after you run the steps above", "follow the steps below", "you need to edit …", "which you run locally"
+    r"|执行(?:上述|以上|上面的?|这些)(?:步骤|命令|操作)后|(?:请|建议)(?:您|你)?(?:按照?|根据)(?:以下|上述|下面的?|以上)(?:步骤|命令|方法)"
+    r"|(?:您|你)需要(?:手动|自行)(?:修改|运行|执行|添加|安装|更新|替换|删除)"
+    r"|\b(?:kt[oó]re|co)\s+(?:wykonasz|uruchomisz|wpiszesz)\s+(?:lokalnie|u\s+siebie|w\s+(?:swoim\s+)?terminalu)\b", _I)
 
 
 def left_to_person(answer: str | None) -> bool:

@@ -441,6 +441,57 @@ BROKEN += [
      "said the result does not work"),
 ]
 
+# (cls46) after done work, three English forms of the broken result in the other languages: the change not made or not
+# there ("it's not committed", "these are not implemented": "これらが実装されていません", "プッシュされてないよ", "设置没有生效",
+# "ce n'est pas poussé", "no está implementado", "nicht übernommen", "не применились", "nie zostało zapisane", "구현이 안
+# 됐어"), still nothing or still stuck ("still nothing there": "dalej nic nie ma", "toujours rien", "todavía nada", "还是没反
+# 应", "dalej stoi w tym samym miejscu", "还是卡住"), and an endless loop ("it loops forever": "無限ループしています", "进入死循
+# 环", "entra en un bucle infinito", "tourne en boucle"). The Japanese and Chinese "not done" end their clause (never "まだ実装さ
+# れていない機能を追加して": a feature to add); a loop to avoid ("避免死循环") is none.
+BROKEN += [
+    (re.compile(
+        r"(?:実装|反映|プッシュ|コミット|保存|適用|追加|削除|修正|更新|デプロイ)(?:が|は)?(?:され(?:て(?:い)?(?:ない|ません)|ません|なかった))"
+        r"(?=\s*(?:よ|ね|けど|です|みたい|ようです|[。！!？?、,…]|$))"                                                      # ja
+        r"|(?<!避免)(?<!防止)没(?:有)?(?:生效|反应|推送|提交|保存|实现)(?:啊|呀|呢|了)?(?=\s*[。！!？?，,…]|$)"                   # zh
+        r"|(?:\b(?:n'est|ne\s+sont|n'a\s+pas\s+[ée]t[ée])\s+(?:toujours\s+)?pas\s+(?:impl[ée]ment[ée]|pouss[ée]|commit[ée]|"
+        r"sauvegard[ée]|appliqu[ée]|affich[ée]|pris\s+en\s+compte)e?s?\b|\bne\s+s'(?:affiche|ouvre)(?:nt)?\s+(?:toujours\s+)?pas\b"  # fr
+        r"|\bno\s+(?:est[aá]n?|se\s+ha|fue|ha\s+sido)\s+(?:implementad|subid|guardad|aplicad|actualizad)[oa]s?\b"               # es
+        r"|\bn[aã]o\s+(?:est[aá]|est[aã]o|foi|foram)\s+(?:implementad|enviad|salv|aplicad|atualizad)[oa]s?\b"                  # pt
+        r"|\b(?:ist|sind|wurde|wurden)\s+(?:immer\s+noch\s+|noch\s+immer\s+)?nicht\s+(?:implementiert|gepusht|committet|"
+        r"gespeichert|[uü]bernommen|umgesetzt|angewendet)\b"                                                                   # de
+        r"|\bnon\s+(?:[eè]|sono)\s+(?:stat[oaie]\s+)?(?:implementat|salvat|applicat|aggiornat)[oaie]\b"                          # it
+        r"|(?<![\w-])не\s+(?:реализован\w*|закоммичен\w*|запушен\w*|сохранил\w*|примен(?:ил|ен)\w*|отображается|появляется|появилось)"  # ru
+        r"|\bnie\s+(?:jest|s[aą]|zosta[lł][aoy]?)\s+(?:zaimplementowan|zapisan|zastosowan|zaktualizowan|wypchni[eę]t)\w*)"       # pl
+        # (never a condition after it: "nie jest zapisane w bazie, jeśli użytkownik nie potwierdzi")
+        r"(?![^.!?\n]{0,60}\b(?:je[sś]li|gdy|kiedy|si|se|wenn|falls|quand|cuando|quando|demain|ma[nñ]ana|amanh[aã]|morgen|domani|jutro)\b)"
+        r"|(?:구현|푸시|커밋|저장)(?:이|가)?\s*안\s*(?:됐|되었|돼|되어)", _I),                                                    # ko
+     "said a part of the result does not work"),
+    (re.compile(
+        r"\b(?:todav[ií]a|a[uú]n)\s+nada\b(?!\s+(?:que|m[aá]s|de|mal))|\bsigue\s+sin\s+(?:haber|aparecer|salir)\s+nada\b|\bsigue\s+(?:atascad|colgad|trabad)[oa]\b"  # es
+        r"|\bainda\s+nada\b(?!\s+(?:que|mais|de|mal))|\bcontinua\s+(?:travad|parad)[oa]\b"                                                                # pt
+        r"|\btoujours\s+rien\b(?!\s+(?:[àa]|de)\b)|\b(?:est|reste)\s+toujours\s+(?:bloqu[ée]|coinc[ée])e?\b"                                       # fr
+        r"|\b(?:immer\s+noch|noch\s+immer)\s+nichts\b"                                                                         # de
+        r"|\bancora\s+(?:niente|nulla)\b|\b[eè]\s+ancora\s+bloccat[oa]\b"                                                      # it
+        r"|(?:вс[её]\s+ещ[её]|до\s+сих\s+пор|по-прежнему)\s+ничего"                                                             # ru
+        r"|\b(?:dalej|nadal|wci[aą][zż]|ci[aą]gle)\s+(?:nic|stoi|wisi)\b"                                                       # pl
+        r"|还是(?:什么都)?没(?:有)?(?:反应|变化|东西|效果)|还是卡(?:住|在)"                                                        # zh
+        r"|まだ何も(?:ない|出ない|表示されない|起きない|変わらない)|相変わらず何も|まだ(?:止まって|固まって|フリーズして)"             # ja
+        r"|(?:아직도?|여전히)\s*아무것도|(?:아직도?|여전히)\s*멈춰", _I),                                                          # ko
+     "said the result is still broken"),
+    (re.compile(
+        r"無限ループ(?:して|になって|に陥って|が(?:発生|起き))"                                                                  # ja
+        r"|(?<!避免)(?<!防止)(?<!避免出现)(?:进入|陷入|出现|变成)了?(?:死循环|无限循环)|死循环了"                                   # zh
+        r"|\b(?:entra|est[aá]|queda|se\s+queda|se\s+mete)\s+en\s+(?:un\s+)?bucle(?:\s+infinito)?\b"                             # es
+        r"|\b(?:entra|est[aá]|fica|entrou|ficou)\s+em\s+(?:um\s+)?loop(?:\s+infinito)?\b"                                       # pt
+        r"|\b(?:part|tourne|est|entre)\s+en\s+boucle(?:\s+infinie)?\b"                                                          # fr
+        r"|\b(?:h[äa]ngt|l[äa]uft|ist)\s+in\s+einer\s+endlosschleife\b"                                                        # de
+        r"|\b(?:va|entra|[eè])\s+in\s+(?:un\s+)?(?:loop|ciclo)\s+infinito\b"                                                   # it
+        r"|(?<![\w-])зацикл(?:ился|илась|илось|ивается)|\bуход\w+\s+в\s+бесконечн\w+\s+цикл"                                     # ru
+        r"|무한\s*루프(?:에\s*빠|가\s*(?:돌|생기|발생)|를\s*돌)"                                                                 # ko
+        r"|\b(?:wpada|wpad[lł]\w*|jest)\s+w\s+niesko[nń]czon\w+\s+p[eę]tl", _I),                                                # pl
+     "said the result does not work"),
+]
+
 # What an agent says, in these languages, when it has done the work (the English ``cues.CLAIMS``): after it, a report
 # that the result does not work is a report on the agent's work.
 CLAIMS = re.compile(

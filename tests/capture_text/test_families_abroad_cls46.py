@@ -152,3 +152,89 @@ def test_look_alikes_do_not_flag(text):
 def test_the_good_state_with_a_fault_after_it_still_reports():
     verdict = classify_text("ya no veo ningún error pero la página no carga", DONE)
     assert verdict.correction
+
+
+# -- after done work: the change not there, still nothing / still stuck, an endless loop (the English "it's not committed",
+# "still nothing there", "it loops forever"), in the other languages
+PART = "said a part of the result does not work"
+WORKS_NOT = "said the result does not work"
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("ん？いや、エンタイヤにプッシュされてないよ", PART),
+    ("ce n'est pas poussé", PART),
+    ("no está implementado", PART),
+    ("não foi salvo", PART),
+    ("die Änderung wurde nicht übernommen", PART),
+    ("non è stato salvato", PART),
+    ("изменения не применились", PART),
+    ("nie zostało zapisane", PART),
+    ("구현이 안 됐어", PART),
+    ("dalej nic nie ma pomyśl", STILL),
+    ("dalej stoi w tym samym miejscu", STILL),
+    ("toujours rien", STILL),
+    ("todavía nada", STILL),
+    ("ainda nada", STILL),
+    ("immer noch nichts", STILL),
+    ("ancora niente", STILL),
+    ("всё ещё ничего", STILL),
+    ("程序进入死循环了", WORKS_NOT),
+    ("entra en un bucle infinito", WORKS_NOT),
+    ("fica em loop infinito", WORKS_NOT),
+    ("ça tourne en boucle", WORKS_NOT),
+    ("es hängt in einer Endlosschleife", WORKS_NOT),
+    ("va in loop infinito", WORKS_NOT),
+    ("скрипт зациклился", WORKS_NOT),
+    ("무한 루프에 빠졌어", WORKS_NOT),
+    ("wpada w nieskończoną pętlę", WORKS_NOT),
+    ("正常に終端に達したら、再生し直すせいで無限ループしています", WORKS_NOT),
+])
+def test_the_result_not_there_or_stuck_abroad(text, reason):
+    verdict = classify_text(text, DONE)
+    assert verdict.correction, (text, verdict)
+    assert verdict.reason == reason, (text, verdict)
+
+
+@pytest.mark.parametrize("text", [
+    "まだ実装されていない機能を追加してください",  # a feature to add
+    "实现一个功能，避免死循环",  # a loop to avoid
+    "添加检查防止进入死循环",
+    "ajoute une vérification pour éviter que ça tourne en boucle",
+    "la fonction n'est pas encore implémentée dans la v2, on la fera demain",  # deferred
+    "nie jest zapisane w bazie, jeśli użytkownik nie potwierdzi",  # a condition
+    "todavía nada que hacer, gracias",
+    "ainda nada mal, obrigado",
+    "toujours rien à signaler, merci",
+])
+def test_look_alikes_of_the_result_not_there(text):
+    verdict = classify_text(text, DONE)
+    assert not verdict.correction, (text, verdict)
+
+
+@pytest.mark.parametrize("text", ["程序进入死循环了", "ce n'est pas poussé", "dalej nic nie ma"])
+def test_no_report_without_done_work(text):
+    assert not classify_text(text, "Which file holds the player loop?").correction
+
+
+# -- the hand-back: after an answer that left steps to the person ("执行上述步骤后…", "które wykonasz lokalnie"), "请你执行上面
+# 步骤" and "tak wpisz mi to do terminala" tell the agent to carry them out itself
+STEPS_ZH = "修复步骤：1. 删除 bin 和 obj 2. 重新构建。执行上述步骤后，系统将使用一致的数据库路径。"
+STEPS_PL = "Mogę przygotować polecenia do terminala, które wykonasz lokalnie, aby zainicjować stronę Hugo. Czy chcesz?"
+ACT = "told the agent to act instead of describing"
+
+
+@pytest.mark.parametrize("text, answer, fires", [
+    ("请你执行上面步骤", STEPS_ZH, True),
+    ("请执行这个修复", STEPS_ZH, True),
+    ("谢谢，我来执行", STEPS_ZH, False),
+    ("执行上面步骤会删除数据吗？", STEPS_ZH, False),  # a question that only asks
+    ("tak wpisz mi to do terminala", STEPS_PL, True),
+    ("tak, poproszę instrukcję", STEPS_PL, False),
+    ("dzięki, wpiszę to sam", STEPS_PL, False),
+    ("请你执行上面步骤", "我已经删除了 bin 和 obj 并重新构建，应用已正常启动。", False),  # no step was left
+])
+def test_the_hand_back_after_steps_left_to_the_person(text, answer, fires):
+    verdict = classify_text(text, answer)
+    assert verdict.correction is fires, (text, verdict)
+    if fires:
+        assert verdict.reason == ACT
