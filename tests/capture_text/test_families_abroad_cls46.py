@@ -197,6 +197,7 @@ def test_the_result_not_there_or_stuck_abroad(text, reason):
 
 @pytest.mark.parametrize("text", [
     "まだ実装されていない機能を追加してください",  # a feature to add
+    "このAPIはまだ実装されていません。来週やります",  # not yet, the person's own plan (test_abroad_forms_cls38)
     "实现一个功能，避免死循环",  # a loop to avoid
     "添加检查防止进入死循环",
     "ajoute une vérification pour éviter que ça tourne en boucle",
