@@ -155,7 +155,7 @@ server.listen(16)
 server.settimeout(600)  # only against a hang
 env = dict(os.environ, ANTHROPIC_BASE_URL="http://127.0.0.1:%d" % server.getsockname()[1])
 # Every process this run starts carries the mark (learn hands its environment to the CLI): a Claude Code of another
-# test running at the same time (pytest -n 2) is not this run's.
+# test running at the same time (pytest -n 3) is not this run's.
 MARK = ("LEARN_E2E_INTERRUPT=%d" % os.getpid()).encode()
 env["LEARN_E2E_INTERRUPT"] = str(os.getpid())
 # learn starts as from a terminal: a signal the test run itself ignores (under nohup, or a background job's SIGINT)
