@@ -3203,6 +3203,110 @@ BLIND77_INTRO, BLIND78_INTRO = (FORTY_FIRST_ROUND_WRITER.format(who=who, style=s
      "words do not name (all 25 of the vague and file tasks', 2 of the follow-ups'); scenarios, stacks and "
      "wordings of this writer's own"),
 ))
+_FORTY_SECOND_READ = (
+    "the team preamble, this writer's brief and the team board's lines of the lead (none yet when it began); `git "
+    "show --stat` of the commit that registered batches 77 and 78 (63af236b) and its diff of `research/__main__.py`, "
+    "`tests/deliver/test_bench_held_out.py` and `CHANGELOG.md`; lines 1 to 40 of this file's docstring (the task "
+    "kinds) and its lines 120 to 375 (the imports, `ROOT` to the head of `CONFIGS`: `_generator()`, `load_tasks()`, "
+    "`Session`, `_needed_lessons()`, `store_for()`, `check_unique()`, `isolated_environment()`, `Project`, "
+    "`_read_response()`, `_file_events()` and `run_session()`), a grep of this file for `_READ`, `ROUND_WRITER`, "
+    "`BLIND7[5-9]` and `SETS = ` (which showed the code lines that register batches 75 to 78 and the lead's measured "
+    "lines on batches 75 and 76), the forty-first round's block (its list, template and the style texts of batches "
+    "77 and 78), the forty-first round's template printed with its list left out, the lines around the end of that "
+    "block and the end of `SETS` cut to 120 characters (line numbers before this block was added); counts of about "
+    "210 product and style words (marina, vineyard, laundry, climbing, bouldering, campsite, caravan, tattoo, "
+    "Gherkin, dictated, voice, terse, ticket, non-native, Slack, email, forwarded, quoted, emoji, Finnish, Swedish, "
+    "Scottish and others: counts only) in this file and in `CHANGELOG.md`, with the line numbers of seven of them "
+    "in this file, eight of those lines (Austria, marina, Zurich, CHF, acceptance, hmm: the lists of earlier rounds "
+    "and style texts of earlier batches) cut to 200 characters and the words around one hit each of forward and "
+    "quoted (two of the lead's measured lines), to keep away from earlier products and styles; `stores/generate.py` "
+    "up to the head of its distractor lists, the whole source lesson file, `tests/deliver/test_bench_held_out.py` "
+    "whole, a grep of `research/__main__.py` for `blind7`, `CHANGELOG.md`'s first 12 lines and its section headings "
+    "and the first 60 lines of issue 19; none of the tasks of batches 73 to 78, never a helper's board lines "
+    "or any helper's notes; then a check of its own (JSON, ids, kinds, counts, each needed prefix unique in the "
+    "base, 300, 1,000 and 10,000 stores, the content paths, the path globs of the needed lessons read with fnmatch "
+    "and with `*` kept inside one folder: every one matches a file of its task both ways, the words of each vague "
+    "request that share a five-letter stem with its needed lessons: none, no needed lesson shared between the two "
+    "batches), the path globs of each task's needed lessons, and the test that loads these two batches and "
+    "`tests/docs`, never this benchmark")
+FORTY_SECOND_ROUND_WRITER = FORTY_FIRST_ROUND_WRITER.replace("2026-12-07 #28", "2026-12-07 #29").replace(
+    _FORTY_FIRST_READ, _FORTY_SECOND_READ)
+assert _FORTY_SECOND_READ in FORTY_SECOND_ROUND_WRITER and _FORTY_FIRST_READ not in FORTY_SECOND_ROUND_WRITER
+assert "2026-12-07 #28" not in FORTY_SECOND_ROUND_WRITER and "2026-12-07 #29" in FORTY_SECOND_ROUND_WRITER
+BLIND79_TASKS, BLIND80_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (79, 80))
+BLIND79_INTRO, BLIND80_INTRO = (FORTY_SECOND_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a forty-sixth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks written as a developer thinking aloud for a chain of "
+     "bouldering and climbing gyms in Finland and Sweden (day passes and 10-visit punch cards in EUR and SEK, "
+     "monthly memberships that can be paused, waivers signed on kiosk tablets, QR codes at the doors, route setting "
+     "with grades and setters, youth courses, shoe rental, a café and a chalk shop, a live count of climbers in each "
+     "gym, MobilePay and Swish): sentences that correct themselves on the way (\"ok so\", \"hmm\", \"wait\", "
+     "\"actually\", \"I think\", \"I guess\", \"right?\", \"...\", \"??\"), few backticks, the Python API (routers, "
+     "services, schemas, ORM models, an Alembic migration, Celery tasks, a payment provider's webhook, db queries, "
+     "an email template, tests), a check-in consumer in the worker and a door-access service's Dockerfile, dbt "
+     "models of kiosk check-ins, café sales, route ascents, daily visits and membership revenue, a seed, the Next.js "
+     "member app and setter tool (occupancy, walls, routes, shop and setter features, shared components, a "
+     "component test, a locale file), Kubernetes (Deployments, a CronJob), a Helm chart's values and `Chart.yaml`, "
+     "Terraform (a waivers module, a door-access module's outputs, the prod stack), GitHub workflows, a shell "
+     "script and the Makefile; direct ones as a thought worked out aloud (a check-in staging model's time zone, id "
+     "and flag names, a course signup route's version, scope and answer, a membership pause's transaction and "
+     "errors, a waiver bucket's access and key, a door service's probes and disruption budget, a polling badge's "
+     "cleanup and relative time, an ascents mart's name and grain, a consumer's batch size and failed messages, CI "
+     "jobs' time limits and superseded runs, a rental table's migration and indexes); vague ones as what the "
+     "developer is puzzling over (a day pass at 149.99999 kr, release forms gone after a pod restart, a tick that "
+     "jumps to another problem after filtering, desk edits that never reach the visits mart, addresses and payment "
+     "references in the logs, Saturday slowness fixed by hand each week, walls told apart only by red and green "
+     "dots, a lock on the prod stack held from a laptop at home, memberships ending a day early after midnight in "
+     "Helsinki, a three-year-old AWS key used by the deploy job); file tasks with an empty request or one token "
+     "(\"hmm\", \"wip\", \".\") on a staging model, a Pydantic schema, a CronJob, a service test, a chart's values, "
+     "a component test, a module's outputs and a shell script, five of them with the file's text as read; "
+     "follow-ups that change topic (a town's spelling in the footer, then an icon set in the shop; a README link, "
+     "then a Celery task's arguments and acks; a prop rename, then dark mode; a gym in a seed, then revenue from "
+     "invoice dates; a question about the Makefile, then its phony targets; an email's subject, then a "
+     "Dockerfile's stages and user; a translation, then a webhook's signature and repeats; a chart's appVersion, "
+     "then one query per row); 57 needed lessons (direct 22, vague 10, file 14, follow-up 11), 16 tasks needing "
+     "lessons scoped to narrower paths than an area's folder (staging, mart and finance models, the API's folder "
+     "and its routers, services, schemas, models, migrations, tasks, webhooks and db folders, the worker, service "
+     "tests and a test-file pattern, component tests, Terraform modules, the `Makefile`), 24 needed lessons whose "
+     "convention the words do not name (all 24 of the vague and file tasks'); scenarios, stacks and wordings of "
+     "this writer's own"),
+    ("the same forty-sixth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks in another voice for a group of holiday parks and "
+     "campsites in the Scottish Highlands (tent, touring caravan and motorhome pitches, metered electric hookups, "
+     "seasonal pitches, deposits in GBP, a number-plate camera barrier at the gate, laundry tokens, wardens' "
+     "tablets, a channel manager that sells the pitches elsewhere, a card provider): emails a developer forwards "
+     "to the agent with a short ask on top or none (\"Fwd:\" subject lines, \"---------- Forwarded message "
+     "---------\", \"From:\", lines quoted with \"> \" from wardens, reception, accounts, a data analyst, ops, a web "
+     "agency, a camera vendor, a guest, GitHub and penetration testers, sign-offs such as \"Cheers\", \"Ta\" and "
+     "\"Kind regards\"), the Python API (routers, services, a billing service, ORM models, db queries, webhooks, "
+     "email templates, tests, its pyproject), dbt models of guests, stays, meter readings, nightly occupancy, shop "
+     "takings, booking revenue and pitches with a schema file and a seed, the Next.js booking site and wardens' app "
+     "(warden, billing, account, arrivals and dashboard features, a Playwright spec, the footer, the favicon), "
+     "Kubernetes (the barrier camera and laundry token Deployments), a Helm chart, Terraform (a bookings database "
+     "module, a camera module's variables and versions), the release workflow and `docker-compose.yml`; direct "
+     "ones as an ask above the email that names the convention (guests' emails and ids in a staging model, hookup "
+     "readings sent twice and deleted ones still shown, a pitch availability list, a deposit charged twice, pennies "
+     "off on hookup bills, a database nearly destroyed, an incident form for wardens, a deposit shown in euros, a "
+     "security review of the barrier manifests, a compromised action in the release workflow); vague ones as the "
+     "forwarded complaint with a few words on top or none (\"any idea?\", \"thoughts?\", \"see below, "
+     "can you look\": a gate code guessed from how fast it is refused, a "
+     "site hung while a channel manager was down, 03/07 read as the third of July, the same night on two rows, a "
+     "login read from the browser's dev tools, a tablet screen that flashes white between tabs, a check-in screen "
+     "slowed by plate matching, a pod that reaches every other pod, Sunday takings missing until a rerun, a "
+     "stutter at each letter of a surname); file tasks with an empty request or one token (\"fwd\", \".\", "
+     "\"wip\") on a staging model, an ORM model, a Terraform module's variables and versions, a service test, a "
+     "Playwright spec, `docker-compose.yml`, a mart's schema file and a db module, five of them with the file's "
+     "text as read; follow-ups that change topic (a phone number, then a chart library in the main bundle; a "
+     "town's spelling, then an email sent from a route; a variable rename, then a camera vendor's webhook; a park "
+     "in a seed, then codes mapped in a case statement; a question about a chart, then its version; an email's "
+     "tone, then a new dependency; a favicon, then refunds left half-done; a typo in a description, then euro "
+     "bookings at today's rate); 57 needed lessons (direct 22, vague 10, file 14, follow-up 11), none shared with "
+     "batch 79, 18 tasks needing lessons scoped to narrower paths than an area's folder, single files or a "
+     "file-name pattern (staging, mart and finance models, schema files, the API's folder and its routers, billing, "
+     "models, db and webhooks folders, service tests, the billing and dashboard features, Playwright tests, "
+     "`docker-compose.yml`), 24 needed lessons whose convention the words do not name (all 24 of the vague and "
+     "file tasks'); scenarios, stacks and wordings of this writer's own"),
+))
 
 BLIND75_INTRO += ("Measured by the lead (counts only) on the first code of session 2026-12-07 #28 (e2d0edb5) and on its final delivery code (ef26bf72: deliver46's request shapes and SQL window-function idiom, 14ba21d1, and review46's Claude Code fork parent changes, which touch no benchmark path): the same task by task at every size. 100% at 300, 1,000 and 10,000 (58 of 58; direct 22 of 22, vague 10 of 10, file 15 of 15, follow-up 11 of 11); 21.2-21.4 lessons and 694-702 tokens a session at 300 and 1,000, 26.9 and 834-835 at 10,000. No miss. The lead had read this batch's description above (not its tasks) while setting up the session; no delivery code was written by the lead.")
 BLIND76_INTRO += ("Measured by the lead on the same two codes: 98.1% at every size (53 of 54; direct 20 of 20, vague 9 of 10, file 13 of 13, follow-up 11 of 11), the same task by task on both; 22.2-22.7 lessons and 727-742 tokens a session at 300 and 1,000, 27.1-27.3 and 846-849 at 10,000. The miss at every size: a vague symptom whose lesson (compare nullable columns with `is distinct from`) was not delivered.")
@@ -3313,6 +3417,8 @@ SETS = {
     "blind76": (BLIND76_TASKS, "Blind batch 76 (written apart from the code)", BLIND76_INTRO),
     "blind77": (BLIND77_TASKS, "Blind batch 77 (written apart from the code)", BLIND77_INTRO),
     "blind78": (BLIND78_TASKS, "Blind batch 78 (written apart from the code)", BLIND78_INTRO),
+    "blind79": (BLIND79_TASKS, "Blind batch 79 (written apart from the code)", BLIND79_INTRO),
+    "blind80": (BLIND80_TASKS, "Blind batch 80 (written apart from the code)", BLIND80_INTRO),
 }
 
 

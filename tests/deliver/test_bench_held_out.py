@@ -60,6 +60,8 @@ BLIND_BATCHES = [
     pytest.param("blind76", "2026-12-07 #27", "forty-fourth writer", "2026-12-07 #26", 5, True, id="blind76"),
     pytest.param("blind77", "2026-12-07 #28", "forty-fifth writer", "2026-12-07 #27", 5, True, id="blind77"),
     pytest.param("blind78", "2026-12-07 #28", "forty-fifth writer", "2026-12-07 #27", 5, True, id="blind78"),
+    pytest.param("blind79", "2026-12-07 #29", "forty-sixth writer", "2026-12-07 #28", 5, True, id="blind79"),
+    pytest.param("blind80", "2026-12-07 #29", "forty-sixth writer", "2026-12-07 #28", 5, True, id="blind80"),
 ]
 
 
@@ -100,10 +102,11 @@ def test_a_blind_batch_loads_and_names_one_lesson_each(scaled_stores, name, sess
     pytest.param("THIRTY_NINTH_ROUND_WRITER", "_THIRTY_NINTH_READ", "_THIRTY_EIGHTH_READ", id="blind73-74"),
     pytest.param("FORTIETH_ROUND_WRITER", "_FORTIETH_READ", "_THIRTY_NINTH_READ", id="blind75-76"),
     pytest.param("FORTY_FIRST_ROUND_WRITER", "_FORTY_FIRST_READ", "_FORTIETH_READ", id="blind77-78"),
+    pytest.param("FORTY_SECOND_ROUND_WRITER", "_FORTY_SECOND_READ", "_FORTY_FIRST_READ", id="blind79-80"),
 ])
 def test_a_blind_pair_was_written_with_its_rounds_writer_text(writer, read, earlier_read):
     """Batches 71/72 were written with the thirty-eighth round's writer text, 73/74 with the thirty-ninth's, 75/76
-    with the fortieth's, 77/78 with the forty-first's: each holds what its round read, not what the round before
-    read."""
+    with the fortieth's, 77/78 with the forty-first's, 79/80 with the forty-second's: each holds what its round read,
+    not what the round before read."""
     assert getattr(bench_delivery, read) in getattr(bench_delivery, writer)
     assert getattr(bench_delivery, earlier_read) not in getattr(bench_delivery, writer)
