@@ -484,6 +484,10 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     if never and not re.search(r"\b(?:you|i|it|this|that)\b", c[:never.start("next")], re.I) \
             and not _PAST_WORD.match(never.group("next")):
         c = c[len("we "):]
+    if re.match(r"^(?:(?:you|u|we)\s+)?(?:should(?:n'?t|\s+not)?|ought\s+(?:not\s+)?to)(?:'ve|\s+have|ve|\s+of)\s+(?:[a-z]+ed|been|run|put|read|set|written|made|kept|done|taken|given|left|"
+                r"chosen|built|split|sent|hidden|rewritten|stuck|gone|got|gotten)\b", c, re.I):
+        return None  # "you should have used pnpm instead of npm" gave "Use have used `pnpm` …", "you shouldn't have deleted
+        # the tests" "Never have deleted the tests.": what ought to have been done is read in restate.py, or not at all
     usual = re.match(r"^we\s+(?:usually|generally|normally|typically)\s", c, re.I) is not None
     c = re.sub(r"^we\s+(?:usually\s+|generally\s+|normally\s+|typically\s+)?(?=(?:" + "|".join(sorted(VERBS - {"use", "prefer"}))
                + r")\s)", "", c, flags=re.I)  # "we usually put the test next to the component" (refl26): the team's way

@@ -359,8 +359,50 @@ _WHY_THERE = re.compile(r"^(?:(?:wait|hmm+|um+|so|but|ugh|uh)[\s,]+)?(?:why|how\
                         re.I)
 
 
+# "you should have used pnpm", "should've run the tests before committing", "we should have added a migration for every new
+# column": what the agent ought to have done, said after it did otherwise; read as the order it carries, which the rules
+# then read as ever (a step of this task, "you should have run the tests", still gives nothing). Not "you shouldn't have
+# …" (one act regretted), nor a thing that should have been ("the bar should have been white": a report).
+_SHOULD_HAVE = re.compile(r"^(?:(?:wait|hmm+|um+|so|but|ugh|no|nope|also|and|yeah|well)[\s,]+)*(?:(?:you|u|we)\s+)?(?:really\s+)?"
+                          r"(?:should(?:'ve|\s+have|ve|\s+of)|ought\s+to\s+have)\s+(?:just\s+)?(?P<verb>[a-z]+)\s+"
+                          r"(?P<rest>[^?]+?)\s*[.!]*$", re.I)
+_PARTICIPLES = {"run": "run", "put": "put", "read": "read", "set": "set", "written": "write", "made": "make", "kept": "keep",
+                "done": "do", "taken": "take", "given": "give", "left": "leave", "chosen": "choose", "built": "build",
+                "split": "split", "sent": "send", "hidden": "hide", "rewritten": "rewrite", "stuck": "stick"}
+
+
+def _participle_base(word: str) -> str | None:
+    """ "use" for "used", "run" for "run", "add" for "added": a participle's verb when the rules know it, else None."""
+    lowered = word.lower()
+    if lowered in _PARTICIPLES:
+        return _PARTICIPLES[lowered]
+    if not lowered.endswith("ed"):
+        return None
+    stem = lowered[:-2]
+    for candidate in (stem, lowered[:-1], stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else None,
+                      stem[:-1] + "y" if stem.endswith("i") else None):
+        if candidate and candidate in VERBS:
+            return candidate
+    return None
+
+
+def _should_have(sentence: str) -> str | None:
+    """The order "you should have <done> …" carries ("use pnpm instead" for "you should have used pnpm"), or None."""
+    match = _SHOULD_HAVE.match(sentence)
+    base = _participle_base(match.group("verb")) if match else None
+    if not base:
+        return None
+    rest = match.group("rest")
+    if base == "use" and not re.search(r"\b(?:instead|rather\s+than|not)\b", rest, re.I):
+        rest = f"{rest} instead"  # what the agent used was another one: "use X instead"
+    return f"{base} {rest}"
+
+
 def _question(sentence: str) -> str | None:
     """The statement a corrective question carries, or None."""
+    should = _should_have(sentence)
+    if should:  # "you should have used pnpm"
+        return should
     there = _why_there(sentence)
     if there:  # "why are there sleeps in the tests"
         return there
