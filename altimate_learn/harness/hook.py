@@ -284,11 +284,26 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     # the learner's blocks in files this agent does not load (AGENTS.local.md for every agent): harness/learned_notes
     gives_notes = wants_delivery and event.kind == "start" and not (
         event.source == "resume" and harness in _RESUME_KEEPS_START)
+    # a session resumed that learn has no state of (its earlier turns ran before learn's hooks were installed, or in a
+    # folder Gemini CLI did not trust yet): the agent has answered in it, so its next prompt is a reply to be captured,
+    # not the session's task (review47 R47-2)
+    answered_before = capture and event.kind == "start" and event.source == "resume"
     if not wants_capture and not engine.has_lessons_or_state(session_id):
         # no lesson and no state yet: only the learner's blocks can be given (at the start, or with Gemini's first
         # prompt); then the session state is opened like any other, so a second copy of the hook sees the first
         notes_now = gives_notes or (wants_delivery and event.kind == "prompt" and harness in _START_WITH_FIRST_PROMPT)
         if not notes_now or not _learned_notes(root, harness, log, settings["budget_tokens"]):
+            if answered_before:  # nothing to give, but the state notes the earlier turns
+                try:
+                    engine.open(session_id)
+                except LockBusy:
+                    log(f"{event.name}: session state locked by another process for ~5 s; its next prompt is taken "
+                        "for the session's task")
+                    return ""
+                try:
+                    _answered_before(engine)
+                finally:
+                    engine.close()
             return ""
     if clears or resumes:
         try:
@@ -299,6 +314,8 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
             return ""
         try:
             engine.clear() if clears else engine.resumed()
+            if answered_before:
+                _answered_before(engine)
             if clears and harness in _CONTEXT_IN_TRANSCRIPT and event.transcript_path:
                 try:  # what the chat file holds so far is no longer in the model's context
                     engine.data["transcript_read"] = [event.transcript_path, os.path.getsize(event.transcript_path)]
@@ -312,6 +329,8 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     except LockBusy:
         log(f"{event.name}: session state locked by another process for ~5 s; delivered nothing")
         return ""
+    if answered_before:
+        _answered_before(engine)
     texts: list[str] = []
     try:
         if raw is not None and _repeated(data, raw, event, log, harness):
@@ -722,6 +741,15 @@ def _drop_answers(root: str, session_id: str, log) -> None:
             capture_worker.drop_answers(sessions_dir, session_id)
     except Exception as exc:  # noqa: BLE001 - they still go by age
         log(f"SessionEnd: the answers kept for this session could not be removed ({type(exc).__name__})")
+
+
+def _answered_before(engine) -> None:
+    """A resumed session learn had no state of: count one earlier prompt and a finished turn, so that live capture
+    reads the next prompt as a reply to the agent's last answer, not as the session's task (its first prompt)."""
+    data = engine.data
+    if not engine.state.exists and data["prompts"] == 0:
+        data["prompts"] = 1
+        data["assistant_done"] = True
 
 
 def _capture(event: Event, data: dict, engine, root: str, capture: bool, auto_reflect: bool, log, *,

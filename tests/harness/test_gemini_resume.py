@@ -65,3 +65,38 @@ def test_a_resume_after_a_section_that_showed_lessons_adds_no_second_core_tier(g
     later = prompt(git_repo, "now rename the disputes model")
     assert not set(bullets(later)) & set(bullets(first))
     assert "Team conventions for this project (approved by the team):" not in later  # no new section
+
+
+REPLY = "hm, why urllib? we always use httpx in this codebase"  # typed after the agent's "I switched the client to urllib"
+
+
+def test_a_session_resumed_without_learns_state_has_its_next_prompt_read_as_a_reply(git_repo: Path, monkeypatch):
+    """review47 R47-2 (real Gemini CLI 0.61): the session's first turns ran before learn's hooks did (installed later, or
+    in a folder Gemini did not trust yet), and `gemini --resume ID -p "hm, why urllib? we always use httpx in this
+    codebase"` was taken for the session's task: not captured, though `learn capture --latest` recorded it from the
+    chat file. A resumed session has answered before, so its next prompt is read as a reply; a new session's first
+    prompt is still its task. With nothing approved yet (no store) and with lessons."""
+    from tests.harness.test_capture_worker import settle, signals
+
+    for name, value in {"ALTIMATE_LEARN_CAPTURE": "1", "ALTIMATE_LEARN_AUTO": "0",
+                        "ALTIMATE_LEARN_CONTINUAL_LEARNING": "0"}.items():
+        monkeypatch.setenv(name, value)
+
+    def session(sid: str, source: str) -> None:
+        base = {"session_id": sid, "transcript_path": str(git_repo / f"session-{sid}.jsonl"), "cwd": str(git_repo),
+                "timestamp": "2026-12-07T14:40:26.506Z"}
+        for payload in ({"hook_event_name": "SessionStart", "source": source},
+                        {"hook_event_name": "BeforeAgent", "prompt": REPLY}):
+            event = gemini.parse({**base, **payload})
+            handle(event, gemini.NAME, str(git_repo), str(git_repo), lambda m: None, can_inject=True)
+        settle(git_repo)
+
+    session("new-1", "startup")  # a new session's first prompt: the task
+    assert not (git_repo / ".altimate-code" / "learn" / "team-playbook" / "signals.jsonl").exists()
+    session("old-1", "resume")  # nothing approved, no store yet
+    assert [(s["sessionID"], s["text"]) for s in signals(git_repo)] == [("old-1", REPLY)]
+    write_store(git_repo, sample_lessons())
+    session("old-2", "resume")
+    assert [s["sessionID"] for s in signals(git_repo)] == ["old-1", "old-2"]
+    session("new-2", "startup")
+    assert [s["sessionID"] for s in signals(git_repo)] == ["old-1", "old-2"]
