@@ -6,6 +6,10 @@ wording.
    "you shouldn't have deleted the tests" gave "Never have deleted the tests."). Now read as the order it carries, which
    the rules read as ever: a step of this task ("you should have run the tests") still gives nothing, and "you shouldn't
    have …" (one act regretted) gives nothing.
+2. The team's tool said the ways people say it: "We use Poetry for this project." and "we're using pnpm" gave nothing
+   where "we use poetry in this repo" and "we are using pnpm" gave "Use `poetry`." / "Use `pnpm`."; "please use `pnpm`
+   instead" gave nothing where "please use pnpm instead" gave "Use `pnpm`." (a tool's own name in backticks is that
+   tool; other code in backticks may be one file or value of this task and still gives nothing).
 """
 
 from __future__ import annotations
@@ -49,4 +53,37 @@ def test_what_the_agent_ought_to_have_done_is_the_order_it_carries(typed: str, l
     "should we have used pnpm?",  # a question
 ])
 def test_what_ought_to_have_been_done_once_stays_open(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+# --- 2. the team's tool, said for this project, with "we're", in backticks ---------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("We use Poetry for this project.", "Use `poetry`."),
+    ("we use poetry for this repo", "Use `poetry`."),
+    ("we use pnpm for this project, not npm", "Use `pnpm` instead of `npm`."),
+    ("we're using pnpm", "Use `pnpm`."),
+    ("We're using yarn for this codebase.", "Use `yarn`."),
+    ("pip is not allowed for this project", "Never use `pip`."),
+    ("please use `pnpm` instead", "Use `pnpm`."),
+    ("use `uv` instead", "Use `uv`."),
+    ("You should have used `pnpm`.", "Use `pnpm`."),
+])
+def test_the_teams_tool_said_for_this_project_or_in_backticks(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "we use poetry for this",  # this what: only the conversation says
+    "we use poetry for this one",
+    "we're using pnpm for this task",
+    "we're using a lot of memory",  # no tool
+    "we're using the old client",
+    "are we using pnpm for this project?",  # a question
+    "we're using pnpm, right?",
+    "use `config.yaml` instead",  # one file of this task
+    "use `fetchUser` instead",
+    "use `black` instead",  # an everyday word too
+])
+def test_no_tool_or_no_choice_stays_open(typed: str) -> None:
     assert _rules(typed) == []

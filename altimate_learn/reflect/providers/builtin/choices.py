@@ -29,8 +29,9 @@ _TERSE_CHOICE = re.compile(r"^" + _TOOL + r"\s*(?:,?\s*(?:please|pls|plz))?\s*(?
                            + r"(?P<scope>,?\s+(?:for|in)\s+(?:all\s+)?new\s+(?:files|code|modules|screens|components|services|"
                            r"packages|projects))?"
                            + r"(?:,?\s*(?:please|pls|plz|thanks?|thx|here|anymore))*\s*[.!]*$", re.I)
-_HERE = r"(?:\s+(?:here|now|these\s+days|nowadays|anymore|any\s+more|in\s+this\s+(?:repo(?:sitory)?|project|codebase)|" \
-        + CHOSEN_WHEN + r"))*"  # ("we switched to httpx last month": when the team chose it, review36 R36-5)
+_HERE = r"(?:\s+(?:here|now|these\s+days|nowadays|anymore|any\s+more|(?:in|for|on)\s+this\s+(?:repo(?:sitory)?|project|codebase)|" \
+        + CHOSEN_WHEN + r"))*"  # ("we switched to httpx last month": when the team chose it, review36 R36-5; "we use poetry
+# for this project" is "here", refl47)
 # what may follow a stated choice: a reminder that it was said before, and a request to do it again
 _REMINDED = (r"(?:\s*[,;.!]+\s*(?:(?:please|and|so)\s+)*(?:remember(?:\s+(?:that|this|it))?|don'?t\s+forget(?:\s+(?:that|this|it))?|"
              r"keep\s+(?:that|this|it)\s+in\s+mind|try\s+again|(?:do|run|redo)\s+it\s+again|thanks?|ok\??))*[\s,.!]*")
@@ -38,7 +39,7 @@ _REMINDED = (r"(?:\s*[,;.!]+\s*(?:(?:please|and|so)\s+)*(?:remember(?:\s+(?:that
 _TEAM_TOOL = re.compile(r"^(?:we|(?:this|our|the)\s+(?:repo(?:sitory)?|project|codebase|team|app|company|monorepo|stack)|"
                         # "everything else in the project uses X", "the rest of the app uses X": the team's way (refl31)
                         r"everything\s+else(?:\s+(?:in|on)\s+(?:the|this|our)\s+(?:repo|project|codebase|app|team))?|"
-                        r"the\s+rest\s+of\s+(?:the|this|our)\s+(?:repo|project|codebase|app|code|team))\s+"
+                        r"the\s+rest\s+of\s+(?:the|this|our)\s+(?:repo|project|codebase|app|code|team))(?:\s+|(?<=we)(?='re\s+using\s))"
                         r"(?P<how>always\s+|only\s+)?(?:use|uses|prefer|prefers|work\s+with|works\s+with|rely\s+on|relies\s+on|"
                         r"are\s+using|'re\s+using|standardi[sz]ed\s+on|switched\s+to|moved\s+to|migrated\s+to)\s+"
                         + _TOOL + r"(?P<purpose>\s+(?:for|to)\s+(?!(?:this|that|it|now|the\s+moment)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,4}?)?"
@@ -198,7 +199,11 @@ def _tool_rule(clause: str, c: str) -> Rule | None:
     m = _USE_INSTEAD.match(c)
     if m:  # "use pnpm instead": the tool the project wants, whatever the agent used
         name = _tool_name(m.group("x"), everyday=False)
-        if name and not m.group("x").startswith("`"):  # code in backticks may be one file or value of this task
+        # code in backticks may be one file or value of this task; a tool's own name in backticks ("use `pnpm` instead")
+        # is that tool (refl47)
+        if m.group("x").startswith("`"):
+            name = _tool_name(m.group("x").strip("`"), everyday=False)
+        if name:
             return Rule(f"Use {name}", "always", [name], [], standing=True, alone=True)
         return None
     m = _STICK_TO.match(c)
