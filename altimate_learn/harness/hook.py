@@ -286,8 +286,9 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
         event.source == "resume" and harness in _RESUME_KEEPS_START)
     # a session resumed that learn has no state of (its earlier turns ran before learn's hooks were installed, or in a
     # folder Gemini CLI did not trust yet): the agent has answered in it, so its next prompt is a reply to be captured,
-    # not the session's task (review47 R47-2)
-    answered_before = capture and event.kind == "start" and event.source == "resume"
+    # not the session's task (review47 R47-2). opencode's plugin says so at a session's first message in its process.
+    answered_before = capture and event.kind == "start" and (
+        event.source == "resume" or (harness == "opencode" and event.payload.get("answered") is True))
     if not wants_capture and not engine.has_lessons_or_state(session_id):
         # no lesson and no state yet: only the learner's blocks can be given (at the start, or with Gemini's first
         # prompt); then the session state is opened like any other, so a second copy of the hook sees the first

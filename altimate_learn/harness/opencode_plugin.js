@@ -108,16 +108,20 @@ export const AltimateLearn = async (ctx) => {
   const replies = new Map(); // sessionID -> { messageID, parts: Map(partID -> text) }: the agent's latest message
   // A fork (`opencode run --fork`, the TUI's fork) holds copies of the earlier session's messages, with the lessons
   // learn added to them: their texts go with session.start, and learn counts those lessons as shown in a session it
-  // has no record of yet (a session it knows ignores them).
+  // has no record of yet (a session it knows ignores them). `answered`: the agent answered in the session before this
+  // message (a session continued or forked): learn reads the message as a reply, not as the session's task, when it
+  // has no record of the session (its earlier turns ran before the plugin was installed; review47 R47-2).
   const copied = async (sessionID, current) => {
+    const found = { texts: [], answered: false };
     try {
       const session = ctx.client && ctx.client.session;
-      if (!session || typeof session.messages !== "function") return [];
+      if (!session || typeof session.messages !== "function") return found;
       let listed = await within(session.messages({ path: { id: sessionID } }));
       if (!listed || !Array.isArray(listed.data)) listed = await within(session.messages({ sessionID }));
       let out = [];
       for (const item of (listed && Array.isArray(listed.data) ? listed.data : [])) {
         if (!item || (item.info && item.info.id === current)) continue;
+        if (item.info && item.info.role === "assistant") found.answered = true;
         // a compaction's summary: opencode sends the model only what follows it, so the lessons in the messages before
         // it are no longer in front of the model and are not counted as shown (review45 R45-6: a fork of a compacted
         // session never got the retry lesson its prompt asked for)
@@ -127,9 +131,10 @@ export const AltimateLearn = async (ctx) => {
           if (typeof said === "string" && said.includes(SECTION)) out.push(said);
         }
       }
-      return out;
+      found.texts = out;
+      return found;
     } catch {
-      return [];
+      return found;
     }
   };
   const report = (hook, sessionID, fields) => {
@@ -150,8 +155,10 @@ export const AltimateLearn = async (ctx) => {
         const sessionID = input.sessionID || message.sessionID;
         if (!sessionID) return;
         if (!sections.has(sessionID)) {
-          const inherited = await copied(sessionID, message.id || input.messageID || "");
-          const start = await call("session.start", sessionID, inherited.length ? { inherited } : {});
+          const earlier = await copied(sessionID, message.id || input.messageID || "");
+          const fields = earlier.texts.length ? { inherited: earlier.texts } : {};
+          if (earlier.answered) fields.answered = true;
+          const start = await call("session.start", sessionID, fields);
           sections.set(sessionID, (start && text(start.system)) || "");
         }
         const prompt = parts.filter((p) => p && p.type === "text" && !p.synthetic).map((p) => p.text).join("\n");

@@ -155,6 +155,45 @@ def test_a_session_through_learn_hook_opencode(project, run_learn):
     assert [(s["kind"], s["sessionID"], s["messageID"]) for s in signals] == [("user_correction", "ses_a", "msg_2")]
 
 
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_a_session_continued_without_learns_record_has_its_first_prompt_read_as_a_reply(project, run_learn, tmp_path):
+    """review47 R47-2, real opencode 1.18.33: a session begun before `learn install opencode` and continued after it
+    (`opencode run --session ID "hm, why urllib? we always use httpx in this codebase"`): its first prompt in the new
+    process was taken for the session's task and not captured. The plugin now tells learn, at the session's first
+    message in its process, that the agent answered in it before; a new session's first prompt is still its task."""
+    seen = tmp_path / "seen.jsonl"
+    fake_learn = [sys.executable, "-c",
+                  f"import sys; open({str(seen)!r}, 'a').write(sys.stdin.read() + '\\n'); print('{{}}')"]
+    (tmp_path / "plugin.mjs").write_text(opencode.render_plugin(fake_learn))
+    (tmp_path / "drive.mjs").write_text("""
+import { AltimateLearn } from "./plugin.mjs";
+const data = {
+  ses_old: [{ info: { id: "m1", role: "user" }, parts: [{ type: "text", text: "tidy up the api client" }] },
+            { info: { id: "m2", role: "assistant" }, parts: [{ type: "text", text: "Done. I switched it to urllib." }] },
+            { info: { id: "m3", role: "user" }, parts: [{ type: "text", text: "hm, why urllib?" }] }],
+  ses_new: [{ info: { id: "m9", role: "user" }, parts: [{ type: "text", text: "hm, why urllib?" }] }],
+};
+const client = { session: { messages: async ({ path }) => ({ data: data[path.id] }) } };
+const hooks = await AltimateLearn({ directory: process.cwd(), client });
+for (const [sessionID, id] of [["ses_old", "m3"], ["ses_new", "m9"]])
+  await hooks["chat.message"]({ sessionID }, { message: { id, sessionID }, parts: [{ type: "text", text: "hm" }] });
+""")
+    out = subprocess.run(["node", "drive.mjs"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    sent = [json.loads(line) for line in seen.read_text().splitlines() if line.strip()]
+    starts = {p["session_id"]: p for p in sent if p["hook"] == "session.start"}
+    assert starts["ses_old"].get("answered") is True and "answered" not in starts["ses_new"]
+
+    reply = "hm, why urllib? we always use httpx in this codebase"
+    for session, start in (("ses_old", {"answered": True}), ("ses_new", {})):
+        base = {"directory": str(project), "session_id": session}
+        hook(run_learn, {**base, "hook": "session.start", **start}, project)
+        hook(run_learn, {**base, "hook": "chat.message", "message_id": f"msg_{session}", "prompt": reply}, project)
+    settle_capture(project)
+    signals = json.loads(run_learn("signals", "--json", cwd=project).stdout)
+    assert [(s["sessionID"], s["text"]) for s in signals] == [("ses_old", reply)]
+
+
 def test_three_failures_of_a_tool_become_a_tool_retry_signal(project, run_learn):
     base = {"directory": str(project), "session_id": "ses_b"}
     for n in range(3):
