@@ -10,6 +10,10 @@ wording.
    where "we use poetry in this repo" and "we are using pnpm" gave "Use `poetry`." / "Use `pnpm`."; "please use `pnpm`
    instead" gave nothing where "please use pnpm instead" gave "Use `pnpm`." (a tool's own name in backticks is that
    tool; other code in backticks may be one file or value of this task and still gives nothing).
+3. An order said to hold every time: "don't forget to run the tests every time" and "update the docs whenever you change
+   the API" gave nothing; an "every time" is an "always", and what the order is on is read as for any "always" ("fix the
+   header every time" still gives nothing, as "always fix the header" does). How one part behaves ("make the modal close
+   on escape every time") and what another way does ("… instead of writing a new one every time") are no such order.
 """
 
 from __future__ import annotations
@@ -86,4 +90,39 @@ def test_the_teams_tool_said_for_this_project_or_in_backticks(typed: str, lesson
     "use `black` instead",  # an everyday word too
 ])
 def test_no_tool_or_no_choice_stays_open(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+# --- 3. an order said to hold every time ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("don't forget to run the tests every time", "Always run the tests."),
+    ("remember to run the tests every time", "Always run the tests."),
+    ("make sure to run the linter every single time", "Always run the linter."),
+    ("please run prettier every time", "Always run `prettier`."),
+    ("update the docs every time", "Always update the docs."),
+    ("always run the tests every time", "Always run the tests."),
+    ("remember to update the changelog whenever you change the API",
+     "Always update the changelog when changing the API."),
+    ("don't forget to add a migration every time you add a column", "Always add a migration when adding a column."),
+])
+def test_an_order_said_to_hold_every_time_is_an_always(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "fix the header every time",  # one thing of this task, as "always fix the header" is
+    "click the button every time",
+    "rerun it every time",
+    "use it every time",
+    "save the file every time",
+    "ping me every time it finishes",
+    "it crashes every time",  # a report
+    "the build fails every time",
+    "make the modal close on escape every time",  # how one part behaves
+    "make the button blue every time",
+    "remember to run the tests",  # a step of this task: no "every time"
+    "don't forget to update the changelog",
+])
+def test_every_time_with_no_standing_order_stays_open(typed: str) -> None:
     assert _rules(typed) == []

@@ -174,6 +174,31 @@ _SWALLOWED = re.compile(r"^(?:(?:please|pls|and)\s+)?(?:don'?t|do\s+not|dont|nev
                         r"\s*[.!]*$", re.I)
 
 
+_EVERY_TIME_END = re.compile(r"[\s,]+(?:every|each)\s+(?:single\s+)?time\s*[.!]*$", re.I)
+_WHENEVER_YOU = re.compile(r"\s(?:whenever|every\s+(?:single\s+)?time|each\s+time)\s+(?:you|u|we)\s+[a-z]", re.I)
+_ORDER_LEAD = re.compile(r"^(?P<lead>(?:please\s+|pls\s+)?(?:(?:make\s+sure|be\s+sure|remember)\s+(?:to|you)\s+)?)(?P<verb>[a-z]+)\s+\S",
+                         re.I)
+
+
+def _every_time(c: str) -> str:
+    """ "always run the tests" for "run the tests every time", "always update the changelog whenever you change the API"
+    for "update the changelog whenever you change the API": an order whose verb the rules know, said to hold every time;
+    ``c`` as it is otherwise."""
+    order = _ORDER_LEAD.match(c)
+    if order and order.group("verb").lower() == "always":  # "always run the tests every time": said twice
+        return _EVERY_TIME_END.sub("", c)
+    if not order or order.group("verb").lower() not in VERBS - {"make", "let", "have", "get", "set"} \
+            or re.search(r"\b(?:instead\s+of|rather\s+than)\b", c, re.I):
+        return c  # "make the modal close on escape every time": how one part behaves; "… instead of writing a new one every
+        # time": what the other way does
+    end = _EVERY_TIME_END.search(c)
+    if end:
+        c = c[:end.start()]
+    elif not _WHENEVER_YOU.search(c):
+        return c
+    return f"{order.group('lead')}always {c[order.end('lead'):]}"
+
+
 def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     typed = clause.strip()
     c = _cut_glued_reason(strip_lead(clause))
@@ -348,6 +373,9 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     # "always run the linter before you push": the step the rule comes before, said as "before pushing" (R28-2)
     c = re.sub(r"\bbefore\s+(?:you|u)\s+(" + "|".join(BEFORE_GERUNDS) + r")(?:\s+(?:me|us)(?=\s+(?:a|an|the|your|any)\s))?\b",
                lambda m: "before " + BEFORE_GERUNDS[m.group(1).lower()], c, flags=re.I)
+    # "don't forget to run the tests every time", "update the changelog whenever you change the API": an order said to hold
+    # every time is an "always" (refl47); what the order is on is read as ever ("always fix the header" gives nothing)
+    c = _every_time(c)
     # "always update the README when you add a command": the kind of change the step comes with, said as "when adding a
     # command" (refl39; "you" in a lesson is the conversation's)
     c = re.sub(r"\b(?:when|whenever|every\s+time|each\s+time|any\s*time)\s+(?:you|u)\s+(" + "|".join(WHEN_GERUNDS)
