@@ -32,12 +32,13 @@ from altimate_learn.deliver.bm25 import unpack
 from altimate_learn.deliver.concepts import IMPLIED, KIND, NEAR, PREFIX, WEIGHT, concept_terms, links
 from altimate_learn.deliver.corpus import VERB_LEADS, Corpus
 from altimate_learn.deliver.render import SUBFOLDERS, split_scope
-from altimate_learn.deliver.shapes import (BROKEN_URL, DECIMAL, EACH_PERIOD, EMPTY_DIVISION, EMPTY_PERIOD,
-                                           ERROR_MESSAGE, FULL_REBUILD, HTTP, HUNDREDFOLD, LATE_UPDATE, LINGERING,
-                                           LINGERING_IDEA, RATIO, RAW_TIMESTAMP, SHIFTED_HOURS, SIBLINGS, SIBLINGS_IDEA,
-                                           TICKET, TIMER, TIMING_LEAK, broken_url, each_period, empty_period,
-                                           failure_shown, full_rebuild, http_call, hundredfold, late_update, lingering,
-                                           locale_number, one_fails, raw_timestamp, shifted_hours, ticket_key,
+from altimate_learn.deliver.shapes import (BROKEN_URL, DECIMAL, DIVIDE_BY_ZERO, EACH_PERIOD, EMPTY_DIVISION,
+                                           EMPTY_PERIOD, ERROR_MESSAGE, FULL_REBUILD, HTTP, HUNDREDFOLD, LATE_UPDATE,
+                                           LINGERING, LINGERING_IDEA, NULL_COMPARISON, RATIO, RAW_TIMESTAMP,
+                                           SHIFTED_HOURS, SIBLINGS, SIBLINGS_IDEA, TICKET, TIMER, TIMING_LEAK,
+                                           broken_url, each_period, empty_before, empty_period, failure_shown,
+                                           full_rebuild, http_call, hundredfold, late_update, lingering, locale_number,
+                                           none_to_divide, one_fails, raw_timestamp, shifted_hours, ticket_key,
                                            timed_refresh, timing_leak)
 from altimate_learn.deliver.tokenize import (folded_words, identifier_parts, money_amounts, operators, overlap, said_zero,
                                             search_tokens, tokenize, without_idioms, word_set, words)
@@ -198,6 +199,10 @@ def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
         spoken += " " + FULL_REBUILD
     if implied and late_update(text):  # "whenever an order changed after it first landed": updated_at
         spoken += " " + LATE_UPDATE
+    if implied and empty_before(text):  # "missed every machine whose previous price was empty": a null compared
+        spoken += " " + NULL_COMPARISON
+    if implied and none_to_divide(text):  # "the per-household model falls over on lots with no residents"
+        spoken += " " + DIVIDE_BY_ZERO
     parallel = implied and one_fails(text)  # "one lookup fails but the other 30 keep running": a task group
     if parallel:
         spoken += " " + SIBLINGS

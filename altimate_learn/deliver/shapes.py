@@ -655,3 +655,85 @@ def raw_timestamp(text: str) -> bool:
             return True
         at = text.find("T", at + 1)
     return False
+
+
+# --- rows left out where an earlier value was empty --------------------------------------------------------------
+# "the price-change report missed every machine whose previous price was empty", "accounts with no prior plan never
+# show up in the upgrades list", "the diff skips rows where the old status is null": a change found by comparing a
+# value with the one before it loses the rows whose earlier value was not there, because a comparison with a null is
+# neither true nor false (`a != b` drops them; `is distinct from` keeps them), though the request names neither null
+# nor the comparison: it reads the words "nullable compare". A word of the value before (previous, prior, old,
+# earlier, former, original) with, within four words after it, a word of its absence ("was empty", "is null",
+# "blank", "missing", "unset") or right after "no"/"without" ("no previous price", "without a prior plan"), and in
+# the same request rows left out ("missed", "skips", "dropped", "excluded", "never appeared", "doesn't list").
+# Not: "the previous page was blank" (nothing is left out), "the old column is empty, drop it" (an order to drop is
+# no row left out), "we missed the previous deadline" (nothing was empty).
+EARLIER = frozenset("previous prior old older earlier former original".split())
+ABSENCE = frozenset("empty blank null nil none missing unset undefined nan".split())
+NO = frozenset("no without".split())
+LEFT_OUT = frozenset("missed misses skip skips skipped dropped drops excluded excludes ignored ignores vanished "
+                     "disappeared disappear disappears omitted omits lost loses".split())
+NEVER = frozenset("never not t".split())  # "t": "doesn't show up", "don't appear"
+SEEN = frozenset("appear appears appeared show shows showed shown list lists listed flag flags flagged detect detects "
+                 "detected catch catches caught count counts counted".split())
+NULL_COMPARISON = "nullable compare"  # the words a request gets for it (see select.query_terms)
+
+
+def empty_before(text: str) -> bool:
+    """Whether a request tells of rows left out where an earlier value was empty (see above)."""
+    words = _plain_words(text)
+    have = set(words)
+    if not have & EARLIER:
+        return False
+    left = have & LEFT_OUT or any(w in NEVER and (words[i + 1:i + 2] and words[i + 1] in SEEN)
+                                  for i, w in enumerate(words))
+    if not left:
+        return False
+    for i, w in enumerate(words):
+        if w not in EARLIER:
+            continue
+        if any(x in ABSENCE for x in words[i + 1:i + 5]):
+            return True
+        if any(x in NO for x in words[max(0, i - 2):i]):
+            return True
+    return False
+
+
+# --- a figure per thing that fails on the things with none -------------------------------------------------------
+# "the per-household usage model falls over every month on the vacant lots that have no residents", "the average
+# basket job crashes for stores with zero orders", "conversion rate errors out on campaigns without any visits": a
+# figure taken per thing (a rate, an average, a share, "per household") that breaks where a thing has none of what it
+# counts divides by zero, which a safe division fixes, though the request names neither division nor zero as such: it
+# reads the words "divide zero". A word of a per-thing figure (per, average, avg, mean, rate, ratio, share,
+# percentage) and a word of failing within fifteen words of "no", "zero", "0" or "without" (an "any" between) before
+# a plural noun that is not the failure itself. Not: "the export fails for users with no email addresses" (no figure
+# per thing), "the per-user page fails when the api is down" (nothing is none), "the average run has no errors" (the
+# errors are the none).
+PER_THING = frozenset("per average averages avg mean rate rates ratio ratios share percentage percentages".split())
+BREAKS = frozenset("fail fails failed failing crash crashes crashed crashing falls fell breaks broke errors errored "
+                   "erroring dies died blows blew explodes exploded chokes choked".split())
+NONE_OF = frozenset("no zero 0 without".split())
+DIVIDE_BY_ZERO = "divide zero"  # the words a request gets for it (see select.query_terms)
+
+
+def _plural(word: str) -> bool:
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
+
+
+def none_to_divide(text: str) -> bool:
+    """Whether a request tells of a figure per thing that fails where a thing has none (see above)."""
+    words = _plain_words(text)
+    have = set(words)
+    if not (have & PER_THING and have & BREAKS and have & NONE_OF):
+        return False
+    fails = [i for i, w in enumerate(words) if w in BREAKS]
+    pers = [i for i, w in enumerate(words) if w in PER_THING]
+    for i, w in enumerate(words):
+        if w not in NONE_OF:
+            continue
+        j = i + 2 if words[i + 1:i + 2] == ["any"] else i + 1
+        if j >= len(words) or not _plural(words[j]):
+            continue
+        if any(abs(f - i) <= 15 and f != j for f in fails) and any(abs(p - i) <= 25 for p in pers):
+            return True
+    return False
