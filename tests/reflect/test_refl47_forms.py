@@ -14,6 +14,9 @@ wording.
    the API" gave nothing; an "every time" is an "always", and what the order is on is read as for any "always" ("fix the
    header every time" still gives nothing, as "always fix the header" does). How one part behaves ("make the modal close
    on escape every time") and what another way does ("… instead of writing a new one every time") are no such order.
+4. The team's move from one tool to another of its job: "we switched from jest to vitest", "I thought we replaced redux
+   with zustand" gave nothing; now "Use `vitest` instead of `jest`." / "Use `zustand` instead of `redux`.". Said of one
+   part, for now or in part, in progress, of things that are no tools, or of languages, it gives nothing.
 """
 
 from __future__ import annotations
@@ -125,4 +128,37 @@ def test_an_order_said_to_hold_every_time_is_an_always(typed: str, lesson: str) 
     "don't forget to update the changelog",
 ])
 def test_every_time_with_no_standing_order_stays_open(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+# --- 4. the team's move from one tool to another ----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("we switched from jest to vitest", "Use `vitest` instead of `jest`."),
+    ("we migrated from jest to vitest last year", "Use `vitest` instead of `jest`."),
+    ("We moved from npm to pnpm.", "Use `pnpm` instead of `npm`."),
+    ("we've replaced flake8 with ruff here", "Use `ruff` instead of `flake8`."),
+    ("we swapped moment for dayjs", "Use `dayjs` instead of `moment`."),
+    ("I thought we replaced moment with date-fns?", "Use `date-fns` instead of `moment`."),
+    ("didn't we replace requests with httpx?", "Use `httpx` instead of `requests`."),
+    ("wait, we switched from jest to vitest, why are you writing jest tests?", "Use `vitest` instead of `jest`."),
+])
+def test_the_teams_move_from_one_tool_to_another(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "we replaced the old client with the new one",  # no tools
+    "we replaced jest with vitest in the settings page",  # one part
+    "we replaced jest with vitest only in the api package",
+    "we moved from npm to pnpm, but the docs still use npm",  # in part
+    "we switched from jest to vitest for now",  # for a while
+    "we're switching from jest to vitest",  # in progress
+    "we haven't switched from jest to vitest yet",
+    "should we switch from jest to vitest?",  # a question of what to do
+    "we moved from AWS to GCP",  # no tools of one job the reflector knows
+    "we moved from python to go",  # languages: what one part is written in may differ
+    "we replaced jest with vitest and it broke the snapshots",  # a report
+])
+def test_a_move_of_one_part_or_in_part_stays_open(typed: str) -> None:
     assert _rules(typed) == []

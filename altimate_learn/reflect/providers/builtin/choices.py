@@ -104,6 +104,38 @@ def team_direction(own: str) -> str | None:
     return None
 
 
+# "we switched from jest to vitest", "I thought we replaced redux with zustand", "didn't we move from npm to pnpm?": the
+# team's move from one tool to another of its job, stated or recalled (refl47)
+_TEAM_MOVED = re.compile(r"^(?:(?:but|and|actually|no|wait|hmm+|so|um+|uh+)[\s,]+)*(?:i\s+thought\s+(?=we\b)|(?:didn'?t|did\s+not|"
+                         r"haven'?t|have\s+not|hadn'?t)\s+(?=we\b))?we(?:'ve|\s+have|\s+had|'d)?\s+(?:already\s+|all\s+)*"
+                         r"(?P<verb>replaced?|swapped|swap|switched|switch|moved|move|migrated|migrate)\s+(?:(?:over|all)\s+)?"
+                         r"(?P<from>from\s+)?" + _TOOL_Y + r"\s+(?P<prep>with|for|to|over\s+to)\s+" + _TOOL
+                         + r"(?:\s+(?:a\s+while\s+back|everywhere|for\s+good)|" + _HERE + r")*\s*[?.!]*$", re.I)
+# ... said of one part, for a while or in part: not the team's tool ("… but only in the new services", "… for now")
+_MOVED_IN_PART = re.compile(r"\b(?:but|except|only|apart\s+from|other\s+than|for\s+now|partly|partially|some\s+of|half)\b",
+                            re.I)
+
+
+def team_moved(own: str) -> str | None:
+    """ "Use `vitest` instead of `jest`." for the team's move from one tool to another of its job (:data:`_TEAM_MOVED`:
+    "we switched from jest to vitest", "I thought we replaced redux with zustand"), stated in a sentence of its own with
+    nothing after it that limits it; None otherwise ("we replaced the old client with the new one": no tools)."""
+    parts = [p.strip() for p in re.split(r"(?<=[.!?])\s+|\s*[,;\u2014]\s+|\n+", own.strip()) if p.strip()]
+    for at, part in enumerate(parts):
+        m = _TEAM_MOVED.match(part)
+        if not m:
+            continue
+        verb, prep = m.group("verb").lower(), m.group("prep").lower()
+        replaced = verb.startswith(("replace", "swap"))
+        if (replaced and (prep not in ("with", "for") or m.group("from"))) or (not replaced and not prep.endswith("to")):
+            return None  # "we replaced x to y", "we moved jest with vitest": not a move said plainly
+        if any(_MOVED_IN_PART.search(rest) for rest in parts[at + 1:]):
+            return None
+        rule = _one_job_choice(m)
+        return f"{rule.text}." if rule else None
+    return None
+
+
 # "stick to uv", "keep using pnpm", "only use ruff"
 _STICK_TO = re.compile(r"^(?:please\s+)?(?:just\s+)?(?:stick\s+(?:to|with)|keep\s+using|only\s+use)\s+" + _TOOL + _HERE
                        + r"(?:\s*,?\s*(?:please|pls|plz))?" + _REMINDED + r"$", re.I)

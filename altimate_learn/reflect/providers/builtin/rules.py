@@ -9,7 +9,7 @@ import re
 
 from altimate_learn.reflect.providers.builtin.challenges import secret_to_env
 
-from altimate_learn.reflect.providers.builtin.choices import shouted_tool, team_direction
+from altimate_learn.reflect.providers.builtin.choices import shouted_tool, team_direction, team_moved
 from altimate_learn.reflect.providers.builtin.hedges import softened, unhedge
 from altimate_learn.reflect.providers.builtin.match import match_rule
 from altimate_learn.reflect.providers.builtin.other_languages import choice_in_other_language
@@ -107,6 +107,9 @@ def rules_for(text: str) -> tuple[list[str], str]:
     directed = None if _LIMITED_AFTER.search(own) else team_direction(own)
     if directed:  # "maybe use httpx rather than requests here? we're phasing requests out" (review40 R40-3)
         return [directed], ""
+    moved_to = None if _LIMITED_AFTER.search(own) else team_moved(own)
+    if moved_to:  # "I thought we replaced redux with zustand. why are there still use cases for redux" (refl47)
+        return [moved_to], ""
     moved = secret_to_env(own)
     # "you hardcoded the token. read it from the env": the secret and where it comes from, in two sentences (refl43)
     rules, declined = _extract(moved if moved else text)
