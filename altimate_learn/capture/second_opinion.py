@@ -30,6 +30,7 @@ the answer before it did (claimed work done, handed over a step, asked a questio
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -75,15 +76,10 @@ aren't wasn't weren't won't wouldn't can't couldn't shouldn't haven't hasn't had
 def feature_names(text: str, answer: str | None, index: int, *, negations: bool = True) -> list[str]:
     """The features of a message (``index``: its place among the session's typed messages; -1 when unknown;
     ``negations=False``: as if its negation words were not there)."""
-    from altimate_learn.capture import classifier as C
-    from altimate_learn.capture.cues import ASKED, CLOSER, HANDED_OVER
-
     # What the guard and the patterns read (the first MAX_CLASSIFIED_CHARS of the person's text), and the end of the
     # answer the model was trained on (the corpus keeps an answer's last 600 characters; the hooks pass more).
-    text = C.strip_injected(text)[:C.MAX_CLASSIFIED_CHARS]
-    answer = answer[-ANSWER_TAIL:] if answer is not None else None
-    own = C.normalise(C.prose_of(text)).lower()
-    words = [w for w in _WORD.findall(own) if negations or w not in NEGATIONS][:MAX_WORDS]
+    own, all_words, text_names = _text_parts(text)
+    words = [w for w in all_words if negations or w not in NEGATIONS][:MAX_WORDS]
     names = ["bias"]
     names += ["w:" + w for w in words]
     names += [f"b:{a} {b}" for a, b in zip(words, words[1:])]
@@ -94,22 +90,45 @@ def feature_names(text: str, answer: str | None, index: int, *, negations: bool 
     names.append(f"len:{_bucket(len(own))}")
     names.append(f"words:{_bucket(len(words))}")
     names.append(f"pos:{'?' if index < 0 else min(index, 6)}")
+    names += text_names
+    names += _answer_names(answer[-ANSWER_TAIL:] if answer is not None else None)
+    return names
+
+
+# A message is scored twice, with and without its negation words (:func:`second_opinion`, and training reads both):
+# what its text and the answer before it give does not depend on that, so the last few are kept (pure functions of one
+# string; the answer's searches are most of a message's features).
+@functools.lru_cache(maxsize=16)
+def _text_parts(text: str) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """The person's prose (lower case), all its words (negations too), and the features of its shape."""
+    from altimate_learn.capture import classifier as C
+
+    text = C.strip_injected(text)[:C.MAX_CLASSIFIED_CHARS]
+    own = C.normalise(C.prose_of(text)).lower()
+    names = []
     if C._is_question(own.strip()):
         names.append("ends:question")
     if C.pasted_failure(text):
         names.append("pasted:failure")
     elif len(own.strip()) < len(text.strip()) - 40:
         names.append("pasted:other")
+    return own, tuple(_WORD.findall(own)), tuple(names)
+
+
+@functools.lru_cache(maxsize=16)
+def _answer_names(answer: str | None) -> tuple[str, ...]:
+    """The features of the answer before the message (its last ANSWER_TAIL characters), or of none."""
+    from altimate_learn.capture import classifier as C
+    from altimate_learn.capture.cues import ASKED, CLOSER, HANDED_OVER
+
     if answer is None:
-        names.append("answer:none")
-    else:
-        tail = answer[-400:]
-        names.append(f"answer:claimed:{C.answered(answer, acts=False)}")  # as the shipped weights were trained
-        names.append(f"answer:handed:{bool(HANDED_OVER.search(tail))}")
-        names.append(f"answer:asked:{bool(ASKED.search(answer))}")
-        names.append(f"answer:closer:{bool(CLOSER.search(answer[-300:]))}")
-        names.append(f"answer:len:{_bucket(len(answer) // 50)}")
-    return names
+        return ("answer:none",)
+    tail = answer[-400:]
+    return (f"answer:claimed:{C.answered(answer, acts=False)}",  # as the shipped weights were trained
+            f"answer:handed:{bool(HANDED_OVER.search(tail))}",
+            f"answer:asked:{bool(ASKED.search(answer))}",
+            f"answer:closer:{bool(CLOSER.search(answer[-300:]))}",
+            f"answer:len:{_bucket(len(answer) // 50)}")
 
 
 def features(text: str, answer: str | None, index: int, *, negations: bool = True) -> list[int]:
