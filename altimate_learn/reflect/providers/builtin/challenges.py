@@ -24,7 +24,7 @@ import re
 
 from altimate_learn.reflect.providers.builtin.vocabulary import ENV_PLACES, SECRET_NOUNS
 
-_LEAD = r"^(?:(?:wait|hmm+|um+|so|but|ugh|uh|erm|seriously|ok|okay)[\s,.!]+)*"
+_LEAD = r"^(?:(?:wait|hm+|um+|so|but|ugh|uh|erm|seriously|ok|okay)[\s,.!]+)*"
 _SECRET = (r"(?:the|an?|our|your|my|this|that)\s+(?:[\w-]+\s+)?(?:api[\s_-]?keys?|passwords?|secrets?|tokens?|credentials|"
            r"private\s+keys?|access\s+keys?|connection\s+strings?)")
 _SECRET_PUT = re.compile(_LEAD + r"(?:why|how\s+come)\s+(?:is|are)\s+(?P<what>" + _SECRET + r")\s+(?:now\s+|still\s+)?"

@@ -61,7 +61,7 @@ def shouted_tool(own: str) -> str | None:
 # over requests here", "could you maybe use httpx instead of requests for the alert?"), then the team's direction said
 # after it ("we're phasing requests out", "we're moving everything to httpx", "we're trying to get rid of requests
 # everywhere"): the direction makes the choice the team's, not this spot's (review40 R40-3; refl41)
-_SUGGESTED = re.compile(r"^(?:(?:hmm+|so|also|ok(?:ay)?|and|but|nit)[\s,:]+)?(?:(?:maybe|perhaps|ideally|probably)\s+|"
+_SUGGESTED = re.compile(r"^(?:(?:hm+|so|also|ok(?:ay)?|and|but|nit)[\s,:]+)?(?:(?:maybe|perhaps|ideally|probably)\s+|"
                         r"(?:could|can|would|will)\s+(?:you|we|u)(?:\s+(?:maybe|perhaps|possibly|please|pls|just))*\s+|"
                         r"(?:i'?d|i\s+would)\s+(?:prefer|rather|suggest|recommend)\s+(?:(?:we|you)\s+)?|"
                         r"i\s+(?:prefer|suggest|recommend)\s+(?:(?:we|you)\s+)?|(?:how|what)\s+about\s+|why\s+not\s+|let'?s\s+|"
@@ -515,7 +515,7 @@ def _instead(good: str, bad: str, *, verb: str | None = "use", comma: bool = Fal
 
 
 # "how come you used requests when we have httpx everywhere": the agent's choice, set against the team's own (refl27)
-_WHEN_WE_HAVE = re.compile(r"^(?:(?:wait|hmm+|um+|so|but|ugh)[\s,]+)?(?:(?:how\s+come|why\s+(?:did|do|are|would)\s+)\s*you\s+"
+_WHEN_WE_HAVE = re.compile(r"^(?:(?:wait|hm+|um+|so|but|ugh)[\s,]+)?(?:(?:how\s+come|why\s+(?:did|do|are|would)\s+)\s*you\s+"
                            r"(?:(?:just|still)\s+)?(?:use|used|using|pick|picked|add|added|import|imported|install|installed)"
                            # "why add requests when the whole codebase uses httpx?" (refl29)
                            r"|why\s+(?:add|use|import|install|pull\s+in|bring\s+in))\s+"

@@ -12,7 +12,7 @@ from altimate_learn.reflect.providers.builtin.one_off import _THIS_TASKS, _plura
 # (refl26); the rest of the sentence ("…, can we go back to if/else") asks for this change
 # ... and "I don't like files just for types", "I don't want circular imports", "i hate default exports" (refl44, from
 # real dev corrections): the person's own dislike, said of a kind of code, never of a verb ("I don't want to …")
-_NOT_A_FAN = re.compile(r"^(?:(?:ehh?|hmm+|um+|honestly|tbh|so|but|also|and|ugh|no)[\s,]+)*(?:(?:i'?m\s+|i\s+am\s+)?not\s+"
+_NOT_A_FAN = re.compile(r"^(?:(?:ehh?|hm+|um+|honestly|tbh|so|but|also|and|ugh|no)[\s,]+)*(?:(?:i'?m\s+|i\s+am\s+)?not\s+"
                         r"(?:a\s+|really\s+a\s+)?(?:big\s+|huge\s+)?(?:fan\s+of|keen\s+on)|i\s+(?:really\s+|just\s+)?"
                         r"(?:don'?t|do\s+not|dont)\s+(?:really\s+)?(?:like|want|love)|i\s+(?:really\s+)?(?:hate|dislike|"
                         r"can'?t\s+stand|detest))\s+(?!to\b|how\b|that\b|it\b|when\b|the\s+way\b|what\b|this\b|these\b|"

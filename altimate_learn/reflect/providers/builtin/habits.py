@@ -23,7 +23,7 @@ include append drop pin introduce inline duplicate comment suppress silence bypa
 generate copy upgrade downgrade""".split())
 _REDO_VERBS = frozenset("install bump generate copy upgrade downgrade push commit".split())
 _PAST = {"wrote": "write", "put": "put", "left": "leave", "rewrote": "rewrite", "overwrote": "overwrite", "hid": "hide"}
-_HABIT_LEAD = r"^(?:(?:ugh|dude|bro|man|seriously|come\s+on|wait|hmm+|again|once\s+again|and|so|but|no+|omg)[\s,!.]+)*"
+_HABIT_LEAD = r"^(?:(?:ugh|dude|bro|man|seriously|come\s+on|wait|hm+|again|once\s+again|and|so|but|no+|omg)[\s,!.]+)*"
 _DEICTIC_OBJECT = re.compile(r"^(?:it|that|this|these|those|them|the\s+same|everything|anything|something|stuff|things)\b"
                              r"|\b(?:wrong|incorrect|right|correct|proper|same|other|here|there)\b", re.I)
 # "you keep adding emojis", "why do you keep deleting the tests?", "you keep forgetting to run the linter"

@@ -258,7 +258,7 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         return Rule(f"Always go through {through_pr.group('what')}", "always", [through_pr.group("what")], [], standing=True)
     # "no css files please, it's tailwind only in this repo" (review39 R39-18): the one thing the team uses, said as "X only"
     # after a ban, is what to use instead ("don't add css files, we only use tailwind" was a lesson, this was not; refl40)
-    only_after = re.match(r"^(?:(?:hmm+|ok(?:ay)?|so|and|also|but|again|wait|ugh|al+right|please|pls)[\s,]+)*no\s+(?!more\b|longer\b|new\b|extra\b)(?P<x>(?:`[^`]+`|[\w.@/+-]+)(?:\s+[\w.@/+-]+){0,2}?)(?:\s+(?:please|pls|plz))?\s*[,;.]\s*"
+    only_after = re.match(r"^(?:(?:hm+|ok(?:ay)?|so|and|also|but|again|wait|ugh|al+right|please|pls)[\s,]+)*no\s+(?!more\b|longer\b|new\b|extra\b)(?P<x>(?:`[^`]+`|[\w.@/+-]+)(?:\s+[\w.@/+-]+){0,2}?)(?:\s+(?:please|pls|plz))?\s*[,;.]\s*"
                           r"(?:(?:it'?s|its|it\s+is|we'?re|we\s+are|this\s+(?:repo(?:sitory)?|project|codebase)\s+is|"
                           r"everything'?s|everything\s+is)\s+)?(?:all\s+)?(?P<y>`[^`]+`|[\w@/+-]+(?:\.\w+)?)\s+only"
                           r"(?:\s+(?:here|now|in\s+this\s+(?:repo(?:sitory)?|project|codebase)))?\s*[.!]*$", typed, re.I)
@@ -277,7 +277,7 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                if m.group("where") or m.group("here") else m.group(0), c, flags=re.I)
     # "that's not how we name branches, it's feat/<ticket>-<slug>" (review40 R40-9): how the team names a kind of thing,
     # said against what the agent did, is "we name branches feat/<ticket>-<slug>" (refl40)
-    named_how = re.match(r"^(?:(?:no+|nope|hmm+|ugh)[\s,.!]+)*(?:that'?s|thats|this\s+is|that\s+is)\s+not\s+how\s+we\s+"
+    named_how = re.match(r"^(?:(?:no+|nope|hm+|ugh)[\s,.!]+)*(?:that'?s|thats|this\s+is|that\s+is)\s+not\s+how\s+we\s+"
                          r"(?P<verb>name|call|title|prefix|tag)\s+(?P<what>[a-z][\w-]*s)\s*[,;.:\u2014-]\s*(?:it'?s|its|they'?re|"
                          r"it\s+is|they\s+are|we\s+use)\s+(?P<how>\S+)\s*[.!]*$", typed, re.I)
     if named_how:

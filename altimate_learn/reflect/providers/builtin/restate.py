@@ -65,7 +65,7 @@ _REMINDER = re.compile(
 # "I thought we agreed to keep functions under 40 lines?", "didn't we say we'd keep …" (review45 R45-3): the same reminder
 _DIDNT_WE = re.compile(
     r"^(?:(?:didn'?t|did\s+not|haven'?t|have\s+not|hadn'?t|weren'?t|wasn'?t)\s+(?:we|i|you)"
-    r"|(?:(?:but|wait|hmm+|um+|so)[\s,]+)?i\s+thought\s+(?:we|you\s+and\s+i)(?:'d|\s+had)?)\s+(?:already\s+|just\s+)?"
+    r"|(?:(?:but|wait|hm+|um+|so)[\s,]+)?i\s+thought\s+(?:we|you\s+and\s+i)(?:'d|\s+had)?)\s+(?:already\s+|just\s+)?"
     r"(?:say|agree|decide|discuss|settle\s+on|establish|mention|tell\s+you|ask\s+you|ask\s+for|said|agreed|decided|"
     r"discussed|settled\s+on|established)(?![a-z])"
     + _SOON + r"\s*(?:to\s+|that\s+|on\s+)?(?:(?:we|you)(?:'d|'ll|\s+would|\s+will)\s+(?:always\s+)?(?=[a-z]+\s))?"
@@ -74,14 +74,14 @@ _DIDNT_WE = re.compile(
 
 # "shouldn't this use ref()?", "shouldn't the tests go in tests/unit?"
 _SHOULDNT = re.compile(
-    r"^(?:(?:wait|hmm+|um+|so|but|hold\s+on|also)[\s,]+)?(?:shouldn'?t|should\s+not)\s+(?P<subject>" + _PRONOUN +
+    r"^(?:(?:wait|hm+|um+|so|but|hold\s+on|also)[\s,]+)?(?:shouldn'?t|should\s+not)\s+(?P<subject>" + _PRONOUN +
     r"|(?:the|our|all|every|each)\s+[\w./*-]+(?:\s+[\w./*-]+)?)\s+(?P<rest>(?:use|call|import|go|live|be|run|"
     r"stay|come|follow|return|raise|have|include|point)\b.+?)\s*\??\s*$",
     re.I)
 
 # "why not use the logger?", "why aren't you using X?", "can't you just use X?", "wouldn't it be better to use X?"
 _WHY_NOT = re.compile(
-    r"^(?:(?:wait|hmm+|um+|so|but|also)[\s,]+)?(?:why\s+not(?:\s+just)?|why\s+(?:don'?t|aren'?t|didn'?t|do\s+not|are\s+not)"
+    r"^(?:(?:wait|hm+|um+|so|but|also)[\s,]+)?(?:why\s+not(?:\s+just)?|why\s+(?:don'?t|aren'?t|didn'?t|do\s+not|are\s+not)"
     r"\s+you(?:\s+just)?|how\s+come\s+(?:you|u)\s+(?:didn'?t|did\s+not|don'?t|do\s+not)(?:\s+just)?|(?:can'?t|couldn'?t|cannot)\s+you(?:\s+just)?|wouldn'?t\s+it\s+be\s+(?:better|easier|simpler)"
     r"\s+to)\s+(?P<rest>(?:use|using|call|calling|import|importing|run|running|follow|following|put|putting)\b.+?)"
     r"\s*\??\s*$",
@@ -95,7 +95,7 @@ _CAN_YOU_NOT = re.compile(
 
 # "why did you use npm install?" (the agent's choice, asked about)
 _WHY_DID = re.compile(
-    r"^(?:(?:wait|hmm+|um+|so|but|ugh)[\s,]+)?(?:why\s+(?:did|do|are|were|would|have)\s+you|why'?d\s+you|"
+    r"^(?:(?:wait|hm+|um+|so|but|ugh)[\s,]+)?(?:why\s+(?:did|do|are|were|would|have)\s+you|why'?d\s+you|"
     r"how\s+come\s+(?:you|u)(?:'ve|\s+have|\s+are|'re)?|is\s+there\s+(?:a|any)\s+reason\s+(?:why\s+)?(?:you|u)(?:'re|\s+are)?)\s+"
     r"(?:(?:still|just|again)\s+)?"
     r"(?:use|using|used|run|running|ran|install|installing|installed|pick|picked|choose|chose|add|adding|added|"
@@ -104,7 +104,7 @@ _WHY_DID = re.compile(
 
 # "why npm?", "npm again??": a tool named bare and asked about, before the team's own one ("why npm? we switched to pnpm"
 # gave "Use `pnpm`.": the tool it replaces was lost, as render.cross_sentence_rule's bare question keeps it)
-_WHY_BARE = re.compile(r"^(?:(?:wait|hmm+|um+|so|but|ugh|uh)[\s,]+)?(?:why\s+(?P<what>`[^`]+`|[\w.@+-]+)(?:\s+again)?"
+_WHY_BARE = re.compile(r"^(?:(?:wait|hm+|um+|so|but|ugh|uh)[\s,]+)?(?:why\s+(?P<what>`[^`]+`|[\w.@+-]+)(?:\s+again)?"
                        r"|(?P<what2>`[^`]+`|[\w.@+-]+)\s+again)\s*\?+\s*$", re.I)
 
 # "this repo uses pnpm", "we always use tabs", "our team prefers ruff": the project's own convention
@@ -170,7 +170,7 @@ _RECALLS = re.compile(r"^(?:(?:like|as)\s+(?:we|i)\s+" + _AGREE + r"|(?:i|we)(?:
 
 
 # A word or two of the talk before a recalled rule: "but I said to …", "no, we agreed to …", "again, …" is read on its own
-_DISCOURSE = re.compile(r"^(?:(?:but|no|nope|and|so|well|hey|ugh|hmm+|um+|uh+|wait)\s*[,!.:;]*\s+)+", re.I)
+_DISCOURSE = re.compile(r"^(?:(?:but|no|nope|and|so|well|hey|ugh|hm+|um+|uh+|wait)\s*[,!.:;]*\s+)+", re.I)
 
 
 _DECIDED_ON = re.compile(r"^(?:as\s+)?(?:we|i)(?:'ve|\s+have)?\s+(?:already\s+)?(?:decided|settled|agreed)\s+on\s", re.I)
@@ -288,7 +288,7 @@ _COMPARATIVES = frozenset("fewer more less bigger smaller larger shorter longer 
 
 # "why would you put the API key in the Dockerfile?", "since when do we query the warehouse with raw SQL?": asked so
 # that the answer is "never" (refl25)
-_WHY_WOULD = re.compile(r"^(?:(?:wait|hmm+|um+|so|but|ugh|seriously)[\s,]+)?(?:why\s+(?:on\s+earth\s+)?would\s+(?:you|anyone)|"
+_WHY_WOULD = re.compile(r"^(?:(?:wait|hm+|um+|so|but|ugh|seriously)[\s,]+)?(?:why\s+(?:on\s+earth\s+)?would\s+(?:you|anyone)|"
                         r"who\s+(?:told|asked)\s+you\s+to|"
                         r"since\s+when\s+do\s+(?P<we>we))\s+(?:ever\s+)?(?P<rest>[a-z].+?)\s*\?*\s*$", re.I)
 # "keep your hands off the prod workspace", "hands off the migrations", "leave the generated files alone": the guard
@@ -352,7 +352,7 @@ def _why_there(sentence: str) -> str | None:
     return f"never use {match.group('what')} in {where}"
 
 
-_WHY_THERE = re.compile(r"^(?:(?:wait|hmm+|um+|so|but|ugh|uh)[\s,]+)?(?:why|how\s+come)\s+(?:are|is)\s+there\s+(?:(?:so\s+many|all\s+these|"
+_WHY_THERE = re.compile(r"^(?:(?:wait|hm+|um+|so|but|ugh|uh)[\s,]+)?(?:why|how\s+come)\s+(?:are|is)\s+there\s+(?:(?:so\s+many|all\s+these|"
                         r"these|any)\s+)?(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:in|all\s+over|throughout|inside)\s+"
                         r"(?P<where>(?:the|our|all\s+the)\s+[a-z][\w-]*(?:\s+(?!(?:now|again|everywhere)\b)[a-z][\w-]*)?)(?:\s+(?:now|again|everywhere))*"
                         r"\s*[?!.]*$",
@@ -363,7 +363,7 @@ _WHY_THERE = re.compile(r"^(?:(?:wait|hmm+|um+|so|but|ugh|uh)[\s,]+)?(?:why|how\
 # column": what the agent ought to have done, said after it did otherwise; read as the order it carries, which the rules
 # then read as ever (a step of this task, "you should have run the tests", still gives nothing). Not "you shouldn't have
 # …" (one act regretted), nor a thing that should have been ("the bar should have been white": a report).
-_SHOULD_HAVE = re.compile(r"^(?:(?:wait|hmm+|um+|so|but|ugh|no|nope|also|and|yeah|well)[\s,]+)*(?:(?:you|u|we)\s+)?(?:really\s+)?"
+_SHOULD_HAVE = re.compile(r"^(?:(?:wait|hm+|um+|so|but|ugh|no|nope|also|and|yeah|well)[\s,]+)*(?:(?:you|u|we)\s+)?(?:really\s+)?"
                           r"(?:should(?:'ve|\s+have|ve|\s+of)|ought\s+to\s+have)\s+(?:just\s+)?(?P<verb>[a-z]+)\s+"
                           r"(?P<rest>[^?]+?)\s*[.!]*$", re.I)
 _PARTICIPLES = {"run": "run", "put": "put", "read": "read", "set": "set", "written": "write", "made": "make", "kept": "keep",
@@ -455,11 +455,11 @@ _TEAM_DROPPED = re.compile(r"^(?:(?:but|and|actually|no)[\s,]+)?we(?:'ve|\s+have
 
 
 # "why are you installing things globally?": what the agent is doing, asked about, with what it does it to
-_WHY_DOING = re.compile(r"^(?:(?:wait|hmm+|um+|so|but|ugh)[\s,]+)?(?:why\s+(?:are|were)\s+(?:you|u)|why\s+r\s+u|y\s+r\s+u|"
+_WHY_DOING = re.compile(r"^(?:(?:wait|hm+|um+|so|but|ugh)[\s,]+)?(?:why\s+(?:are|were)\s+(?:you|u)|why\s+r\s+u|y\s+r\s+u|"
                         r"why\s+do\s+you\s+keep)\s+(?P<verb>(?!using\b|going\b|doing\b|asking\b|trying\b|getting\b)[a-z]+ing)\s+"
                         r"(?P<what>(?!(?:it|this|that|them|me|us|so|again|now|here)\b)[^?]{3,60}?)\s*\?+\s*$", re.I)
 # ... what the agent does "it" as or under ("running it as root", "starting it under sudo"): the way, not the thing
-_HOW_IT_RUNS = re.compile(r"^(?P<doing>(?:(?:wait|hmm+|um+|so|but|ugh)[\s,]+)?(?:why\s+(?:are|were)\s+(?:you|u)|why\s+r\s+u|"
+_HOW_IT_RUNS = re.compile(r"^(?P<doing>(?:(?:wait|hm+|um+|so|but|ugh)[\s,]+)?(?:why\s+(?:are|were)\s+(?:you|u)|why\s+r\s+u|"
                           r"y\s+r\s+u)\s+(?:running|starting|launching|executing|deploying|installing)\s+)(?:it|this|that|them|"
                           r"everything|things)\s+(?=(?:as|under)\s+\S+\s*\?+\s*$)", re.I)
 # and what to use instead, said next: "use the project venv" (not one thing only the conversation names)
@@ -482,7 +482,7 @@ _REAL_THING = re.compile(r"^(?:(?:but|and|no|here)[\s,]+)?(?:the\s+|our\s+)?(?P<
 
 # "why is there a new axios instance in utils? we already have apiClient in lib/http", "why is there a second logger now? we
 # have pino" (blind10, blind11): one more of a thing the project already has one of, named as code (refl41)
-_WHY_NEW = re.compile(r"^(?:(?:wait|hmm+|so|but|ugh|um+)[\s,]+)?(?:why|how\s+come)\s+(?:is\s+there|are\s+there|do\s+we\s+(?:now\s+)?have|"
+_WHY_NEW = re.compile(r"^(?:(?:wait|hm+|so|but|ugh|um+)[\s,]+)?(?:why|how\s+come)\s+(?:is\s+there|are\s+there|do\s+we\s+(?:now\s+)?have|"
                       r"did\s+(?:you|u)\s+(?:add|create|write|make|build|introduce|set\s+up)|(?:you|u)\s+(?:added|created|wrote|made|"
                       r"built|introduced))\s+(?:a|an)\s+(?:new|second|another|extra|separate|third|other|whole\s+new)\s+"
                       r"(?P<what>[a-z`][\w`.-]*(?:\s+[a-z][\w-]*){0,2}?)(?:\s+(?:in|under|inside)\s+[\w./`-]+)?(?:\s+now)?\s*\?+\s*$",
@@ -509,7 +509,7 @@ _WIPED = re.compile(r"^(?:(?:and|but|so)[\s,]+)?(?:(?:the\s+)?(?:next\s+)?(?:upd
                     r"this|those\s+changes|your\s+changes|the\s+changes)(?:\s+out)?\s*[.!]*$", re.I)
 # "why did you change the public signature of parse()? that's a breaking change for everyone who depends on this package"
 # (blind9), "ugh, you changed the response shape. three other services call this" (blind11): what others depend on, changed
-_WHY_CHANGED = re.compile(r"^(?:(?:wait|hmm+|um+|so|but|ugh)[\s,]+)?(?:why\s+did\s+(?:you|u)|why'?d\s+(?:you|u)|how\s+come\s+(?:you|u))\s+"
+_WHY_CHANGED = re.compile(r"^(?:(?:wait|hm+|um+|so|but|ugh)[\s,]+)?(?:why\s+did\s+(?:you|u)|why'?d\s+(?:you|u)|how\s+come\s+(?:you|u))\s+"
                           r"(?P<verb>change|rename|remove|modify)\s+(?P<what>(?:the|our)\s+(?!(?:one|same|other)\b)[\w`./()-]+"
                           r"(?:\s+[\w`./()-]+){0,4}?)\s*\?+\s*$", re.I)
 _DEPENDED_ON = re.compile(r"^(?:(?:and|but|so)[\s,]+)?(?:(?:that|this|it)(?:'s|\s+is|\s+was)\s+a\s+breaking\s+change\b.*"

@@ -65,10 +65,10 @@ _TAKEN_BACK = re.compile(r"\bactually\s+(?:[\w.@/+-]+|it|that|this)\s+(?:is|'s)\
                          # R35-17); at the start they refuse what the agent did ("hmm no, the env var is DATABASE_URL")
                          r"|(?<=\S)[\s,;.!?(\u2014\u2013-]*[,;.!?(\u2014\u2013-]\s*(?:wait\s*,?\s*no|no\s*,?\s*wait|ignore\s+(?:that|this|the\s+above|my\s+last(?:\s+message)?)|"
                          r"disregard\s+(?:that|this|the\s+above|my\s+last(?:\s+message)?)|j/?k|just\s+kidding|(?<!no\s)(?:i'?m\s+)?kidding|"
-                         r"actually\s*,?\s*no|hmm+\s*,?\s*no|(?:oh\s+)?wait\s*,?\s*(?:actually|never))\b", re.I)
+                         r"actually\s*,?\s*no|hm+\s*,?\s*no|(?:oh\s+)?wait\s*,?\s*(?:actually|never))\b", re.I)
 # ... or narrowed after it: "…, but only in the new services", "well, except in the charts" (review35 R35-17): where it
 # holds is for a model or a person to read, as a rule said under a leading condition is
-_LIMITED_AFTER = re.compile(r"(?:^|[,;.!?(\u2014\u2013-])\s*(?:(?:but|and|well|though|although|hmm+|ok(?:ay)?)\s*,?\s+)*"
+_LIMITED_AFTER = re.compile(r"(?:^|[,;.!?(\u2014\u2013-])\s*(?:(?:but|and|well|though|although|hm+|ok(?:ay)?)\s*,?\s+)*"
                             r"(?:only\s+(?:in|for|on|inside|within|when|if|where)|except(?:\s+(?:in|for|on|when|if|where))?|"
                             r"apart\s+from|other\s+than)\b", re.I)
 # "npm is fine", "float is fine for the chart": a thing the rule names, said to be fine in the same message
@@ -138,7 +138,7 @@ def rules_for(text: str) -> tuple[list[str], str]:
 
 
 _GRANTED = re.compile(
-    r"(?:[.;!?]\s+|,\s+)(?:(?:well|ok(?:ay)?|hmm+|but|no|though|although|and)\W+)*"
+    r"(?:[.;!?]\s+|,\s+)(?:(?:well|ok(?:ay)?|hm+|but|no|though|although|and)\W+)*"
     r"(?:(?!(?:it|this|that|everything|all|rest|which|what)\b)[a-z][\w.-]*(?:\s+[a-z][\w.-]*){0,2}\s+(?:is|are|'s|'re)\s+"
     r"(?:(?:totally|perfectly|actually|still|also)\s+)?(?:fine|ok(?:ay)?|allowed|acceptable)\b"
     r"|maybe\s+(?:(?:not\s+)?for\s+)?(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s*(?:[.!?]|$)"
@@ -548,13 +548,13 @@ OFFERED = ("a question that offers another way (\"can we use X instead of Y?\", 
 # "vs"). Not a request to the agent ("could you use pnpm instead of npm?": the person decided) nor a challenge of what it
 # did ("why not use the logger instead of print?", "shouldn't this use ref() instead of …?")
 _PROPOSAL_LEAD = re.compile(
-    r"^(?:(?:so|and|or|but|hmm+|hm|ok(?:ay)?|well|also|alternatively|quick\s+question)\b[\s,:]*)*"
+    r"^(?:(?:so|and|or|but|hm+|hm|ok(?:ay)?|well|also|alternatively|quick\s+question)\b[\s,:]*)*"
     r"(?:(?:what|how)\s+about\b|what\s+if\s+(?:we|you|i)\b|why\s+don'?t\s+we\b"
     r"|(?:can|could|should|shall|may|might)\s+we\b(?!\s+(?:not|stop|never|please\s+(?:not|stop))\b)"
     r"|(?:would|will)\s+(?:it|that)\s+(?:be\s+)?(?:better|worth|make\s+(?:more\s+)?sense|nicer|cleaner|simpler|easier)\b"
     r"|is\s+it\s+(?:worth|better|possible)\b|do\s+we\s+(?:want|need)\s+to\s+(?:use|switch|move|go)\b"
     r"|do\s+you\s+think\b(?!\s+(?:that\s+)?(?:you|u)\b)|would\s+you\s+(?:recommend|suggest|prefer)\b)", re.I)
-_MAYBE_ASKED = re.compile(r"^(?:(?:so|and|or|but|hmm+|hm)\b[\s,]*)*(?:maybe|perhaps|or)\b.*\?\s*$|^[^.!?]*\?\s*$", re.I)
+_MAYBE_ASKED = re.compile(r"^(?:(?:so|and|or|but|hm+|hm)\b[\s,]*)*(?:maybe|perhaps|or)\b.*\?\s*$|^[^.!?]*\?\s*$", re.I)
 _ALTERNATIVE = re.compile(r"\b(?:instead(?:\s+of)?|rather\s+than|over|or|vs\.?|versus|switch(?:ing)?\s+to|go(?:ing)?\s+with|"
                           r"replac(?:e|ing)\s+\S+\s+with|alternative)\b", re.I)
 
@@ -578,9 +578,9 @@ def _offers_alternative(sentence: str) -> bool:
     # a bare or "maybe" question naming the other way ("zod instead of yup?", "maybe dayjs rather than moment?"), not
     # one that asks the agent to act ("could you …", "can you …") or challenges it ("why not …", "shouldn't this …")
     return bool(_MAYBE_ASKED.match(said)) and not re.match(
-        r"^(?:(?:so|and|but|hmm+|hm)\b[\s,]*)*(?:(?:can|could|would|will)\s+(?:you|u)|why|shouldn'?t|should\s+(?:this|it|that|"
+        r"^(?:(?:so|and|but|hm+|hm)\b[\s,]*)*(?:(?:can|could|would|will)\s+(?:you|u)|why|shouldn'?t|should\s+(?:this|it|that|"
         r"these|those|you)|didn'?t|did\s+we|don'?t|do\s+not|never|always|stop|please|pls)\b", said, re.I) \
-        and bool(re.match(r"^(?:(?:so|and|or|but|hmm+|hm)\b[\s,]*)*(?:maybe|perhaps|or)\b", said, re.I)
+        and bool(re.match(r"^(?:(?:so|and|or|but|hm+|hm)\b[\s,]*)*(?:maybe|perhaps|or)\b", said, re.I)
                  or re.match(r"^[\w`.@/+#-]+(?:\s+[\w`.@/+#-]+)?\s+(?:instead\s+of|rather\s+than|over|or|vs\.?|versus)\s", said, re.I))
 
 

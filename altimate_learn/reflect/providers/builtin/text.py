@@ -17,7 +17,7 @@ _LEADING = re.compile(
            in\ [\w.+#-]+(?=\s+we\b)|
            [A-Za-z][\w.+#-]{0,14}:(?=\s)|\[[\w\ -]{1,20}\]|
            [A-Za-z][\w.+#-]{0,14}(?:\ [\w.+#-]{1,14}){0,2}\ (?:failed|error|errors|warning|warnings|check):(?=\s)|
-           no+|nope|nah|wrong|incorrect|hmm+|ugh|oops|oh|ah|ok(?:ay)?|so|and|but|also|well|actually|wait|hold\ on|
+           no+|nope|nah|wrong|incorrect|hm+|ugh|oops|oh|ah|ok(?:ay)?|so|and|but|also|well|actually|wait|hold\ on|
            # an interjection however it is typed ("ALright the Dropdown Menu actually belongs in Layout.vue": corpus21's
            # KLIMA row gave 'Put ALright the Dropdown Menu actually in `Layout.vue`.'); "right" and "sure" only before a
            # mark ("right-align the labels", "sure the tests pass" say what to do)
