@@ -230,8 +230,9 @@ def answered(answer: str | None, acts: bool = True) -> bool:
         return False
     # A Chinese, Japanese or Korean character carries about as much as three Latin ones.
     size = len(answer) + 2 * len(_WIDE.findall(answer))
-    return (against_answer.claims_done(answer) or "[code]" in answer
-            or size >= ANSWER_ACTS or (acts and bool(DONE_ACT.search(answer))))
+    # The cheap tests first (the same verdict): claims_done's search is among the costliest the classifier runs.
+    return ("[code]" in answer or size >= ANSWER_ACTS or against_answer.claims_done(answer)
+            or (acts and bool(DONE_ACT.search(answer))))
 
 
 _TYPOGRAPHIC = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
