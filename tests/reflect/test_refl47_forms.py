@@ -17,6 +17,9 @@ wording.
 4. The team's move from one tool to another of its job: "we switched from jest to vitest", "I thought we replaced redux
    with zustand" gave nothing; now "Use `vitest` instead of `jest`." / "Use `zustand` instead of `redux`.". Said of one
    part, for now or in part, in progress, of things that are no tools, or of languages, it gives nothing.
+5. A tool's name in a lesson's code span is spelled as the tool is run: "Why are you using NPM? We use PNPM." gave "Use
+   `PNPM` instead of `NPM`.", "Use Poetry instead of Pip." "Use `Poetry` instead of `Pip`."; now lower case, as "We use
+   PNPM, not NPM." already gave. Code that is no tool keeps its case (`Decimal`, `Any`), and so do languages.
 """
 
 from __future__ import annotations
@@ -162,3 +165,18 @@ def test_the_teams_move_from_one_tool_to_another(typed: str, lesson: str) -> Non
 ])
 def test_a_move_of_one_part_or_in_part_stays_open(typed: str) -> None:
     assert _rules(typed) == []
+
+
+# --- 5. a tool's name spelled as it is run ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("Why are you using NPM? We use PNPM.", "Use `pnpm` instead of `npm`."),
+    ("Use Poetry instead of Pip.", "Use `poetry` instead of `pip`."),
+    ("can you use Vitest instead of Jest please", "Use `vitest` instead of `jest`."),
+    ("we use Pydantic for validation", "Use `pydantic` for validation."),
+    # no tool: the case is the code's
+    ("use `Decimal` instead of float for money", "Use `Decimal` instead of `float` for money."),
+    ("Why Python? We use Go.", "Use `Go` instead of `Python`."),
+])
+def test_a_tools_name_is_spelled_as_it_is_run(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]

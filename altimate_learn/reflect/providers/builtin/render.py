@@ -185,6 +185,7 @@ def judge(rule: Rule, message: str = "") -> tuple[str | None, str]:
         # waits with that reason rather than as "no clear rule"
         return None, ONE_FIX if rule.shape == "reminder" and not rule.standing else ""
     text = repair(text)  # "Use slog everwhere" -> "Use slog everywhere": only a slip whose word is certain (refl34)
+    text = _tool_case(text)
     why = one_off(rule, text)
     if why:
         return None, why
@@ -192,6 +193,14 @@ def judge(rule: Rule, message: str = "") -> tuple[str | None, str]:
     if wrong:
         return None, TYPO.format(word=wrong)
     return text, ""
+
+
+def _tool_case(text: str) -> str:
+    """``text`` with each tool's name in a code span spelled as the tool is run ("Use `PNPM` instead of `NPM`." ->
+    "Use `pnpm` instead of `npm`.", "`Poetry`" -> "`poetry`"): how the person capitalised it is no part of the command
+    (refl47; the names of vocabulary.TOOL_FAMILIES are all commands or packages in lower case)."""
+    return re.sub(r"`([A-Za-z][\w.+-]*)`", lambda m: f"`{m.group(1).lower()}`" if m.group(1) != m.group(1).lower()
+                  and m.group(1).lower() in TOOL_FAMILIES else m.group(0), text)
 
 
 # The one file of the project a guard keeps the agent's hands off, as it does a kind: "stop. don't touch the lockfile"
