@@ -114,6 +114,13 @@ _TEAM_MOVED = re.compile(r"^(?:(?:but|and|actually|no|wait|hmm+|so|um+|uh+)[\s,]
 # ... said of one part, for a while or in part: not the team's tool ("… but only in the new services", "… for now")
 _MOVED_IN_PART = re.compile(r"\b(?:but|except|only|apart\s+from|other\s+than|for\s+now|partly|partially|some\s+of|half)\b",
                             re.I)
+# ... undone or doubted after it: not the team's tool ("… then back to npm", "nope, reverted that", "I don't think so",
+# "when?", and a recall asked then answered "no": "didn't we replace requests with httpx? no, that was the other repo";
+# check47 C47-3)
+_MOVE_UNDONE = re.compile(r"\b(?:(?:went|switched|moved|changed|came)\s+back|then\s+back|reverted|reverting|"
+                          r"rolled\s+(?:it\s+|that\s+)?back|undid|undone)\b|^(?:(?:really|huh)\s*\?|not\s+(?:really|sure|anymore|yet)\b|"
+                          r"i\s+don'?t\s+think\s+(?:so|we|that)\b|(?:since\s+)?when\s*\?|did\s+we\s*\?)", re.I)
+_ANSWERED_NO = re.compile(r"^(?:no|nope|nah|wrong)[\s,.!]*(?:$|(?:that|it|this|we|i)\b)", re.I)
 
 
 def team_moved(own: str) -> str | None:
@@ -129,7 +136,9 @@ def team_moved(own: str) -> str | None:
         replaced = verb.startswith(("replace", "swap"))
         if (replaced and (prep not in ("with", "for") or m.group("from"))) or (not replaced and not prep.endswith("to")):
             return None  # "we replaced x to y", "we moved jest with vitest": not a move said plainly
-        if any(_MOVED_IN_PART.search(rest) for rest in parts[at + 1:]):
+        after = " ".join(parts[at + 1:])  # "no" said of the recall asked ("… httpx? no, that was the other repo")
+        if any(_MOVED_IN_PART.search(rest) or _MOVE_UNDONE.search(rest) for rest in parts[at + 1:]) \
+                or (part.endswith("?") and _ANSWERED_NO.match(after)):
             return None
         rule = _one_job_choice(m)
         return f"{rule.text}." if rule else None
