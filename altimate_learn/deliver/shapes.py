@@ -720,6 +720,17 @@ def _plural(word: str) -> bool:
     return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
 
 
+# "per the docs", "per our call": "per" as "according to"; "the rate limiter", "rate-limited": no figure (check47 C47-4)
+_PER_WHOM = frozenset("the a an my our your their his her its this that these those".split())
+_RATE_LIMIT = frozenset("limit limits limiter limiters limited limiting".split())
+
+
+def _no_figure(words: list[str], i: int) -> bool:
+    """Whether the per-thing word at ``i`` is no figure per thing ("per the docs", "the rate limiter")."""
+    after = words[i + 1] if i + 1 < len(words) else ""
+    return (words[i] == "per" and after in _PER_WHOM) or (words[i] in ("rate", "rates") and after in _RATE_LIMIT)
+
+
 def none_to_divide(text: str) -> bool:
     """Whether a request tells of a figure per thing that fails where a thing has none (see above)."""
     words = _plain_words(text)
@@ -727,7 +738,7 @@ def none_to_divide(text: str) -> bool:
     if not (have & PER_THING and have & BREAKS and have & NONE_OF):
         return False
     fails = [i for i, w in enumerate(words) if w in BREAKS]
-    pers = [i for i, w in enumerate(words) if w in PER_THING]
+    pers = [i for i, w in enumerate(words) if w in PER_THING and not _no_figure(words, i)]
     for i, w in enumerate(words):
         if w not in NONE_OF:
             continue
