@@ -20,6 +20,9 @@ wording.
 5. A tool's name in a lesson's code span is spelled as the tool is run: "Why are you using NPM? We use PNPM." gave "Use
    `PNPM` instead of `NPM`.", "Use Poetry instead of Pip." "Use `Poetry` instead of `Pip`."; now lower case, as "We use
    PNPM, not NPM." already gave. Code that is no tool keeps its case (`Decimal`, `Any`), and so do languages.
+6. A reminder said to hold every time: "always remember to run the tests" and "never forget to run the linter before
+   pushing" gave nothing; now "Always run the tests." / "Always run the linter before pushing.". "could you please
+   remember to …" reads as "remember to …" does. What the order is on is read as for any "always".
 """
 
 from __future__ import annotations
@@ -180,3 +183,27 @@ def test_a_move_of_one_part_or_in_part_stays_open(typed: str) -> None:
 ])
 def test_a_tools_name_is_spelled_as_it_is_run(typed: str, lesson: str) -> None:
     assert _rules(typed) == [lesson]
+
+
+# --- 6. a reminder said to hold every time ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("always remember to run the tests", "Always run the tests."),
+    ("never forget to run the linter before pushing", "Always run the linter before pushing."),
+    ("please always remember to run prettier", "Always run `prettier`."),
+    ("don't ever forget to run the tests", "Always run the tests."),
+    ("could you please remember to run the tests before committing", "Run the tests before committing."),
+])
+def test_a_reminder_said_to_hold_every_time(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "always remember to fix the header",  # one thing of this task
+    "never forget to restart the server",
+    "could you remember to run the tests",  # a step of this task
+    "I never forget to run the tests",  # about the person
+    "we never forget to run the tests",
+])
+def test_a_reminder_of_one_step_stays_open(typed: str) -> None:
+    assert _rules(typed) == []

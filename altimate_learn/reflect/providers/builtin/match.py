@@ -180,6 +180,19 @@ _ORDER_LEAD = re.compile(r"^(?P<lead>(?:please\s+|pls\s+)?(?:(?:make\s+sure|be\s
                          re.I)
 
 
+_ALWAYS_REMEMBER = re.compile(r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:please\s+|pls\s+)?(?:always\s+remember|"
+                              r"never\s+forget|(?:don'?t|do\s+not)\s+ever\s+forget)\s+to\s+(?!always\b)(?=[a-z])", re.I)
+_ASKED_TO_REMEMBER = re.compile(r"^(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?(?=(?:remember|make\s+sure|"
+                                r"be\s+sure)\s+to\s+[a-z])", re.I)
+
+
+def _remembered(c: str) -> str:
+    """ "always run the tests" for "always remember to run the tests" and "never forget to run the tests" (a reminder said
+    to hold every time), "remember to …" for "could you please remember to …" (the polite form of it); ``c`` as it is
+    otherwise (refl47)."""
+    return _ASKED_TO_REMEMBER.sub("", _ALWAYS_REMEMBER.sub("always ", c, count=1), count=1)
+
+
 def _every_time(c: str) -> str:
     """ "always run the tests" for "run the tests every time", "always update the changelog whenever you change the API"
     for "update the changelog whenever you change the API": an order whose verb the rules know, said to hold every time;
@@ -375,7 +388,7 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                lambda m: "before " + BEFORE_GERUNDS[m.group(1).lower()], c, flags=re.I)
     # "don't forget to run the tests every time", "update the changelog whenever you change the API": an order said to hold
     # every time is an "always" (refl47); what the order is on is read as ever ("always fix the header" gives nothing)
-    c = _every_time(c)
+    c = _every_time(_remembered(c))
     # "always update the README when you add a command": the kind of change the step comes with, said as "when adding a
     # command" (refl39; "you" in a lesson is the conversation's)
     c = re.sub(r"\b(?:when|whenever|every\s+time|each\s+time|any\s*time)\s+(?:you|u)\s+(" + "|".join(WHEN_GERUNDS)
