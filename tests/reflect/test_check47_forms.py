@@ -4,7 +4,8 @@ in the same message, is no standing rule. Every message here is our own wording.
 C47-3: "we moved from npm to pnpm, then back to npm" gave "Use `pnpm` instead of `npm`." (the team is on npm again),
 "didn't we replace requests with httpx? no, that was the other repo" gave "Use `httpx` instead of `requests`." (the
 recall answered "no"), "we switched from jest to vitest? I don't think so" gave "Use `vitest` instead of `jest`." Now
-nothing; the move said plainly, or with the complaint or the order that follows it, still gives its lesson.
+nothing, and so does a move placed in another team or repository ("at my last job, we switched from jest to vitest",
+"in the other repo, we replaced requests with httpx"); the move said plainly, or with the complaint or the order that follows it, still gives its lesson.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ def _rules(text: str) -> list[str]:
     "we switched from jest to vitest? since when?",
     "we switched from jest to vitest. really?",
     "we switched from jest to vitest? did we?",
+    "at my last job, we switched from jest to vitest",  # another team's move
+    "in the other repo, we replaced requests with httpx",
+    "back at my old team, we swapped moment for dayjs",
 ])
 def test_a_move_undone_or_doubted_gives_no_lesson(typed: str) -> None:
     assert _rules(typed) == []
@@ -42,6 +46,8 @@ def test_a_move_undone_or_doubted_gives_no_lesson(typed: str) -> None:
     ("we switched from jest to vitest. no. not jest. vitest", "Use `vitest` instead of `jest`."),  # "no" as stress
     ("didn't we replace requests with httpx? no, why are you using requests", "Use `httpx` instead of `requests`."),
     ("we switched from jest to vitest. don't revert it", "Use `vitest` instead of `jest`."),
+    ("in this repo, we switched from jest to vitest", "Use `vitest` instead of `jest`."),  # this team's place
+    ("in our project, we switched from jest to vitest", "Use `vitest` instead of `jest`."),
 ])
 def test_the_move_with_what_follows_it_still_gives_its_lesson(typed: str, lesson: str) -> None:
     assert _rules(typed) == [lesson]

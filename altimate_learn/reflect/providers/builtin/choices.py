@@ -120,6 +120,11 @@ _MOVED_IN_PART = re.compile(r"\b(?:but|except|only|apart\s+from|other\s+than|for
 _MOVE_UNDONE = re.compile(r"\b(?:(?:went|switched|moved|changed|came)\s+back|then\s+back|reverted|reverting|"
                           r"rolled\s+(?:it\s+|that\s+)?back|undid|undone)\b|^(?:(?:really|huh)\s*\?|not\s+(?:really|sure|anymore|yet)\b|"
                           r"i\s+don'?t\s+think\s+(?:so|we|that)\b|(?:since\s+)?when\s*\?|did\s+we\s*\?)", re.I)
+# ... or placed before it in another team or repository: "at my last job, we switched from jest to vitest", "in the other
+# repo, we replaced requests with httpx" (check47)
+_ELSEWHERE = re.compile(r"^(?:back\s+)?(?:at|in|on|for|with)\s+(?:(?:my|his|her|their|a|an|the|that)\s+(?:last|previous|old|"
+                        r"former|other|different)\s+(?:job|company|team|employer|gig|repo(?:sitory)?|project|codebase|startup|"
+                        r"workplace|client|place)|(?:my|his|her|their)\s+(?:job|company|employer|gig|side\s+project))s?\b", re.I)
 _ANSWERED_NO = re.compile(r"^(?:no|nope|nah|wrong)[\s,.!]*(?:$|(?:that|it|this|we|i)\b)", re.I)
 
 
@@ -138,7 +143,7 @@ def team_moved(own: str) -> str | None:
             return None  # "we replaced x to y", "we moved jest with vitest": not a move said plainly
         after = " ".join(parts[at + 1:])  # "no" said of the recall asked ("… httpx? no, that was the other repo")
         if any(_MOVED_IN_PART.search(rest) or _MOVE_UNDONE.search(rest) for rest in parts[at + 1:]) \
-                or (part.endswith("?") and _ANSWERED_NO.match(after)):
+                or (part.endswith("?") and _ANSWERED_NO.match(after)) or any(_ELSEWHERE.match(p) for p in parts[:at]):
             return None
         rule = _one_job_choice(m)
         return f"{rule.text}." if rule else None
