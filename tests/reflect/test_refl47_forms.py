@@ -23,6 +23,8 @@ wording.
 6. A reminder said to hold every time: "always remember to run the tests" and "never forget to run the linter before
    pushing" gave nothing; now "Always run the tests." / "Always run the linter before pushing.". "could you please
    remember to …" reads as "remember to …" does. What the order is on is read as for any "always".
+7. A ban asked politely, then the team's own tool: "could you please stop using npm? we use pnpm" gave two lessons,
+   "Never use `npm`." and "Use `pnpm`."; now "Use `pnpm` instead of `npm`.", as "dont use npm. we use pnpm" gives.
 """
 
 from __future__ import annotations
@@ -207,3 +209,17 @@ def test_a_reminder_said_to_hold_every_time(typed: str, lesson: str) -> None:
 ])
 def test_a_reminder_of_one_step_stays_open(typed: str) -> None:
     assert _rules(typed) == []
+
+
+# --- 7. a ban asked politely, then the team's own tool ----------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lessons"), [
+    ("could you please stop using npm? we use pnpm", ["Use `pnpm` instead of `npm`."]),
+    ("can you stop using axios? we have apiClient", ["Use `apiClient` instead of `axios`."]),
+    ("could you stop using moment? we use date-fns here", ["Use `date-fns` instead of `moment`."]),
+    # the ban alone, or with a reason that names no tool, is the ban
+    ("could you please stop using npm?", ["Never use `npm`."]),
+    ("could you stop using npm? it's slow", ["Never use `npm`."]),
+])
+def test_a_ban_asked_politely_then_the_teams_tool(typed: str, lessons: list[str]) -> None:
+    assert _rules(typed) == lessons

@@ -564,8 +564,10 @@ def _team(sentence: str, asked: str | None, bare: bool = False) -> str | None:
 # The languages a project writes its code in, any one for another ("sql" is none: it is written next to any of them)
 _LANGUAGES = PROGRAMMING_LANGUAGES - {"sql", "r"}
 
-_BARE_BAN = re.compile(r"^(?:please\s+|pls\s+)?(?:(?:stop|quit)\s+using|(?:don'?t|do\s+not|never)\s+use)\s+"
-                       r"(?P<what>[\w.@/+-]+)\s*[.!]*$", re.I)
+_BARE_BAN = re.compile(r"^(?P<ask>(?:can|could|would|will)\s+(?:you|u)\s+(?=(?:please\s+|pls\s+)?(?:stop|quit)\s))?"
+                       r"(?:please\s+|pls\s+)?(?:(?:stop|quit)\s+using|(?:don'?t|do\s+not|never)\s+use)\s+"
+                       r"(?P<what>[\w.@/+-]+)\s*(?:[.!]*|(?(ask)\?+))$", re.I)
+# ("could you please stop using npm? we use pnpm": the polite question is the same ban; refl47)
 
 
 def _team_instead(team: str, banned: str) -> str | None:
@@ -716,7 +718,7 @@ def restate_joined(text: str) -> tuple[str, bool, bool]:
         # ("dont use axios, we use apiClient" gave "Use `apiClient` instead of `axios`.", the two "Never use `axios`.")
         banned = _BARE_BAN.match(parts[at - 1])
         if banned and _team_instead(parts[at], banned.group("what")) is not None:
-            parts[at - 1:at + 1] = [f"{parts[at - 1].rstrip(' .!')}, {parts[at]}"]
+            parts[at - 1:at + 1] = [f"{parts[at - 1][banned.end('ask') if banned.group('ask') else 0:].rstrip(' .!?')}, {parts[at]}"]
     for sentence in parts:
         before_edit, edited = edited, None  # (only the sentence right before says what was changed)
         before_skip, skipped = skipped, None
