@@ -5,7 +5,8 @@ wording.
    nothing, or a wrong lesson ("you should have used pnpm instead of npm" gave "Use have used `pnpm` instead of `npm`.",
    "you shouldn't have deleted the tests" gave "Never have deleted the tests."). Now read as the order it carries, which
    the rules read as ever: a step of this task ("you should have run the tests") still gives nothing, and "you shouldn't
-   have …" (one act regretted) gives nothing.
+   have …" (one act regretted) gives nothing; nor does the team's own regret ("we should have used jest") or one said
+   too late or taken back ("… in hindsight", "sorry, pnpm was right"; check47 C47-5).
 2. The team's tool said the ways people say it: "We use Poetry for this project." and "we're using pnpm" gave nothing
    where "we use poetry in this repo" and "we are using pnpm" gave "Use `poetry`." / "Use `pnpm`."; "please use `pnpm`
    instead" gave nothing where "please use pnpm instead" gave "Use `pnpm`." (a tool's own name in backticks is that
@@ -45,10 +46,8 @@ def _rules(text: str) -> list[str]:
     ("You should've used yarn, not npm.", "Use `yarn` instead of `npm`."),
     ("shouldve used uv instead of pip", "Use `uv` instead of `pip`."),
     ("you should've used pnpm", "Use `pnpm`."),
-    ("hmm, we should have used ruff", "Use `ruff`."),
     ("you should have run the linter before pushing", "Run the linter before pushing."),
     ("you should've run the tests before committing", "Run the tests before committing."),
-    ("we should have added a migration for every new column", "Add a migration for every new column."),
     ("you really should have asked before deleting files", "Ask before deleting files."),
 ])
 def test_what_the_agent_ought_to_have_done_is_the_order_it_carries(typed: str, lesson: str) -> None:
@@ -66,6 +65,12 @@ def test_what_the_agent_ought_to_have_done_is_the_order_it_carries(typed: str, l
     "the status bar should have been white",  # a report of how one part looks
     "it should have failed on the empty input",
     "should we have used pnpm?",  # a question
+    # the team's own regret, or said too late or taken back (check47 C47-5: each gave the regretted choice as a rule)
+    "we should have used jest instead of vitest",
+    "we should have added a migration for every new column",
+    "you should have used jest instead of vitest in hindsight",
+    "you should have used jest instead of vitest, too late now",
+    "no wait, you should have used npm, not pnpm. sorry, pnpm was right",
 ])
 def test_what_ought_to_have_been_done_once_stays_open(typed: str) -> None:
     assert _rules(typed) == []

@@ -363,7 +363,7 @@ _WHY_THERE = re.compile(r"^(?:(?:wait|hm+|um+|so|but|ugh|uh)[\s,]+)?(?:why|how\s
 # column": what the agent ought to have done, said after it did otherwise; read as the order it carries, which the rules
 # then read as ever (a step of this task, "you should have run the tests", still gives nothing). Not "you shouldn't have
 # …" (one act regretted), nor a thing that should have been ("the bar should have been white": a report).
-_SHOULD_HAVE = re.compile(r"^(?:(?:wait|hm+|um+|so|but|ugh|no|nope|also|and|yeah|well)[\s,]+)*(?:(?:you|u|we)\s+)?(?:really\s+)?"
+_SHOULD_HAVE = re.compile(r"^(?:(?:wait|hm+|um+|so|but|ugh|no|nope|also|and|yeah|well)[\s,]+)*(?:(?:you|u)\s+)?(?:really\s+)?"
                           r"(?:should(?:'ve|\s+have|ve|\s+of)|ought\s+to\s+have)\s+(?:just\s+)?(?P<verb>[a-z]+)\s+"
                           r"(?P<rest>[^?]+?)\s*[.!]*$", re.I)
 _PARTICIPLES = {"run": "run", "put": "put", "read": "read", "set": "set", "written": "write", "made": "make", "kept": "keep",
@@ -386,11 +386,19 @@ def _participle_base(word: str) -> str | None:
     return None
 
 
-def _should_have(sentence: str) -> str | None:
-    """The order "you should have <done> …" carries ("use pnpm instead" for "you should have used pnpm"), or None."""
+# ... said as a regret, or taken back in the same message: "… in hindsight", "…, too late now", "sorry, pnpm was right"
+# (check47 C47-5: each gave the regretted choice as a rule)
+_REGRET = re.compile(r"\b(?:hindsight|too\s+late|oh\s+well|in\s+retrospect|looking\s+back|whatever|anyway|never\s*mind|nvm|"
+                     r"my\s+bad|(?:was|is|were|are)\s+(?:right|correct|fine|ok(?:ay)?)|no\s+big\s+deal)\b", re.I)
+
+
+def _should_have(sentence: str, text: str = "") -> str | None:
+    """The order "you should have <done> …" carries ("use pnpm instead" for "you should have used pnpm"), or None: also
+    for the team's own regret ("we should have used jest"), and when the message says it is too late or takes it back
+    (``text``, the whole message)."""
     match = _SHOULD_HAVE.match(sentence)
     base = _participle_base(match.group("verb")) if match else None
-    if not base:
+    if not base or _REGRET.search(text or sentence):
         return None
     rest = match.group("rest")
     if base == "use" and not re.search(r"\b(?:instead|rather\s+than|not)\b", rest, re.I):
@@ -398,9 +406,9 @@ def _should_have(sentence: str) -> str | None:
     return f"{base} {rest}"
 
 
-def _question(sentence: str) -> str | None:
-    """The statement a corrective question carries, or None."""
-    should = _should_have(sentence)
+def _question(sentence: str, text: str = "") -> str | None:
+    """The statement a corrective question carries, or None (``text``: the whole message it is in)."""
+    should = _should_have(sentence, text)
     if should:  # "you should have used pnpm"
         return should
     there = _why_there(sentence)
@@ -760,7 +768,7 @@ def restate_joined(text: str) -> tuple[str, bool, bool]:
             out[before_skip[0]] = practised
             joined = True
             continue
-        question = None if asking and _WHY_WOULD.match(body) else _question(body)
+        question = None if asking and _WHY_WOULD.match(body) else _question(body, text)
         if question is not None:
             corrective = True
             out.append(_agreed(question) if _DIDNT_WE.match(body) else question)
