@@ -51,3 +51,27 @@ def test_a_move_undone_or_doubted_gives_no_lesson(typed: str) -> None:
 ])
 def test_the_move_with_what_follows_it_still_gives_its_lesson(typed: str, lesson: str) -> None:
     assert _rules(typed) == [lesson]
+
+
+# C47-1: what ought to have been done once, in the forms the should-have reading does not take, gave lessons in its past
+# words ("Use have used `pnpm` instead of `npm`.", "Never have used `npm`.", "The script should have used `pnpm`.").
+
+@pytest.mark.parametrize("typed", [
+    "shouldn't you have used pnpm instead of npm?",
+    "you should never have used npm",
+    "nobody should have used npm",
+    "the script should have used pnpm",
+    "the CI should have run the linter before merging",
+])
+def test_one_act_regretted_in_past_words_gives_no_lesson(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("you should have used pnpm instead of npm", "Use `pnpm` instead of `npm`."),  # refl47's reading, unchanged
+    ("you should have run the linter before pushing", "Run the linter before pushing."),
+    ("every endpoint should have tests", "Every endpoint should have tests."),  # "have" as "hold"
+    ("never have more than one default export per file", "Never have more than one default export per file."),
+])
+def test_have_that_is_no_past_act_keeps_its_lesson(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]

@@ -184,6 +184,8 @@ def judge(rule: Rule, message: str = "") -> tuple[str | None, str]:
         # "you forgot to update the changelog": one slip recalled, with no "again" or "keep" to say it is a habit; it
         # waits with that reason rather than as "no clear rule"
         return None, ONE_FIX if rule.shape == "reminder" and not rule.standing else ""
+    if _REGRET.search(text):  # "Use have used `pnpm` …", "Never have used `npm`.": one past act regretted (check47)
+        return None, ""
     text = repair(text)  # "Use slog everwhere" -> "Use slog everywhere": only a slip whose word is certain (refl34)
     text = _tool_case(text)
     why = one_off(rule, text)
@@ -193,6 +195,16 @@ def judge(rule: Rule, message: str = "") -> tuple[str | None, str]:
     if wrong:
         return None, TYPO.format(word=wrong)
     return text, ""
+
+
+# What ought to have been done once, left in a lesson's words: "shouldn't you have used pnpm instead of npm?" gave "Use have
+# used `pnpm` instead of `npm`.", "you should never have used npm" "Never have used `npm`.", "the script should have used
+# pnpm" "The script should have used `pnpm`." (check47 C47-1: the forms refl47's should-have reading does not take)
+_PARTICIPLE = (r"(?:been|had|[a-z]+ed|run|put|read|set|written|made|kept|done|taken|given|left|chosen|built|split|sent|hidden|"
+               r"rewritten|stuck|gone|got|gotten|thrown|known|seen|told)")
+_REGRET = re.compile(r"^(?:use|never|always|don'?t|do\s+not|avoid|prefer)\s+have\s+" + _PARTICIPLE + r"\b|"
+                     r"\b(?:should(?:n'?t)?|ought\s+(?:not\s+)?to)\s+(?:not\s+|never\s+)?have\s+" + _PARTICIPLE + r"\b",
+                     re.I)
 
 
 def _tool_case(text: str) -> str:
