@@ -155,6 +155,9 @@ def test_every_time_with_no_standing_order_stays_open(typed: str) -> None:
     ("I thought we replaced moment with date-fns?", "Use `date-fns` instead of `moment`."),
     ("didn't we replace requests with httpx?", "Use `httpx` instead of `requests`."),
     ("wait, we switched from jest to vitest, why are you writing jest tests?", "Use `vitest` instead of `jest`."),
+    # "hm" as "hmm" is (review47 R47-3's interjection, with no comma after it)
+    ("hm I thought we replaced redux with zustand", "Use `zustand` instead of `redux`."),
+    ("hm we switched from jest to vitest", "Use `vitest` instead of `jest`."),
 ])
 def test_the_teams_move_from_one_tool_to_another(typed: str, lesson: str) -> None:
     assert _rules(typed) == [lesson]

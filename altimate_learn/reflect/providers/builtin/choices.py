@@ -106,7 +106,7 @@ def team_direction(own: str) -> str | None:
 
 # "we switched from jest to vitest", "I thought we replaced redux with zustand", "didn't we move from npm to pnpm?": the
 # team's move from one tool to another of its job, stated or recalled (refl47)
-_TEAM_MOVED = re.compile(r"^(?:(?:but|and|actually|no|wait|hmm+|so|um+|uh+)[\s,]+)*(?:i\s+thought\s+(?=we\b)|(?:didn'?t|did\s+not|"
+_TEAM_MOVED = re.compile(r"^(?:(?:but|and|actually|no|wait|hm+|so|um+|uh+)[\s,]+)*(?:i\s+thought\s+(?=we\b)|(?:didn'?t|did\s+not|"
                          r"haven'?t|have\s+not|hadn'?t)\s+(?=we\b))?we(?:'ve|\s+have|\s+had|'d)?\s+(?:already\s+|all\s+)*"
                          r"(?P<verb>replaced?|swapped|swap|switched|switch|moved|move|migrated|migrate)\s+(?:(?:over|all)\s+)?"
                          r"(?P<from>from\s+)?" + _TOOL_Y + r"\s+(?P<prep>with|for|to|over\s+to)\s+" + _TOOL
