@@ -72,6 +72,11 @@ def test_one_act_regretted_in_past_words_gives_no_lesson(typed: str) -> None:
     ("you should have run the linter before pushing", "Run the linter before pushing."),
     ("every endpoint should have tests", "Every endpoint should have tests."),  # "have" as "hold"
     ("never have more than one default export per file", "Never have more than one default export per file."),
+    # a kind's rule with an adjective in -ed after "have" (C47-1's first guard took these for past acts)
+    ("every function should have typed parameters", "Every function should have typed parameters."),
+    ("components should have named exports", "Components should have named exports."),
+    ("tables should have prefixed names", "Tables should have prefixed names."),
+    ("never have nested ternaries", "Never have nested ternaries."),
 ])
 def test_have_that_is_no_past_act_keeps_its_lesson(typed: str, lesson: str) -> None:
     assert _rules(typed) == [lesson]

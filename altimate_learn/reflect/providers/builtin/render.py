@@ -202,7 +202,12 @@ def judge(rule: Rule, message: str = "") -> tuple[str | None, str]:
 # pnpm" "The script should have used `pnpm`." (check47 C47-1: the forms refl47's should-have reading does not take)
 _PARTICIPLE = (r"(?:been|had|[a-z]+ed|run|put|read|set|written|made|kept|done|taken|given|left|chosen|built|split|sent|hidden|"
                r"rewritten|stuck|gone|got|gotten|thrown|known|seen|told)")
-_REGRET = re.compile(r"^(?:use|never|always|don'?t|do\s+not|avoid|prefer)\s+have\s+" + _PARTICIPLE + r"\b|"
+# (after the lesson's verb only acts, not adjectives: "Never have nested ternaries." is a rule)
+_ACTED = r"(?:been|had|used|run|done|made|written|deleted|added|removed|changed|touched|created|pushed|merged|committed|installed)"
+# (after "should have" any participle, but only of one thing or person: "Every function should have typed parameters." and
+# "Tables should have prefixed names." are rules)
+_REGRET = re.compile(r"^(?:use|never|always|don'?t|do\s+not|avoid|prefer)\s+have\s+" + _ACTED + r"\b|"
+                     r"^(?:the|this|that|it|nobody|no\s+one|you|we|i|he|she|they|someone|somebody)\b[^.]*?"
                      r"\b(?:should(?:n'?t)?|ought\s+(?:not\s+)?to)\s+(?:not\s+|never\s+)?have\s+" + _PARTICIPLE + r"\b",
                      re.I)
 
