@@ -87,6 +87,8 @@ def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
                 return _instead(project.group(1), used)
             if m2 and re.match(r"^it'?s\b|^it\s+is\b", body, re.I) and not _names_a_thing(m2.group(1)):
                 return None  # "why are you using var? it's 2024" gave "Use 2024 instead of `var`." (refl27)
+            if m2 and m2.group(1).rstrip().endswith("?"):
+                return None  # "why npm? we use pnpm?": asked, not stated (gave "Use pnpm? instead of `npm`.", C47-8)
             if m2 and asked_bare and re.match(r"^we\b", body, re.I) and not _one_choice(m2.group(1), used):
                 # "why docker? we use kubernetes" gave "Use kubernetes instead of `docker`.", "why npm? we use pnpm for
                 # the app and npm for the docs" "… instead of `npm`.": a bare question names what was used, but only a

@@ -548,7 +548,7 @@ def _team(sentence: str, asked: str | None, bare: bool = False) -> str | None:
     if dropped and dropped.group("what").lower() in ("it", "them", "that", asked.lower()):
         return f"never use {asked}"
     match = _TEAM_USES.match(sentence)
-    if not match and asked and re.fullmatch(r"[\w.@+-]+", asked):
+    if not match and asked and re.fullmatch(r"[\w.@+-]+", asked) and not sentence.rstrip().endswith("?"):
         named = _TEAM_IS.match(sentence)
         what = (named.group("what") or named.group("moved") or named.group("on") or named.group("dep")) if named else ""
         # ("moment.js" is moment: a JavaScript library named with its ".js"; review44 R44-3)
@@ -560,6 +560,8 @@ def _team(sentence: str, asked: str | None, bare: bool = False) -> str | None:
         return None
     how = (match.group("how") or "").strip().lower()
     what = match.group("what").strip()
+    if what.endswith("?"):
+        return None  # "we use pnpm?", "we use pnpm, right?": asked, not stated (check47 C47-8 gave "Use `pnpm`? instead …")
     what = re.sub(r"\s+(?:here|in\s+(?:this|our)\s+(?:repo(?:sitory)?|project|codebase))$", "", what, flags=re.I)
     lead = "always use" if how == "always" else "use"
     if bare and asked and not _same_job(what.split()[0] if what.split() else "", asked):
