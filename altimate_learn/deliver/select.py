@@ -32,14 +32,9 @@ from altimate_learn.deliver.bm25 import unpack
 from altimate_learn.deliver.concepts import IMPLIED, KIND, NEAR, PREFIX, WEIGHT, concept_terms, links
 from altimate_learn.deliver.corpus import VERB_LEADS, Corpus
 from altimate_learn.deliver.render import SUBFOLDERS, split_scope
-from altimate_learn.deliver.shapes import (BROKEN_URL, DECIMAL, DIVIDE_BY_ZERO, EACH_PERIOD, EMPTY_DIVISION,
-                                           EMPTY_PERIOD, ERROR_MESSAGE, FULL_REBUILD, HTTP, HUNDREDFOLD, LATE_UPDATE,
-                                           LINGERING, LINGERING_IDEA, NULL_COMPARISON, RATIO, RAW_TIMESTAMP,
-                                           SHIFTED_HOURS, SIBLINGS, SIBLINGS_IDEA, TICKET, TIMER, TIMING_LEAK,
-                                           broken_url, each_period, empty_before, empty_period, failure_shown,
-                                           full_rebuild, http_call, hundredfold, late_update, lingering, locale_number,
-                                           none_to_divide, one_fails, raw_timestamp, shifted_hours, ticket_key,
-                                           timed_refresh, timing_leak)
+from altimate_learn.deliver.shapes import (DECIMAL, EMPTY_DIVISION, EMPTY_PERIOD, HTTP, LINGERING_IDEA, RATIO,
+                                           REQUEST_SHAPES, SIBLINGS_IDEA, TICKET, TIMER, empty_period, http_call,
+                                           lingering, locale_number, one_fails, ticket_key, timed_refresh)
 from altimate_learn.deliver.tokenize import (folded_words, identifier_parts, money_amounts, operators, overlap, said_zero,
                                             search_tokens, tokenize, without_idioms, word_set, words)
 from altimate_learn.deliver.globs import (EXACT_NAME, NAME_PATTERN, Glob, _may_match, _translate,  # noqa: F401
@@ -174,38 +169,13 @@ def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
     vocabulary = corpus.vocabulary
     if implied:  # "spend is 0": the number a lesson says as "zero" (not a 0 of `2.0`, `10`, `127.0.0.1`)
         text = said_zero(text)
-    # An amount written with a currency sign ("€123,400.00", "$49/mo") says "money" (requests only).
-    spoken = "money" if implied and money_amounts(text) else ""
-    if implied and hundredfold(text):  # "says 1999 where the plan costs 19.99": cents shown as the whole unit
-        spoken += " " + HUNDREDFOLD
-    if implied and raw_timestamp(text):  # "shows the day as 2026-03-04T23:00:00.000Z": a date nobody formatted
-        spoken += " " + RAW_TIMESTAMP
-    if implied and failure_shown(text):  # "the import just says 'Invalid file'": an error message people see
-        spoken += " " + ERROR_MESSAGE
-    # "still polls after you navigate away", "eats memory if you leave it open": what the screen started outlives
-    # it, and the cleanup of its effects (its timers, on unmount) is what the request is about (shapes.lingering)
-    left = implied and lingering(text)
-    if left:
-        spoken += " " + LINGERING
-    if implied and each_period(text):  # "one row per subscription per day": the days come from a calendar
-        spoken += " " + EACH_PERIOD
-    if implied and shifted_hours(text):  # "the morning rush at 5 not 7": a time zone gone wrong
-        spoken += " " + SHIFTED_HOURS
-    if implied and broken_url(text):  # "the map link opens /carparks/undefined": a URL built by hand
-        spoken += " " + BROKEN_URL
-    if implied and timing_leak(text):  # "answers sooner when the first digits are wrong": a timing attack
-        spoken += " " + TIMING_LEAK
-    if implied and full_rebuild(text):  # "rebuilds the whole table every hour": an incremental model
-        spoken += " " + FULL_REBUILD
-    if implied and late_update(text):  # "whenever an order changed after it first landed": updated_at
-        spoken += " " + LATE_UPDATE
-    if implied and empty_before(text):  # "missed every machine whose previous price was empty": a null compared
-        spoken += " " + NULL_COMPARISON
-    if implied and none_to_divide(text):  # "the per-household model falls over on lots with no residents"
-        spoken += " " + DIVIDE_BY_ZERO
-    parallel = implied and one_fails(text)  # "one lookup fails but the other 30 keep running": a task group
-    if parallel:
-        spoken += " " + SIBLINGS
+    # The request shapes it has (shapes.REQUEST_SHAPES: "says 1999 where the plan costs 19.99" is "money cents") add
+    # their words; an amount written with a currency sign ("€123,400.00", "$49/mo") says "money" (requests only).
+    said = [(shape, words) for shape, words in REQUEST_SHAPES if shape(text)] if implied else []
+    # "still polls after you navigate away" (shapes.lingering) and "one lookup fails but the other 30 keep running"
+    # (shapes.one_fails) also name their idea below
+    left, parallel = (any(shape is wanted for shape, _ in said) for wanted in (lingering, one_fails))
+    spoken = " ".join((["money"] if implied and money_amounts(text) else []) + [words for _, words in said])
     tokens = search_tokens((without_idioms(text) + " " + spoken) if implied else text)
     found = {t for t in tokens if t in vocabulary}
     near: list[str] = []

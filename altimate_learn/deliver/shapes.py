@@ -748,3 +748,22 @@ def none_to_divide(text: str) -> bool:
         if any(abs(f - i) <= 15 and f != j for f in fails) and any(abs(p - i) <= 25 for p in pers):
             return True
     return False
+
+
+# The request shapes a request's words are read for, in the order their words join the request's search words
+# (select.query_terms): each detector above and the words a request of that shape gets.
+REQUEST_SHAPES = (
+    (hundredfold, HUNDREDFOLD),  # "says 1999 where the plan costs 19.99": cents shown as the whole unit
+    (raw_timestamp, RAW_TIMESTAMP),  # "shows the day as 2026-03-04T23:00:00.000Z": a date nobody formatted
+    (failure_shown, ERROR_MESSAGE),  # "the import just says 'Invalid file'": an error message people see
+    (lingering, LINGERING),  # "still polls after you navigate away": the cleanup of a screen's effects
+    (each_period, EACH_PERIOD),  # "one row per subscription per day": the days come from a calendar
+    (shifted_hours, SHIFTED_HOURS),  # "the morning rush at 5 not 7": a time zone gone wrong
+    (broken_url, BROKEN_URL),  # "the map link opens /carparks/undefined": a URL built by hand
+    (timing_leak, TIMING_LEAK),  # "answers sooner when the first digits are wrong": a timing attack
+    (full_rebuild, FULL_REBUILD),  # "rebuilds the whole table every hour": an incremental model
+    (late_update, LATE_UPDATE),  # "whenever an order changed after it first landed": updated_at
+    (empty_before, NULL_COMPARISON),  # "missed every machine whose previous price was empty": a null compared
+    (none_to_divide, DIVIDE_BY_ZERO),  # "the per-household model falls over on lots with no residents"
+    (one_fails, SIBLINGS),  # "one lookup fails but the other 30 keep running": a task group
+)
