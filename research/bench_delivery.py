@@ -3308,6 +3308,123 @@ BLIND79_INTRO, BLIND80_INTRO = (FORTY_SECOND_ROUND_WRITER.format(who=who, style=
      "file tasks'); scenarios, stacks and wordings of this writer's own"),
 ))
 
+_FORTY_THIRD_READ = (
+    "(its number and part from the writer's brief, not its text this round), the team preamble, this writer's "
+    "brief and the team board's lines of the lead (one: the session's start); `git show --stat` of the commit that "
+    "registered batches 79 and 80 (3fe45e59) and its diff of `research/__main__.py` and "
+    "`tests/deliver/test_bench_held_out.py`, `tests/deliver/test_bench_held_out.py` whole; lines 1 to 40 of this "
+    "file's docstring (the task kinds) and its lines 120 to 380 (the imports, `ROOT` to the head of "
+    "`tiers_at_limit()`: `_generator()`, `load_tasks()`, `Session`, `_needed_lessons()`, `store_for()`, "
+    "`check_unique()`, `isolated_environment()`, `Project`, `_read_response()`, `_file_events()`, `run_session()` "
+    "and `CONFIGS`), a grep of this file for `_READ`, `ROUND_WRITER`, `BLIND7[7-9]`, `BLIND80` and `SETS = ` (which "
+    "showed the code lines that register batches 77 to 80, the lead's measured lines on batches 77 and 78 and the "
+    "`SETS` entries of batches 77 to 80), the forty-second round's block (its list, template and the style texts of "
+    "batches 79 and 80, and the lead's measured lines on batches 75 to 78 after it), the forty-first round's block it "
+    "derives from (its list and template, the style texts of batches 77 and 78 cut to 200 characters a line), the "
+    "forty-second round's template printed with its list left out, the end of `SETS` and the head of "
+    "`PRECISION_INTRO` cut to 160 characters; the whole source lesson file and, of `stores/generate.py`, a grep for "
+    "its `def` lines and file names, a grep for `paths` and one base lesson's keys; counts of about 170 product, "
+    "place and style words (stand-up, handover, blocker, Jira, template, pager, Quebec, Poland, tyre, swimming, ice "
+    "rink, golf, wedding, honey, Irish and others: counts only) in this file and in `CHANGELOG.md`, to keep away "
+    "from earlier products and styles; of batches 79 and 80 only the count of each field and of each kind, the "
+    "number of needed lessons and the ids; the diff of `CHANGELOG.md` of the commit that registered batches 79 and "
+    "80, `CHANGELOG.md`'s section headings, the two lines of `CHANGELOG.md` that name `blind79` or `blind80` and the "
+    "first three lines of its delivery section (cut to 200 and 160 characters), a grep of "
+    "`research/delivery_why.py` for `HELD_OUT` and its lines 125 to 140, a grep of `research/__main__.py` for "
+    "`blind79` and `blind80`, the names of the files outside `research/data` that name either batch and of the "
+    "test files that name `delivery_why` or `bench_delivery`, and their two lines that name `HELD_OUT` (in "
+    "`tests/deliver/test_delivery_vectors.py`, whose test of them it also ran); never the "
+    "delivery code, the tasks of any blind batch, a "
+    "helper's board lines or any helper's notes; then a check of its own (JSON, ids, kinds, counts, each needed "
+    "prefix unique in the base, 300, 1,000 and 10,000 stores, the content paths, the path globs of the needed "
+    "lessons read with fnmatch and with `*` kept inside one folder: every one matches a file of its task both ways, "
+    "the words of each vague request that share a five-letter stem with its needed lessons: none, no needed lesson "
+    "shared between the two batches), the path globs of each task's needed lessons, and the test that loads these "
+    "two batches and `tests/docs`, never this benchmark")
+FORTY_THIRD_ROUND_WRITER = FORTY_SECOND_ROUND_WRITER.replace("2026-12-07 #29", "2026-12-07 #30").replace(
+    _FORTY_SECOND_READ, _FORTY_THIRD_READ)
+assert _FORTY_THIRD_READ in FORTY_THIRD_ROUND_WRITER and _FORTY_SECOND_READ not in FORTY_THIRD_ROUND_WRITER
+assert "2026-12-07 #29" not in FORTY_THIRD_ROUND_WRITER and "2026-12-07 #30" in FORTY_THIRD_ROUND_WRITER
+BLIND81_TASKS, BLIND82_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (81, 82))
+BLIND81_INTRO, BLIND82_INTRO = (FORTY_THIRD_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a forty-seventh writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks written as a developer's daily stand-up update pasted to the "
+     "agent for a city's recreation department in Quebec that runs indoor pools and ice arenas (lane swims and "
+     "public skates booked online, winter swim lessons by level with waitlists, season passes and drop-in fees in "
+     "CAD with GST and QST, fobs read at turnstiles through an outside vendor, chlorine and pH sensors in each pool, "
+     "ice resurfacing times and hockey league ice rentals, a payment gateway, a French and English site): "
+     "\"Yesterday:\", \"Today:\" and \"Blockers:\" lines or \"Y:\", \"T:\" and \"B:\", with \"w/\", \"b/c\", "
+     "\"pls\", \"lol\", \"OOO\", \"EOD\", \"LGTM\", \"ETA\", \"->\", \"??\" and few backticks, the Python API "
+     "(routers, schemas, services, a billing service, ORM models, an Alembic migration, Celery tasks, db queries, "
+     "auth, a payment gateway's webhook, reports, templates, tests), a sensors service's Dockerfile, dbt models of "
+     "turnstile scans, gate passes, swimmer registrations, lane bookings, water samples and season pass income and "
+     "revenue with a schema file, a seed and `dbt_project.yml`, the Next.js site and staff app (lanes, fees, "
+     "programs and dashboard features, an app-router page, shared components, a component test, a locale file), "
+     "Kubernetes (a scoreboard and a sensors Deployment), a Helm chart's `Chart.yaml` and template, Terraform (a "
+     "water-quality module, an arena database module's variables, the pools stack) and the CI workflow; direct ones "
+     "as a \"Today:\" item that names the convention (a turnstile staging model's time zone and id, a registration "
+     "route's status, schema and idempotency header, a sensor bucket's access and a secret output, a scoreboard's "
+     "resources and image, a lane grid's keys and icon buttons, a bookings mart's name, partitions and key tests, a "
+     "reminder task's arguments and schedule, CI caching and a pinned action, an ice rental model's names and "
+     "migration, sales taxes' rounding and money type); vague ones as a \"Blockers:\" or \"Today:\" symptom (a 10pm "
+     "sample charted at 3am, 12,50 saved as 12, a schedule page with hundreds of lookups, skaters counted twice after "
+     "a resent file, a gateway retrying a slow callback, a closed pool that makes Terraform recreate the others, the "
+     "API frozen while a receipt downloads, a script in a class description run on the public page, a charged-back "
+     "pass that left a closed month's income, keyboard users sent to the top after a popup); file tasks with an "
+     "empty request or one token (\"wip\", \"eod\", \".\", \"today\") on a staging model, a Pydantic schema, a "
+     "Deployment, a service test, a component test, a module's variables, `dbt_project.yml` and an auth module, "
+     "five of them with the file's text as read; follow-ups that change topic (an accent in the footer, then an "
+     "attendance chart on the dashboard; a README question, then each rink's resurfacing times listed; a closed pool "
+     "in a seed, then season pass revenue by day; a bilingual email subject, then refunds that give up at the first "
+     "timeout; an accent in a locale file, then a per-user waitlist page; a question about a Dockerfile, then its "
+     "health check; a chart's appVersion, then prod logic in a template; a copyright year, then a tax report with "
+     "pandas); 57 needed lessons (direct 22, vague 10, file 14, follow-up 11), none shared with batch 82, 20 tasks "
+     "needing lessons scoped to narrower paths than an area's folder, single files or a file-name pattern (staging, "
+     "mart and finance models, a schema file, the API's folder and its routers, schemas, tasks, models, migrations, "
+     "billing, db, webhooks and auth folders, service tests and a test-file pattern, component tests, the dashboard "
+     "feature, the app router's folder, `dbt_project.yml`), 29 needed lessons whose convention the words do not "
+     "name (all 24 of the vague and file tasks', 5 of the follow-ups'); scenarios, stacks and wordings of this "
+     "writer's own"),
+    ("the same forty-seventh writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks in another voice for a chain of tyre-fitting garages in "
+     "Poland with a tyre hotel (winter and summer sets stored on warehouse racks between seasons, fitting slots by "
+     "bay in the autumn and spring rush, tread depth and damage photos at check-in, TPMS sensors read at the bay, "
+     "fleet customers with a NIP and invoices in PLN or EUR, BLIK payments, SMS reminders, a check-in kiosk): a "
+     "developer's handover notes before a long leave, each opening with the same \"Handover (I'm off from Friday, "
+     "back in March).\" line, then numbered items, \"Context:\", \"What's left:\", \"Open problem:\", \"Known "
+     "annoyance:\", \"Found during the audit:\", who to ask, whole sentences and few backticks, the Python API "
+     "(routers, services, ORM models, db queries, a BLIK webhook, an SMS client, templates, a CLI command, tests), an "
+     "SMS sender in the worker, the TPMS gateway's Dockerfile, dbt models of stored sets, POS payments, customers, "
+     "bay bookings, daily fittings and kiosk events with a schema file, exposures and a seed, the Next.js customer "
+     "portal and fitters' app (booking, billing, hotel and portal features, the header, a locale file, a Playwright "
+     "spec), Kubernetes (the booking API's Deployment and ConfigMap, the TPMS gateway's Deployment), a Helm chart's "
+     "`Chart.yaml`, Terraform (a tyre photos module, a TPMS ingest module's IAM, an SMS gateway module's outputs, "
+     "backups), the release workflow, `docker-compose.yml` and the Makefile; direct ones as a handover item that "
+     "names the convention (a stored-sets staging model's source and deleted rows, a bay booking route's errors, "
+     "transaction and scope, a photo bucket's key, IAM policy and tags, a merchant config and key in manifests, a "
+     "booking form's library and validation timing, fleet and walk-in customers merged with surrogate keys, an SMS "
+     "sender's logging and swallowed errors, a release workflow's AWS role and permissions, a Dockerfile's base "
+     "image and layers, an invoice total's money format and currency); vague ones as an open problem or a known "
+     "annoyance (NIP numbers and addresses in the logs, one BLIK confirmation giving two invoices, a card that jumps "
+     "when photos arrive, a moved booking counted on two bays, Sundays missing from a chart instead of zero, an "
+     "uploader that can delete any bucket, the newest sets in random order by id, every slot an hour late in the app "
+     "since the clocks went back, a portal menu that blanks the screen and loses a booking, nightly copies of a "
+     "database none of which came back); file tasks with an empty request or one token (\"handover\", \"fyi\", "
+     "\".\") on a staging model, an ORM model, a module's outputs, a service test, a Playwright spec, "
+     "`docker-compose.yml`, a mart's schema file and a db module, five of them with the file's text as read; "
+     "follow-ups that change topic (a logo's alt text, then finished bookings counted; a dead README link, then an "
+     "export that runs out of memory; a garage in a seed, then kiosk stats while fitters test the kiosks; Polish "
+     "letters in an SMS, then a command to reprint labels; a misspelled translation, then a sortable table of stored "
+     "sets; a question about the Makefile, then a Deployment with only its container; a chart's description, then a "
+     "new Metabase board; a typo in a docstring, then a new SMS provider's client); 57 needed lessons (direct 22, "
+     "vague 10, file 14, follow-up 11), none shared with batch 81, 14 tasks needing lessons scoped to narrower paths "
+     "than an area's folder, single files or a file-name pattern (staging, core, mart and product models, a schema "
+     "file, the API's folder and its routers, services, models, db and webhooks folders, service tests, the billing "
+     "feature, Playwright tests, Terraform modules, `docker-compose.yml`), 31 needed lessons whose convention the "
+     "words do not name (all 24 of the vague and file tasks', 7 of the follow-ups'); scenarios, stacks and wordings "
+     "of this writer's own"),
+))
+
 BLIND75_INTRO += ("Measured by the lead (counts only) on the first code of session 2026-12-07 #28 (e2d0edb5) and on its final delivery code (ef26bf72: deliver46's request shapes and SQL window-function idiom, 14ba21d1, and review46's Claude Code fork parent changes, which touch no benchmark path): the same task by task at every size. 100% at 300, 1,000 and 10,000 (58 of 58; direct 22 of 22, vague 10 of 10, file 15 of 15, follow-up 11 of 11); 21.2-21.4 lessons and 694-702 tokens a session at 300 and 1,000, 26.9 and 834-835 at 10,000. No miss. The lead had read this batch's description above (not its tasks) while setting up the session; no delivery code was written by the lead.")
 BLIND76_INTRO += ("Measured by the lead on the same two codes: 98.1% at every size (53 of 54; direct 20 of 20, vague 9 of 10, file 13 of 13, follow-up 11 of 11), the same task by task on both; 22.2-22.7 lessons and 727-742 tokens a session at 300 and 1,000, 27.1-27.3 and 846-849 at 10,000. The miss at every size: a vague symptom whose lesson (compare nullable columns with `is distinct from`) was not delivered.")
 
@@ -3422,6 +3539,8 @@ SETS = {
     "blind78": (BLIND78_TASKS, "Blind batch 78 (written apart from the code)", BLIND78_INTRO),
     "blind79": (BLIND79_TASKS, "Blind batch 79 (written apart from the code)", BLIND79_INTRO),
     "blind80": (BLIND80_TASKS, "Blind batch 80 (written apart from the code)", BLIND80_INTRO),
+    "blind81": (BLIND81_TASKS, "Blind batch 81 (written apart from the code)", BLIND81_INTRO),
+    "blind82": (BLIND82_TASKS, "Blind batch 82 (written apart from the code)", BLIND82_INTRO),
 }
 
 
