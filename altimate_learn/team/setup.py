@@ -57,31 +57,46 @@ def _config(virtual_base: bool = False) -> dict[str, str]:
             f"merge.{DRIVER}.recursive": BASE_DRIVER}
 
 
-def block() -> str:
-    return "\n".join([BLOCK_START, *ATTRIBUTES, BLOCK_END]) + "\n"
+def block(newline: str = "\n") -> str:
+    return newline.join([BLOCK_START, *ATTRIBUTES, BLOCK_END]) + newline
+
+
+def _newline(text: str) -> str:
+    """The line end a `.gitattributes` file uses: CRLF when its first line ends so (a file written on Windows), else
+    LF. learn's block is written with it, so adding it changes none of the person's lines (review48 R48-2)."""
+    first = text.find("\n")
+    return "\r\n" if first > 0 and text[first - 1] == "\r" else "\n"
 
 
 def with_block(existing: str) -> str:
-    """``existing`` `.gitattributes` text with learn's block added or brought up to date."""
+    """``existing`` `.gitattributes` text (read with its line ends as they are) with learn's block added or brought up
+    to date. At the end of a file whose last line has no line end, learn adds one and no blank line (which
+    :func:`without_block` takes away again); else a blank line and the block."""
+    newline = _newline(existing)
     lines = existing.splitlines(keepends=True)
     start = next((i for i, line in enumerate(lines) if line.rstrip("\r\n") == BLOCK_START), None)
     if start is not None:
         end = next((i for i in range(start, len(lines)) if lines[i].rstrip("\r\n") == BLOCK_END), None)
         if end is not None:
-            return "".join(lines[:start]) + block() + "".join(lines[end + 1:])
+            return "".join(lines[:start]) + block(newline) + "".join(lines[end + 1:])
     if not existing.strip():
-        return block()
-    return existing + ("" if existing.endswith("\n") else "\n") + "\n" + block()
+        return block(newline)
+    return existing + newline + block(newline)  # ends the last line, or is the blank line before the block
 
 
 def without_block(existing: str) -> str:
+    """``existing`` without learn's block: the file as it was before :func:`with_block` added it at the end."""
     lines = existing.splitlines(keepends=True)
     start = next((i for i, line in enumerate(lines) if line.rstrip("\r\n") == BLOCK_START), None)
     if start is None:
         return existing
     end = next((i for i in range(start, len(lines)) if lines[i].rstrip("\r\n") == BLOCK_END), len(lines) - 1)
-    if start > 0 and not lines[start - 1].strip() and end + 1 == len(lines):
+    at_end = end + 1 == len(lines)
+    if start > 0 and not lines[start - 1].strip() and at_end:
         start -= 1  # the blank line learn put before its block at the end
+    elif start > 0 and at_end:
+        # no blank line before it: learn added the block to a last line that had no line end, and gave it one
+        return "".join(lines[:start - 1]) + lines[start - 1].rstrip("\r\n")
     return "".join(lines[:start] + lines[end + 1:])
 
 
@@ -148,7 +163,8 @@ def _gitattributes(root: Path) -> tuple[Path, str]:
     """The project's `.gitattributes` and its text ("" when there is none)."""
     path = root / ".gitattributes"
     try:
-        return path, path.read_text(encoding="utf-8")
+        with open(path, encoding="utf-8", newline="") as handle:  # CRLF kept as it is (review48 R48-2)
+            return path, handle.read()
     except FileNotFoundError:
         return path, ""
 

@@ -106,3 +106,25 @@ def test_status_says_when_a_clone_lacks_the_driver_and_how_to_add_it(git_repo, c
     assert "or runs it unisolated" in cli("status")[1]
     cli("install", "git")
     assert "Git: lesson files merge as data in this clone" in cli("status")[1]
+
+
+def test_install_and_uninstall_keep_the_persons_line_ends_and_give_the_file_back_byte_for_byte(git_repo, cli):
+    """review48 R48-2: a `.gitattributes` written on Windows (CRLF) came back from `learn enable` / `learn install git`
+    with every line of the person's rewritten to LF (a whole-file diff of a committed file), and one whose last line
+    had no line end came back from `--uninstall` with one."""
+    path = git_repo / ".gitattributes"
+    for before in (b"*.png binary\r\n# keep\r\n", b"*.png binary\r\n# keep", b"*.png binary\n# keep",
+                   b"*.png binary\n", b"# only a comment"):
+        path.write_bytes(before)
+        assert cli("install", "git")[0] == 0
+        after = path.read_bytes()
+        assert after.startswith(before) and BLOCK_START.encode() in after, (before, after)
+        if b"\r\n" in before:  # learn's lines end as the person's do: git diff shows only added lines
+            assert after.count(b"\n") == after.count(b"\r\n"), after
+        else:
+            assert b"\r" not in after
+        attr = git(git_repo, "check-attr", "merge", "--", ".altimate-code/learn/team-playbook/approved.json")
+        assert attr.strip().endswith("merge: altimate-learn"), (before, attr)
+        assert cli("install", "git")[1].startswith("Git: already set up")  # nothing to change the second time
+        assert cli("install", "git", "--uninstall")[0] == 0
+        assert path.read_bytes() == before
