@@ -665,9 +665,13 @@ def raw_timestamp(text: str) -> bool:
 # nor the comparison: it reads the words "nullable compare". A word of the value before (previous, prior, old,
 # earlier, former, original) with, within four words after it, a word of its absence ("was empty", "is null",
 # "blank", "missing", "unset") or right after "no"/"without" ("no previous price", "without a prior plan"), and in
-# the same request rows left out ("missed", "skips", "dropped", "excluded", "never appeared", "doesn't list").
-# Not: "the previous page was blank" (nothing is left out), "the old column is empty, drop it" (an order to drop is
-# no row left out), "we missed the previous deadline" (nothing was empty).
+# the same request rows left out ("missed", "skips", "dropped", "excluded", "never appeared", "doesn't list"). The
+# earlier value is a value of the rows: a word that ties it to them ("whose", "where", "with", "without", "when",
+# "if", "having", "had") within the three words before it ("machines whose previous price", "rows where the old
+# status", "accounts with no prior plan"). Not: "the previous page was blank" (nothing is left out), "the old column
+# is empty, drop it" (an order to drop is no row left out), "we missed the previous deadline" (nothing was empty),
+# "the old logs are missing and the deploy skipped the migration step", "we lost the old backup, the original is
+# missing" (the earlier thing itself is gone, no value of a row: check47 C47-4).
 EARLIER = frozenset("previous prior old older earlier former original".split())
 ABSENCE = frozenset("empty blank null nil none missing unset undefined nan".split())
 NO = frozenset("no without".split())
@@ -676,6 +680,7 @@ LEFT_OUT = frozenset("missed misses skip skips skipped dropped drops excluded ex
 NEVER = frozenset("never not t".split())  # "t": "doesn't show up", "don't appear"
 SEEN = frozenset("appear appears appeared show shows showed shown list lists listed flag flags flagged detect detects "
                  "detected catch catches caught count counts counted".split())
+OF_ROWS = frozenset("whose where with without when whenever if having had".split())  # the rows' own earlier value
 NULL_COMPARISON = "nullable compare"  # the words a request gets for it (see select.query_terms)
 
 
@@ -690,7 +695,7 @@ def empty_before(text: str) -> bool:
     if not left:
         return False
     for i, w in enumerate(words):
-        if w not in EARLIER:
+        if w not in EARLIER or not any(x in OF_ROWS for x in words[max(0, i - 3):i]):
             continue
         if any(x in ABSENCE for x in words[i + 1:i + 5]):
             return True

@@ -49,6 +49,22 @@ def test_rows_left_out_where_the_earlier_value_was_empty():
         assert not empty_before(other), other
 
 
+def test_an_earlier_thing_gone_is_no_empty_value_of_the_rows():
+    """The earlier word must name a value of the rows left out ("whose", "where", "with no" before it), not a thing
+    that is itself missing (check47 C47-4)."""
+    for gone in ("the old logs are missing and the deploy skipped the migration step",
+                 "we lost the old backup, the original is missing",
+                 "the original config is missing so the build skipped the lint step",
+                 "the previous invoice pdf is missing, the mailer dropped the attachment"):
+        assert not empty_before(gone), gone
+        assert DISTINCT not in _found(gone), gone
+    for rows in ("the churn model skips tenants whose former plan was null",
+                 "the audit drops every order where the prior discount is empty",
+                 "invoices without an earlier amount never appear in the delta report",
+                 "the report misses products having no previous price"):
+        assert empty_before(rows), rows
+
+
 def test_a_request_of_rows_left_out_finds_the_null_comparison_rule():
     request = "the upgrades report never lists accounts whose prior plan was blank, about 300 of them"
     assert DISTINCT in _found(request)
