@@ -83,6 +83,16 @@ UNTIL_IT_ENDS = re.compile(
     r"|\bwhile\s+(?:the|this|that|our)\s+(?:[\w`.@/-]+\s+){0,2}?(?:bug|issue|regression|outage|incident|problem|freeze)\s+"
     r"(?:lasts|exists|persists|is\s+(?:still\s+)?(?:open|there|around|unresolved|unfixed|on|ongoing))\b"
     r"|\bfor\s+the\s+time\s+being\b|\bin\s+the\s+meantime\b", re.I)
+# A rule's own clause said of one day or one sitting ("always run the tests today", "never forget to lint tonight", "no
+# deploys this week"; check47 C47-7): a one-off, whatever "always" says. Read in the lesson's words, not the message's:
+# "I broke prod today, so always run the smoke tests before deploying" keeps its rule, the "today" is the occasion's.
+# ("today's date" is a kind of value, "`date.today()`" code.)
+ONE_DAY = ("it says it holds today (\"today\", \"tonight\", \"this week\"): a one-off for the task at hand, "
+           "not a standing rule")
+# ("from today on", "starting tomorrow", "today and every day" start a standing rule.)
+_ONE_DAY = re.compile(r"(?<!\bfrom\s)(?<!\bstarting\s)(?<!\bbeginning\s)(?<!\bof\s)(?<!\bsince\s)(?<!\bafter\s)"
+                      r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|week|weekend|sprint))\b"
+                      r"(?!['\u2019]s\b|\s+(?:on|onwards?|forward|and\s+(?:every|each|always|from)|and\s+after)\b)", re.I)
 TYPO = ("its wording carries a typo (\"{word}\"): the built-in reflector does not keep it, and which word was meant "
         "is not certain (it repairs a slip only when one known word is one step from it)")
 
@@ -167,6 +177,8 @@ def one_off(rule: Rule, text: str) -> str:
     """Why ``text`` (a clean rendering of ``rule``) steers one change rather than states a habit, or ""."""
     prose = re.sub(r"`[^`]*`", " ", text)
     plain = text.replace("`", "")
+    if _ONE_DAY.search(prose):
+        return ONE_DAY  # "Always run the tests today." (check47 C47-7)
     if _OPEN_LIST.search(prose):
         return OPEN_ENDED  # "Use data from cricket world cups etc, essentially every t20 game."
     if _POINTING.search(prose) or _DEICTIC_PLACE.search(prose):
