@@ -42,6 +42,8 @@ MUST_FIRE = [
     ("die Tabelle hat jetzt doppelte Zeilen", "Du hast recht, mein Fehler: der Join war falsch. Ich korrigiere ihn."),
     ("la marge du titre", "Vous avez raison, désolé : j'ai mis la marge sur le mauvais élément."),
     ("youre rigth the import", "you re right, i missread the path"),
+    # a "sorry, but" that owns the mistake still concedes
+    ("the page size", "Sorry, but I misread the page size: it is 25, not 250. Fixing the query now."),
 ]
 
 
@@ -67,6 +69,11 @@ MUST_NOT_FIRE = [
     ("open the docs at s.apifox.cn", "抱歉，我无法直接访问 `s.apifox.cn` 这个域名。"),
     ("read https://example.org/spec", "Sorry, I can't open links from this environment. Could you paste it?"),
     ("the totals column", "Sorry for the wait! The totals column now sums `net`."),
+    # "sorry, but": the cushion before what the agent lacks or asks for (older models' form in aider)
+    ("here are the three config files", "I'm sorry, but it looks like the files were not attached to your message. "
+     "Could you paste them?"),
+    ("show me the deploy log", "I apologize, but I don't see a deploy log among the files you added to the chat."),
+    ("usa el archivo adjunto", "Lo siento, pero no veo ningún archivo adjunto en tu mensaje."),
     # a reply that takes the message as a request or an idea
     ("maybe the cache should expire after an hour", "Great idea! I'll set the TTL to 3600 seconds."),
     ("what does the retry flag do", "Sure! Here's how the retry flag works: it retries three times."),
