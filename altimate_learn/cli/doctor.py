@@ -206,6 +206,8 @@ def _render(report: dict[str, Any]) -> None:
     for f in instructions["personal"]:
         echo(f"  {f['path']} [{', '.join(f['agents'])}]: personal, not vetted against")
     echo("config files: " + (", ".join(report["config_files"]) or "none"))
+    from altimate_learn.harness.claude_subfolder import READS_ONLY
+
     echo("agents:")
     for harness, entry in report["agents"].items():
         if not entry["installed"]:
@@ -221,7 +223,8 @@ def _render(report: dict[str, Any]) -> None:
                     echo(f"    {line}")
         else:  # working, but in more than one settings file (trial24), or an opencode plugin another learn wrote
             for line in entry["detail"]:
-                if line.startswith(("Note: the hooks are installed in ", "Note: the plugin ")):
+                if line.startswith(("Note: the hooks are installed in ", "Note: the plugin ")) or \
+                        READS_ONLY in line:  # Claude Code started in a subfolder (review48 R48-3)
                     echo(f"    {line}")
     from altimate_learn.team.setup import MergeSetup, status_lines
 

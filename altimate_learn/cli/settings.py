@@ -100,8 +100,14 @@ def hook_status(root: Path) -> dict[str, dict[str, Any]]:
                 not_run, _notes = module.agent_problems(root, sorted(commands))
             except Exception:  # noqa: BLE001 - `learn doctor` reports what cannot be read
                 not_run = []
+        elsewhere: list[str] = []
+        if found and not not_run and hasattr(module, "sessions_without_hooks"):  # Claude Code in a subfolder
+            try:
+                elsewhere = module.sessions_without_hooks(root, sorted(commands))
+            except Exception:  # noqa: BLE001 - a status line is not worth failing `learn status`
+                elsewhere = []
         result[harness] = {"installed": bool(found), "files": found, "not_run": not_run,
-                           "missing": missing_interpreters(commands) if found else []}
+                           "missing": missing_interpreters(commands) if found else [], "elsewhere": elsewhere}
     return result
 
 
@@ -166,6 +172,9 @@ def hook_lines(hooks: dict[str, dict[str, Any]], root: Path) -> list[str]:
     for harness in installed:  # what `learn doctor` says: the agent skips them, so nothing is delivered or captured
         if hooks[harness].get("not_run"):
             lines.append(f"  {harness}: " + " ".join(hooks[harness]["not_run"]) + " (`learn doctor` checks again)")
+    for harness in installed:  # sessions started where the agent does not read the hooks (review48 R48-3)
+        if hooks[harness].get("elsewhere"):
+            lines.append(f"  {harness}: " + " ".join(hooks[harness]["elsewhere"]))
     return lines
 
 
@@ -539,6 +548,7 @@ def collect_status(name: str) -> dict[str, Any]:
         "hooks": {h: v["installed"] for h, v in hooks.items()},
         "hooks_not_run": {h: v["not_run"] for h, v in hooks.items() if v.get("not_run")},
         "hooks_missing_interpreter": {h: v["missing"] for h, v in hooks.items() if v.get("missing")},
+        "hooks_not_run_in_subfolders": {h: v["elsewhere"] for h, v in hooks.items() if v.get("elsewhere")},
         "delivery_fallback": fallback,
         "config_unreadable": unreadable,
         "git_merge": merge_setup(paths.root, name).as_dict(),

@@ -129,3 +129,17 @@ def hook_entry(command: str, matcher: str | None, event: str | None = None) -> d
         entry["matcher"] = matcher
     entry["hooks"] = [{"type": "command", "command": command, "timeout": TIMEOUT_SECONDS}]
     return entry
+
+
+def agent_problems(root, commands: list[str]) -> tuple[list[str], list[str]]:
+    """For --check: the latest sessions started in a subfolder ran without the project's hooks (review48 R48-3), a
+    note (the hooks run in every session started in the top folder)."""
+    return [], sessions_without_hooks(root, commands)
+
+
+def sessions_without_hooks(root, commands: list[str]) -> list[str]:
+    """What `learn status` says under Hooks about sessions the agent ran without learn's hooks (see
+    :mod:`altimate_learn.harness.claude_subfolder`)."""
+    from altimate_learn.harness.claude_subfolder import problems
+
+    return problems(root, commands)

@@ -12,7 +12,7 @@ STATUS_KEYS = {"agent_memories", "auto_reflect", "auto_reflect_budget", "backoff
                "pending_sessions", "project_found", "project_root", "settings", "signals", "store", "store_path",
                "versions", "warnings", "delivery_fallback", "config_unreadable", "git_merge", "worktree", "set",
                "hooks_not_run", "merge", "unfinished_merge", "replaced_by_teammates", "promote_interrupted",
-               "overruled", "core_waiting", "hooks_missing_interpreter"}
+               "overruled", "core_waiting", "hooks_missing_interpreter", "hooks_not_run_in_subfolders"}
 
 
 def test_enable_writes_project_config_and_gitignore(git_repo: Path, cli, isolated_home: Path):

@@ -1,0 +1,97 @@
+"""Claude Code sessions started in a subfolder of the project, which ran without learn's project hooks.
+
+Claude Code (2.1.332, and every version since the 2.0 line) reads `.claude/settings.json` and
+`.claude/settings.local.json` only in the folder it is started in: started in `src/`, it does not look in the
+project's top folder, and registers none of the hooks there, with no warning (anthropics/claude-code#36793,
+#74023, #76441). Such a session gets no lesson and captures nothing, and `hook.log` is silent, since no hook ran
+(review48 R48-3). The hooks of the user's own settings file run in every folder (learn finds the project from the
+folder), so `learn install claude-code --user` is the way for people who start Claude Code in subfolders.
+
+:func:`problems` is what `learn status`, `learn doctor` and `learn install claude-code --check` say about it: the
+latest Claude Code sessions of the project started in a subfolder after learn's hooks were written, in which the
+hooks never ran (no session state file), while no user-level settings file holds learn's hooks. As for Codex's
+skipped hooks (:func:`altimate_learn.harness.codex_trust.silent_sessions`), only with capture on: a prompt typed
+then always leaves the session's state file."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+# the words `learn doctor` recognises this note by
+READS_ONLY = "Claude Code reads .claude/settings.json only in the folder it starts in"
+
+
+def _user_hooks() -> bool:
+    """Does the user's own Claude Code settings file hold learn's hooks (which Claude Code runs in every folder)?"""
+    from altimate_learn.harness import claude
+    from altimate_learn.harness.install import InstallOptions, ours_present, settings_path
+    from altimate_learn.jsonsafe import loads_document
+
+    try:
+        path = settings_path(claude, InstallOptions("claude-code", Path("."), command="-", user=True))
+        data = loads_document(path.read_text(encoding="utf-8"))
+        return isinstance(data, dict) and bool(ours_present(data, "claude-code"))
+    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+        return False
+
+
+def silent_sessions(root: Path) -> list[tuple[str, str]]:
+    """``(session id, the subfolder it started in)`` of the latest Claude Code sessions of ``root`` started in a
+    subfolder, after the project's settings files were last written, in which learn's hooks never ran; oldest first.
+    A later session in which they ran (one started in the top folder) clears the list."""
+    from datetime import datetime, timezone
+
+    from altimate_learn.capture.sessions import claude as reader
+    from altimate_learn.deliver.settings import capture_on, delivery_settings
+    from altimate_learn.deliver.state import SESSIONS, session_file_name
+    from altimate_learn.worktree import locate
+
+    settings = delivery_settings(str(root), str(root), warn=lambda _: None)
+    if not settings["enabled"] or not capture_on(settings):
+        return []
+    files = [root / ".claude" / "settings.json", root / ".claude" / "settings.local.json"]
+    try:
+        written = max(p.stat().st_mtime for p in files if p.is_file())
+    except (OSError, ValueError):
+        return []
+    folder = Path(locate(str(root)).local_dir) / SESSIONS
+    if not folder.parent.is_dir():
+        return []
+    top = os.path.realpath(root)
+    out = []
+    for info in reader.discover({str(root)}, datetime.fromtimestamp(written, tz=timezone.utc)):
+        cwd = os.path.realpath(info.cwd) if info.cwd else top
+        if not info.id or not info.started:
+            continue
+        try:
+            started = datetime.fromisoformat(info.started.replace("Z", "+00:00"))
+        except ValueError:
+            continue
+        if started.tzinfo is None or started.timestamp() < written:
+            continue
+        ran = (folder / (session_file_name(info.id) + ".json")).exists()
+        out.append((started, info.id, os.path.relpath(cwd, top), ran))
+    silent: list[tuple[str, str]] = []
+    for _, session, where, ran in sorted(out):  # the latest count: a later session in which they ran clears this
+        if ran:
+            silent = []
+        elif where != os.curdir:
+            silent.append((session, where))
+    return silent
+
+
+def problems(root: Path, commands: list[str]) -> list[str]:
+    """What `learn install claude-code --check`, `learn doctor` and `learn status` say (see the module docstring):
+    a note, not a failure, since the hooks run in every session started in the top folder."""
+    del commands  # any of learn's commands in the user's file runs in every folder
+    if _user_hooks():
+        return []
+    silent = silent_sessions(root)
+    if not silent:
+        return []
+    session, where = silent[-1]
+    last = "The last Claude Code session" if len(silent) == 1 else f"The last {len(silent)} Claude Code sessions"
+    return [f"{last} of this project ({session}, started in {where}/) ran without learn's hooks: {READS_ONLY} "
+            f"({root}). Start it there, or run `learn install "
+            "claude-code --user` (hooks that run in every folder; learn finds the project from the folder)."]
