@@ -107,6 +107,9 @@ _WHY_DID = re.compile(
 _WHY_BARE = re.compile(r"^(?:(?:wait|hm+|um+|so|but|ugh|uh)[\s,]+)?(?:why\s+(?P<what>`[^`]+`|[\w.@+-]+)(?:\s+again)?"
                        r"|(?P<what2>`[^`]+`|[\w.@+-]+)\s+again)\s*\?+\s*$", re.I)
 
+# "in this codebase", "in our repo": where a team's way holds, said after the tool
+_HERE = r"in\s+(?:this|the|our)\s+(?:repo(?:sitory)?|project|codebase|app|code(?:\s*base)?)"
+
 # "this repo uses pnpm", "we always use tabs", "our team prefers ruff": the project's own convention
 _TEAM_USES = re.compile(
     r"^(?:(?:but|and|here|actually|no)[\s,]+)?(?:we|(?:this|the|our)\s+(?:repo(?:sitory)?|project|codebase|team|"
@@ -128,13 +131,17 @@ _TEAM_IS = re.compile(
     # "why did you pull in date-fns? dayjs is already in package.json" (blind9): the one the project already depends on
     r"|^(?:(?:but|and|actually|no)[\s,]+)?(?P<dep>[\w.@+-]+)\s+is\s+already\s+(?:in\s+(?:(?:the|our)\s+)?(?:package\.json|"
     r"requirements(?:\.txt)?|pyproject(?:\.toml)?|go\.mod|cargo\.toml|gemfile|deps|dependencies|lockfile)|a\s+dependency|"
-    r"installed|a\s+dep)(?:\s+(?:here|for\s+that|for\s+this))?\s*[.!]*$", re.I)
+    r"installed|a\s+dep)(?:\s+(?:here|for\s+that|for\s+this))?\s*[.!]*$"
+    # "we don't use requests here, it's httpx everywhere" (review48 R48-1, a real Codex session): the one tool it is
+    r"|^(?:(?:but|and|actually|no)[\s,]+)?it(?:'?s|\s+is)\s+(?:all\s+)?(?P<its>[\w.@+-]+)(?:\s+(?:everywhere|here|only|"
+    r"now|all\s+the\s+way|" + _HERE + r"))?\s*[.!]*$", re.I)
 
 # "stop using npm, this repo uses pnpm": what to use instead stated as the project's way in the same sentence
 # ("honestly, stop using npm, …": a discourse phrase first is how the person feels about saying it; review35 R35-10)
 _STOP_USING = re.compile(r"^(?:(?:honestly|frankly|truthfully|tbh|tbf|ngl|imo|imho|personally|to\s+be\s+(?:quite\s+)?"
-                         r"(?:honest|frank))\s*,\s*)?(?:please\s+)?(?:(?:stop|quit)\s+using|(?:don'?t|do\s+not|never)\s+use)\s+(?P<what>[\w.@/+-]+)"
-                         r"\s*[,;]\s*(?P<team>.+)$", re.I)
+                         r"(?:honest|frank))\s*,\s*)?(?:please\s+)?(?:(?:stop|quit)\s+using|(?:we\s+)?(?:don'?t|do\s+not|never)\s+use)\s+"
+                         r"(?P<what>[\w.@/+-]+)(?:\s+(?:here|" + _HERE + r"))?\s*[,;]\s*(?P<team>.+)$", re.I)
+# ("we don't use requests in this codebase, it's httpx everywhere": the team's ban, where it holds; review48 R48-1)
 
 
 # "thanks! you keep adding docstrings to every function", "why did you add tests again? thanks for that": a repeat
@@ -550,7 +557,8 @@ def _team(sentence: str, asked: str | None, bare: bool = False) -> str | None:
     match = _TEAM_USES.match(sentence)
     if not match and asked and re.fullmatch(r"[\w.@+-]+", asked) and not sentence.rstrip().endswith("?"):
         named = _TEAM_IS.match(sentence)
-        what = (named.group("what") or named.group("moved") or named.group("on") or named.group("dep")) if named else ""
+        what = (named.group("what") or named.group("moved") or named.group("on") or named.group("dep")
+                or named.group("its")) if named else ""
         # ("moment.js" is moment: a JavaScript library named with its ".js"; review44 R44-3)
         families = [TOOL_FAMILIES.get(w, frozenset()) | CHOICE_FAMILIES.get(w, frozenset())
                     for w in (re.sub(r"\.js$", "", name) for name in (what.lower(), asked.lower().strip("`")))]
@@ -575,8 +583,8 @@ def _team(sentence: str, asked: str | None, bare: bool = False) -> str | None:
 _LANGUAGES = PROGRAMMING_LANGUAGES - {"sql", "r"}
 
 _BARE_BAN = re.compile(r"^(?P<ask>(?:can|could|would|will)\s+(?:you|u)\s+(?=(?:please\s+|pls\s+)?(?:stop|quit)\s))?"
-                       r"(?:please\s+|pls\s+)?(?:(?:stop|quit)\s+using|(?:don'?t|do\s+not|never)\s+use)\s+"
-                       r"(?P<what>[\w.@/+-]+)\s*(?:[.!]*|(?(ask)\?+))$", re.I)
+                       r"(?:please\s+|pls\s+)?(?:(?:stop|quit)\s+using|(?:we\s+)?(?:don'?t|do\s+not|never)\s+use)\s+"
+                       r"(?P<what>[\w.@/+-]+)(?:\s+(?:here|" + _HERE + r"))?\s*(?:[.!]*|(?(ask)\?+))$", re.I)
 # ("could you please stop using npm? we use pnpm": the polite question is the same ban; refl47)
 
 
@@ -743,6 +751,12 @@ def restate_joined(text: str) -> tuple[str, bool, bool]:
         if reminded is not None and _DECIDED_ON.match(body) and not re.match(r"(?:to|that)\s", reminded, re.I) \
                 and reminded.split(" ", 1)[0].lower() not in VERBS:
             reminded = f"use {_without_steps(reminded)}"  # "we decided on snake_case for …" -> "use snake_case for …"
+        recalled_ban = _STOP_USING.match(reminded) if reminded is not None else None
+        swap = _team_instead(recalled_ban.group("team"), recalled_ban.group("what")) if recalled_ban else None
+        if swap is not None:  # "remember we dont use requests here, its httpx everywhere" (review48 R48-1): the ban and
+            corrective = True  # what is used instead, recalled; "from now on, don't use …, …" below lost the second
+            out.append(swap)
+            continue
         if reminded is not None:
             corrective = True
             body = _agreed(reminded)
