@@ -711,13 +711,16 @@ def empty_before(text: str) -> bool:
 # counts divides by zero, which a safe division fixes, though the request names neither division nor zero as such: it
 # reads the words "divide zero". A word of a per-thing figure (per, average, avg, mean, rate, ratio, share,
 # percentage) and a word of failing within fifteen words of "no", "zero", "0" or "without" (an "any" between) before
-# a plural noun that is not the failure itself. Not: "the export fails for users with no email addresses" (no figure
-# per thing), "the per-user page fails when the api is down" (nothing is none), "the average run has no errors" (the
-# errors are the none).
+# a plural noun that is not the failure itself, the figure named before the things with none (or the request names the
+# division itself: "'division by zero' … the avg rate"). Not: "the export fails for users with no email addresses" (no
+# figure per thing), "the per-user page fails when the api is down" (nothing is none), "the average run has no errors"
+# (the errors are the none), "the login fails for users with no passwords set, the rate is fine otherwise" (a figure
+# named after them, in a clause of its own: check48 C48-2).
 PER_THING = frozenset("per average averages avg mean rate rates ratio ratios share percentage percentages".split())
 BREAKS = frozenset("fail fails failed failing crash crashes crashed crashing falls fell breaks broke errors errored "
                    "erroring dies died blows blew explodes exploded chokes choked".split())
 NONE_OF = frozenset("no zero 0 without".split())
+DIVIDED = frozenset("division divide divided divides dividing divisor denominator".split())  # the division named
 DIVIDE_BY_ZERO = "divide zero"  # the words a request gets for it (see select.query_terms)
 
 
@@ -742,6 +745,7 @@ def none_to_divide(text: str) -> bool:
     have = set(words)
     if not (have & PER_THING and have & BREAKS and have & NONE_OF):
         return False
+    said = bool(have & DIVIDED)  # "'division by zero' … the avg rate": the request names the division itself
     fails = [i for i, w in enumerate(words) if w in BREAKS]
     pers = [i for i, w in enumerate(words) if w in PER_THING and not _no_figure(words, i)]
     for i, w in enumerate(words):
@@ -750,7 +754,7 @@ def none_to_divide(text: str) -> bool:
         j = i + 2 if words[i + 1:i + 2] == ["any"] else i + 1
         if j >= len(words) or not _plural(words[j]):
             continue
-        if any(abs(f - i) <= 15 and f != j for f in fails) and any(abs(p - i) <= 25 for p in pers):
+        if any(abs(f - i) <= 15 and f != j for f in fails) and (any(0 < i - p <= 25 for p in pers) or said):
             return True
     return False
 
