@@ -115,3 +115,52 @@ def contradicts_claim(own: str) -> str | None:
     if SCARE_QUOTED.search(own) and "?" not in own and not NOT_A_REPORT.match(own):
         return "set the agent's claim against what the person sees"
     return None
+
+
+# The answer says a check passed: "the tests pass", "all 14 tests pass", "lint is clean", "CI is green", "12 passed"
+# (review47 R47-1, cls48). Only the check's own words: "Done." alone claims the work, not a check.
+CHECK_CLAIM = re.compile(
+    r"\b(?:tests?|specs?|checks?|lint(?:er|ing)?|ci|build|type-?checks?|pytest|jest|vitest|suite|ruff|mypy|eslint|tsc)\s+"
+    r"(?:now\s+|all\s+|still\s+|also\s+)?(?:pass(?:es|ed|ing)?|(?:is|are)\s+(?:now\s+|all\s+|still\s+)?(?:green|passing|clean))\b"
+    r"|\ball\s+(?:\d+\s+)?(?:tests?\s+|specs?\s+|checks?\s+)?(?:pass(?:ed|ing)?|green)\b|\b\d+\s+(?:tests?\s+)?passed\b", _I)
+
+# What the person sees of that check: it fails, with a count ("nope, 3 failures", "I get 2 failed, 14 passed"), by name
+# ("the tests don't pass", "they fail", "tests are red on my machine", "failing here"), or the claim cannot be true
+# ("how did the tests pass?? make test doesn't even exist here", "what tests? there's no test folder"). The person's
+# own run is read as they type it: no negation word is needed ("3 failures", "still red").
+CHECK_FAILS = re.compile(
+    r"\b[1-9]\d*\s+(?:(?:more|other|of\s+(?:them|the\s+tests?|those))\s+)?(?:(?:unit\s+|e2e\s+|integration\s+)?(?:tests?|specs?|"
+    r"checks?|cases?)\s+)?(?:failed|failing|fail|failures?|errors?)\b"
+    r"|\b(?:tests?|specs?|checks?|they|it|lint|ci|build|pytest|(?:the\s+)?suite)\s+(?:still\s+|actually\s+)?(?:don't|do\s+not|didn't|"
+    r"did\s+not|doesn't|does\s+not|won't|aren't|isn't|are\s+not|is\s+not)\s+(?:actually\s+|even\s+|all\s+)?(?:pass(?:ing)?|green|clean)\b"
+    r"|\bnot\s+(?:a\s+single\s+(?:one|test)\s+)?pass(?:ing|es)?\b|\bnothing\s+passes\b"
+    r"|\b(?:tests?|specs?|checks?|they|it|ci|build|lint)\s+(?:are\s+|is\s+)?(?:still\s+)?(?:fail(?:s|ing|ed)?|red)\s+"
+    r"(?:here|for\s+me|locally|on\s+my\s+(?:machine|end|side|laptop|box|mac|pc)|on\s+ci|in\s+ci)\b"
+    r"|^\W*(?:(?:no+|nope|nah|hmm+|um+|but|and|yet)\W+)*(?:they|the\s+tests?|tests?|it)\s+(?:still\s+)?fail(?:s|ed)?\W*$"
+    r"|^\W*(?:(?:no+|nope|nah|hmm+|but)\W+)*(?:still\s+|all\s+)?red\W*$|^\W*(?:(?:no+|nope|nah|hmm+)\W+)*(?:still\s+)?failing"
+    r"(?:\s+(?:here|for\s+me|locally))?\W*$"
+    r"|\bhow\s+(?:did|do|could|can|are|were|would|is|was)\s+(?:the\s+|those\s+|these\s+|all\s+|your\s+)?(?:tests?|they|specs?|"
+    r"checks?|lint|build|it)\s+(?:\w+\s+)?(?:pass|green|clean)\b"
+    r"|^\W*(?:wait\W+)?(?:what|which)\s+tests\s*\?"
+    r"|\bthere\s+(?:are|is|'s)\s+no\s+(?:tests?|test\s+(?:suite|folder|dir\w*|files?|script)|makefile|make\s+target|ci)\b"
+    r"|\b(?:make\s+\w+|the\s+tests?|test\s+script|makefile)\s+(?:doesn't|does\s+not|don't|do\s+not)\s+(?:even\s+)?exist\b", _I)
+
+# ... unless the person accepts the failures, places them outside the change or owns their cause: "the 2 failures are
+# expected", "3 fail but those are flaky / were failing before / unrelated", "they failed for me because I hadn't pulled.
+# all green now".
+_FAILURES_ACCEPTED = re.compile(r"\b(?:expected|known|pre-?existing|flaky|unrelated|fine|ignore|skip(?:ped)?|"
+                                r"already\s+(?:failing|failed|broken|red)|before\s+(?:your|the|this)\s+change|"
+                                r"(?:green|pass(?:es|ing)?|works?)\s+now|now\s+(?:they\s+|it\s+)?(?:pass|work)|"
+                                r"because\s+i\s+(?:hadn't|had\s+not|didn't|did\s+not|forgot|was)|my\s+(?:bad|fault|mistake))\b", _I)
+
+
+def check_contradicted(own: str, answer: str) -> str | None:
+    """After an answer that says a check passed (:data:`CHECK_CLAIM`), the person's own words (``own``, normalised) report
+    that check failing or the claim impossible (:data:`CHECK_FAILS`): the claim set against what the person sees.
+    None otherwise, and for a message that accepts the failures."""
+    if not own or len(own) > 400 or not CHECK_CLAIM.search(answer or ""):
+        return None
+    if not CHECK_FAILS.search(own) or _FAILURES_ACCEPTED.search(own) or guards.OWN_MOMENT.search(own) or (
+            guards.ACCEPTED.search(own) or guards.CLEARED.search(own) or guards.THEIRS.search(own)):
+        return None
+    return "set the agent's claim against what the person sees"
