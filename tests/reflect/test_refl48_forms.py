@@ -5,6 +5,14 @@ wording.
    today" gave "Always run the tests today."; a one-off for the task at hand, whatever "always" says. The day said as
    the occasion, outside the rule's clause ("I broke prod today, so always run the smoke tests before deploying"), or as
    where the rule starts ("from today on") is no such limit, and "today's date" is a kind of value.
+2. What is said after a rule in its sentence (check47 C47-2, C47-8): "use uv instead of pip, but whatever" gave "Use `uv`
+   instead of `pip`, but whatever.", "…, maybe" "…, `maybe`.", "always run the tests, but skip them for docs-only
+   changes" the whole sentence as its lesson, "don't use npm but yarn" "Never use `npm` but `yarn`.", "dont use npm. we
+   use pnpm, but only in the frontend" "Use `pnpm`, but only in the frontend, not `npm`.". Chatter after the rule (a
+   shrug, thanks, praise of the rest, "as discussed") is dropped, a hedge said last is read as said first, the rule's
+   limit ("but only in the frontend", "except in the docs site") is kept as its scope after the whole rule, and any
+   other "but" after it (an exception, a second order, "it's your call", "I'm not sure") leaves it waiting: what holds
+   is for a model or a person. A change pointed at in the conversation ("in the last PR") is one of this task.
 """
 
 from __future__ import annotations
@@ -13,6 +21,7 @@ import pytest
 
 from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules
 from altimate_learn.reflect.providers.builtin.one_off import ONE_DAY
+from altimate_learn.reflect.providers.builtin.rules import BUT_AFTER
 
 
 def _read(text: str) -> tuple[list[str], str]:
@@ -48,3 +57,73 @@ def test_a_rule_said_of_one_day_waits_with_that_reason() -> None:
 ])
 def test_the_day_outside_the_rule_keeps_it(typed: str, lesson: str) -> None:
     assert _rules(typed) == [lesson]
+
+
+# --- 2. what is said after a rule in its sentence -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("use uv instead of pip, but whatever", "Use `uv` instead of `pip`."),
+    ("always run the tests before pushing, but whatever", "Always run the tests before pushing."),
+    ("use pnpm instead of npm, not that it matters now", "Use `pnpm` instead of `npm`."),
+    ("use pnpm instead of npm, but thanks anyway", "Use `pnpm` instead of `npm`."),
+    ("use pnpm instead of npm, but otherwise great work", "Use `pnpm` instead of `npm`."),
+    ("use pnpm instead of npm, as discussed", "Use `pnpm` instead of `npm`."),
+    ("use pnpm instead of npm, obviously", "Use `pnpm` instead of `npm`."),
+    ("always squash commits, unlike the last PR", "Always squash commits."),
+    # a hedge said last, read as said first ("maybe use pnpm instead of npm")
+    ("use pnpm instead of npm, maybe", "Use `pnpm` instead of `npm`."),
+    ("use pnpm instead of npm, probably", "Use `pnpm` instead of `npm`."),
+])
+def test_chatter_after_the_rule_is_no_part_of_it(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("dont use npm. we use pnpm, but only in the frontend", "Use `pnpm` instead of `npm`, but only in the frontend."),
+    ("why npm? we use pnpm only in the frontend", "Use `pnpm` instead of `npm`, only in the frontend."),
+    ("dont use npm, we use pnpm except in the docs site", "Use `pnpm` instead of `npm`, except in the docs site."),
+    ("use pnpm only in the frontend", "Use `pnpm` only in the frontend."),
+    ("use pnpm instead of npm, but not in the docs folder", "Use `pnpm` instead of `npm`, but not in the docs folder."),
+])
+def test_the_rules_limit_is_its_scope_after_the_whole_rule(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    # what to do instead, after "but", is the ban's own; only the ban is said plainly enough to keep
+    ("don't use npm but yarn", "Never use `npm`."),
+    ("never use floats for money but Decimal", "Never use `float` for money."),
+    ("don't use moment but dayjs instead", "Never use `moment`."),
+    ("never use any but prefer unknown", "Never use `any`."),
+    ("don't use var, but const or let", "Never use `var`."),
+    ("don't use npm, but use pnpm", "Use `pnpm` instead of `npm`."),
+])
+def test_no_but_is_glued_to_a_lesson(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "always run the tests, but skip them for docs-only changes",
+    "use pnpm instead of npm, but leave the docs site on npm",
+    "always squash commits, but keep the merge commits on release branches",
+    "use pnpm instead of npm, but the docs site uses npm",
+    "never push to main, but hotfixes are the exception",
+    "never use print, but in scripts it's fine",
+    "use pnpm instead of npm, but this is a one-off",
+    "use pnpm instead of npm, but it's your call",
+    "use pnpm instead of npm, but I'm not sure",
+    "use pnpm instead of npm, but let me check with the team first",
+    "use pnpm instead of npm, but whatever you prefer",
+    "always run the tests before pushing, but not now",
+])
+def test_a_but_that_excepts_or_takes_it_back_leaves_it_waiting(typed: str) -> None:
+    assert _read(typed) == ([], f"no standing rule: {BUT_AFTER}")
+
+
+@pytest.mark.parametrize("typed", [
+    "use pnpm instead of npm in the last PR",
+    "never use print in the last PR",
+    "always run the tests before pushing in the last PR",
+])
+def test_a_change_pointed_at_in_the_conversation_is_one_of_this_task(typed: str) -> None:
+    assert _rules(typed) == []

@@ -505,7 +505,17 @@ def _instead(good: str, bad: str, *, verb: str | None = "use", comma: bool = Fal
     if re.search(r"\b(?:you|i|me|my)\b", good + " " + bad, re.I):
         return None
     tail = ""
-    split = re.match(r"^(.+?),\s+((?:for|in|when|with|on|inside|across|throughout)\b.*)$", bad, re.I) or \
+    # ("npm, but only in the frontend", "npm, except in the docs site": the rule's limit, said last; check47 C47-8)
+    limit = re.match(r"^(.+?),\s+((?:but\s+)?(?:only\s+(?:for|in|when|with|on|inside|within|under)|except)\b.*)$", bad, re.I)
+    if limit and not re.search(r"[,;]", limit.group(1)):
+        bad, tail = limit.group(1), ", " + limit.group(2)
+    # ("we use pnpm only in the frontend" after "why npm?" gave "Use `pnpm` only in the frontend instead of `npm`.")
+    # (not before an adverb: "use useMemo only for expensive computations, not everywhere" reads as said)
+    limited = None if limit or bad.strip().lower() in SLOT_SKIP else re.match(r"^(.+?),?\s+((?:only\s+(?:for|in|when|with|on|inside|within|under)|except)\b.*)$",
+                                          good, re.I)
+    if limited:
+        good, tail, limit = limited.group(1), ", " + limited.group(2), limited
+    split = None if limit else re.match(r"^(.+?),\s+((?:for|in|when|with|on|inside|across|throughout)\b.*)$", bad, re.I) or \
         re.match(r"^(`[^`]+`|[\w.()]*[_.(/][\w.()/]*|[a-z]+[A-Z]\w*)\s+((?:for|in|when|with|on|inside|across|throughout)\s.*)$",
                  bad)  # "`userId` in the DB models": the scope belongs to the whole rule
     if split:

@@ -218,7 +218,8 @@ def slot(phrase: str) -> str:
     out = []
     for item in items:
         token = item.strip()
-        bare = re.match(r"^(?:the\s+)?([A-Za-z_][\w.+#-]*(?:\(\))?)(?=$|\s+" + PREPOSITIONS + r"\b)", token, re.I)
+        # ("pnpm only in the frontend": the tool, then where alone; check47 C47-8's look-alike gave "`pnpm only`")
+        bare = re.match(r"^(?:the\s+)?([A-Za-z_][\w.+#-]*(?:\(\))?)(?=$|\s+(?:only\s+)?" + PREPOSITIONS + r"\b)", token, re.I)
         name = bare.group(1) if bare else ""
         # a verb or gerund ("importing from …") is prose; so is a noun after "a"/"an" ("a field on the struct")
         verbish = name.islower() and (name.endswith("ing") or gerund_base(name) is not None) and (

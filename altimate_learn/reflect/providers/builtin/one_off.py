@@ -93,6 +93,11 @@ ONE_DAY = ("it says it holds today (\"today\", \"tonight\", \"this week\"): a on
 _ONE_DAY = re.compile(r"(?<!\bfrom\s)(?<!\bstarting\s)(?<!\bbeginning\s)(?<!\bof\s)(?<!\bsince\s)(?<!\bafter\s)"
                       r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|week|weekend|sprint))\b"
                       r"(?!['\u2019]s\b|\s+(?:on|onwards?|forward|and\s+(?:every|each|always|from)|and\s+after)\b)", re.I)
+# One change of this task's past named by its place in the conversation ("in the last PR", "in your previous commit"):
+# which one only the conversation says, and the rule is about it ("the latest version" is what a project keeps current)
+_ONE_PAST_CHANGE = re.compile(r"\b(?:in|on|for|from|to|of|with)\s+(?:the|your|my|our|that)\s+(?:last|previous|prior|earlier)\s+"
+                              r"(?:pr|pull\s+request|commit|change|changes|push|diff|patch|edit|run|attempt|merge\s+request|"
+                              r"mr|message|reply|answer|version|try|migration|deploy)\b", re.I)
 TYPO = ("its wording carries a typo (\"{word}\"): the built-in reflector does not keep it, and which word was meant "
         "is not certain (it repairs a slip only when one known word is one step from it)")
 
@@ -179,6 +184,8 @@ def one_off(rule: Rule, text: str) -> str:
     plain = text.replace("`", "")
     if _ONE_DAY.search(prose):
         return ONE_DAY  # "Always run the tests today." (check47 C47-7)
+    if _ONE_PAST_CHANGE.search(prose):
+        return UNRESOLVED  # "Use `pnpm` instead of `npm` in the last PR." (check47 C47-2): which PR only the conversation says
     if _OPEN_LIST.search(prose):
         return OPEN_ENDED  # "Use data from cricket world cups etc, essentially every t20 game."
     if _POINTING.search(prose) or _DEICTIC_PLACE.search(prose):

@@ -575,6 +575,11 @@ def _team(sentence: str, asked: str | None, bare: bool = False) -> str | None:
     if bare and asked and not _same_job(what.split()[0] if what.split() else "", asked):
         asked = None  # "why docker? we use kubernetes": a tool asked about bare is replaced only by one of its job
     if asked and not re.search(r"(?<![\w-])" + re.escape(asked) + r"(?![\w-])", what, re.I):
+        # (the team's tool said with its limit, "we use pnpm, but only in the frontend": the banned one before the limit,
+        # not glued after it, "Use `pnpm`, but only in the frontend, not `npm`."; check47 C47-8)
+        limited = re.search(r"\s*,?\s+(?=(?:but\s+)?(?:only|except)\b)", what, re.I)
+        if limited and limited.start() > 0:
+            return f"{lead} {what[:limited.start()]}, not {asked}, {what[limited.end():]}"
         return f"{lead} {what}, not {asked}"
     return f"{lead} {what}"
 

@@ -19,9 +19,9 @@ from altimate_learn.reflect.providers.builtin.one_off import (BUG_REASON, HEDGED
 from altimate_learn.reflect.providers.builtin.pasted import split_pasted
 from altimate_learn.reflect.providers.builtin.phrase import Rule, _ASKS
 from altimate_learn.reflect.providers.builtin.render import cross_sentence_rule, judge
-from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, after_a_line, front_discourse, normalise,
-                                                           not_english, prose, record_asked, run_on_reason, sentences,
-                                                           strip_lead)
+from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, after_a_line, drop_chatter, front_discourse,
+                                                           normalise, not_english, prose, record_asked, run_on_reason,
+                                                           sentences, strip_lead)
 from altimate_learn.reflect.providers.builtin.vocabulary import (BEFORE_GERUNDS, TALK_PLAIN_NOUNS, UNIT_WORDS, VERBS,
                                                                  WHEN_GERUNDS, WORK_KINDS, gerund_base)
 from altimate_learn.reflect.providers.builtin.waiting import GO_ON, OWN_SETUP, go_on, own_setup
@@ -382,7 +382,7 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
         return final
 
     # "…, tbh" read as "tbh, …"; "dont use class components we r on hooks" as "…, we're on hooks"
-    said = _lead_joined([_case_as_verb(_condition_last(front_discourse(run_on_reason(sentence))))
+    said = _lead_joined([_case_as_verb(_condition_last(front_discourse(drop_chatter(run_on_reason(sentence)))))
                          for sentence in sentences(own)[:12]])
     # "could you maybe use X?" reads as "use X"; a request for one new thing after a comma is no part of a rule (R29-7)
     parts = [_case_as_verb(unhedge(part if (cut := _new_work_tail(part)) is None else part[:cut])) for part in said]
@@ -447,10 +447,18 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
                         declined.append(HEDGED_IDEA)
                     continue  # "I think we should use a queue instead of polling": an idea for this task's design
                 final = final_of(rule)
+                if final and _BUT_GLUED.search(final):
+                    continue  # "never use any but prefer unknown" gave "Use `unknown` instead of any but." (C47-2)
                 if final:
                     rank = order[rule.shape] - (1 if "`" in final else 0)
                     stands = "whole" if clause == part else "own" if _own_statement(part, clause) else "piece"
                     candidates.append((rank, index - final.count("`") // 2 * 0.01, final, index, rule.shape, stands))
+    if candidates and any(_but_after(part) for part in parts):
+        # "always run the tests, but skip them for docs-only changes", "…, but it's your call", "dont use npm. we use pnpm,
+        # but leave the docs site on npm": the rule read before "but" is not all that holds, in its sentence or before
+        # it (check47 C47-2)
+        candidates = []
+        declined.insert(0, BUT_AFTER)
     asked = _asks_new_work(said)
     within = _asks_new_work_within(said) if asked is None else None
     if within is not None:
@@ -495,6 +503,41 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
             continue
         taken.append((final, index, stands))
     return [rule for rule, _index, _how in taken], declined
+
+
+# A lesson that carries "but" after its rule: a limit of the rule ("…, but only in the frontend", "…, but not in the docs
+# folder") is its scope and stays; any other "but" is a clause glued to it (check47 C47-2)
+_LIMIT = r"(?:(?:only|not|never)\s+(?:in|for|on|inside|under|within|when|with|during|if|where|across|outside)|except|unless)\b"
+_BUT_GLUED = re.compile(r"\bbut\b(?!\s+" + _LIMIT + ")", re.I)
+BUT_AFTER = ("something said after it with \"but\" limits, excepts or takes it back (\"…, but skip them for docs-only "
+             "changes\", \"…, but it's your call\"): what holds is for a model or a person to read")
+# "but" after a sentence's rule, and what follows it (the chatter that may close a sentence is dropped before:
+# text.drop_chatter)
+_BUT_TAIL = re.compile(r"(?:\s*,\s*|\s+)but\s+(?P<tail>\S.*)$", re.I)
+# what "but" may bring that is the rule's own: its limit ("but only in the frontend", "but not in the docs"), kept in the
+# lesson as its scope, or what to do instead after a ban ("don't use npm, but use pnpm", "never use any but prefer
+# unknown", "don't use npm but pnpm")
+_BUT_LIMIT = re.compile(_LIMIT, re.I)
+_BUT_INSTEAD = re.compile(r"(?:please\s+)?(?:use|prefer|go\s+with|stick\s+(?:to|with)|switch\s+to|pick|choose|call|import)\b"
+                          r"|(?:rather\s+)?(?:the\s+)?(?!(?:i|you|we|they|it|that|this|there|he|she|me|u|whatever|either|neither)\b)"
+                          r"`?[\w.@/+#-]+`?(?:\s+(?:or|and)\s+`?[\w.@/+#-]+`?)*(?:\s+instead)?\s*[.!]*$", re.I)
+
+
+def _but_after(sentence: str) -> bool:
+    """Whether ``sentence`` states a rule and then says "but" something that limits, excepts or takes it back: "always
+    run the tests, but skip them for docs-only changes", "use pnpm instead of npm, but leave the docs site on npm", "…,
+    but it's your call", "never push to main, but hotfixes are the exception" (check47 C47-2: the clause was glued to
+    the lesson, or dropped and the exception lost with it)."""
+    found = _BUT_TAIL.search(sentence)
+    if not found or not sentence[:found.start()].strip():
+        return False
+    tail = found.group("tail")
+    if _BUT_LIMIT.match(tail):
+        return False
+    rule = match_rule(sentence[:found.start()].strip())
+    if rule is None or not judge(rule, sentence)[0]:
+        return False  # "close, but the order_date should be a date": no rule before it
+    return not (rule.shape in ("never", "instead") and _BUT_INSTEAD.match(tail))
 
 
 # A sentence said as an aside ("btw", "by the way", "p.s.", "side note", "unrelated"): a subject of its own, not a

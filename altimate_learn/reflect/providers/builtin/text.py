@@ -119,7 +119,35 @@ _DISCOURSE_TAIL = re.compile(
     r"if\s+you\s+ask\s+me|tbh|tbf|tbqh|ngl|imo|imho|in\s+my\s+(?:humble\s+)?opinion)"
     r"(?P<end>\s*[.!?]*)\s*$"
     r"|\s*,\s*(?P<aside>(?:quite\s+|pretty\s+)?(?:honestly|frankly|truthfully)|to\s+be\s+(?:(?:quite|totally|perfectly)\s+)?fair|"
-    r"personally)(?P<end2>\s*[.!?]*)\s*$", re.I)
+    # a hedge said last is the hedge said first: "use pnpm instead of npm, maybe" is "maybe use pnpm instead of npm", and
+    # (check47 C47-2: "Use `pnpm` instead of `npm`, `maybe`.")
+    r"personally|maybe|perhaps|probably|possibly)(?P<end2>\s*[.!]*)\s*$", re.I)
+
+
+# What closes a sentence as chatter, after the rule and apart from it (check47 C47-2: "use uv instead of pip, but whatever"
+# gave "Use `uv` instead of `pip`, but whatever."): the person shrugs ("but whatever", "not that it matters now"), thanks
+# or praises the rest ("but thanks anyway", "otherwise great work", "the rest looks good"), or says it is known ("as
+# always", "obviously", "as discussed"). None of it is part of the rule, and none of it takes the rule back.
+_CHATTER_TAIL = re.compile(
+    r"\s*,\s*(?:(?:but|and|though)\s+)?(?:(?:but\s+|oh\s+)?whatever|not\s+that\s+it\s+(?:really\s+)?matters(?:\s+(?:now|much|anymore|here))?|"
+    r"(?:it\s+)?(?:doesn'?t|does\s+not)\s+(?:really\s+)?matter(?:\s+(?:now|much|anymore)|\s+(?:which|what)\s+[a-z]+)?|no\s+big\s+deal|"
+    r"(?:thanks|thank\s+you|thx|ty)\s+(?:anyway|though|again)|"
+    r"(?:otherwise|apart\s+from\s+that|besides\s+that|other\s+than\s+that)\s*,?\s+(?:(?:it|this|everything)\s+)?"
+    r"(?:looks\s+|is\s+|'s\s+)?(?:great|good|nice|fine|solid|perfect)(?:\s+(?:work|job|stuff))?|"
+    r"(?:the\s+rest|everything\s+else|rest\s+of\s+it)\s+(?:looks|is|seems)\s+(?:great|good|nice|fine|solid|perfect)|"
+    r"(?:good|great|nice)\s+(?:work|job)(?:\s+(?:otherwise|on\s+the\s+rest))?|"
+    r"obviously|of\s+course|as\s+always|as\s+(?:discussed|agreed|decided|mentioned)|"
+    # the occasion pointed at ("…, unlike the last PR", "…, like in your previous commit")
+    r"(?:un)?like\s+(?:in\s+)?(?:the|your|my)\s+(?:last|previous)\s+(?:pr|pull\s+request|commit|change|push|one|time|run))\s*[.!]*\s*$",
+    re.I)
+
+
+def drop_chatter(sentence: str) -> str:
+    """``sentence`` without the chatter that closes it (:data:`_CHATTER_TAIL`), or unchanged (nothing before it)."""
+    found = _CHATTER_TAIL.search(sentence)
+    if not found or not sentence[:found.start()].strip():
+        return sentence
+    return sentence[:found.start()].rstrip() + "."
 
 
 # ... or that opens the reason said last ("we use dayjs, not moment, imo it's cleaner", "…, tbh it's way nicer"): the

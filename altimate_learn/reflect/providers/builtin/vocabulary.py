@@ -120,7 +120,7 @@ CODE_EXT = ("py|pyi|sql|yml|yaml|json|jsonl|toml|ini|cfg|conf|env|md|rst|txt|csv
 
 
 SLOT_SKIP = PLAIN | frozenset("a an the and or but of to in on at by for with it its this that our your my we you i "
-                                 "all some every each no not never always except unless besides".split())
+                                 "all some every each no not never always except unless besides only".split())
 PREPOSITIONS = r"(?:for|in|inside|within|with|when|on|from|to|as|across|throughout|everywhere|instead)"
 
 
