@@ -132,9 +132,13 @@ def hook_entry(command: str, matcher: str | None, event: str | None = None) -> d
 
 
 def agent_problems(root, commands: list[str]) -> tuple[list[str], list[str]]:
-    """For --check: the latest sessions started in a subfolder ran without the project's hooks (review48 R48-3), a
-    note (the hooks run in every session started in the top folder)."""
-    return [], sessions_without_hooks(root, commands)
+    """For --check: `"disableAllHooks": true` in a settings file Claude Code reads (review48 R48-5), a failure; the
+    latest sessions started in a subfolder ran without the project's hooks (R48-3), a note (the hooks run in every
+    session started in the top folder)."""
+    from altimate_learn.harness.claude_off import problems
+
+    off = problems(root)
+    return off, [] if off else sessions_without_hooks(root, commands)
 
 
 def sessions_without_hooks(root, commands: list[str]) -> list[str]:
