@@ -106,12 +106,26 @@ _CANNOT = re.compile(
     # "Sorry for the wait": an apology for the time taken
     r"|\bsorry\s+(?:about|for)\s+(?:the\s+)?(?:wait|delay|late|long|slow)\w*|\bapologi[sz]e\s+for\s+the\s+(?:wait|delay)\b"
     # "I'm sorry, but it seems the list was not included in your message", "I apologize, but I don't see …", "Lo siento,
-    # pero …": the cushion before what the agent lacks or asks for, as "申し訳ありませんが" is (cls48: the form older
-    # models answer with in aider; on real dev 3 of 3 such replies followed no correction). A "but" that owns a mistake
-    # ("Sorry, but I misread the spec") still concedes.
+    # pero no veo …": the cushion before what the agent lacks or asks for, as "申し訳ありませんが" is (cls48: the form older
+    # models answer with in aider; on real dev 3 of 3 such replies followed no correction). Only what the "but" goes on
+    # to lack or ask for is a cushion: "Sorry, but you're right: I used the wrong column", "Lo siento, pero tienes
+    # razón", "I apologize, but it seems I made a mistake", "Sorry, but that was my mistake" concede (check48 C48-4).
     r"|\b(?:sorry|apologi[sz]e|apologies|lo\s+siento|desculpe|d[ée]sol[ée]e?|entschuldigung|tut\s+mir\s+leid|извините)"
-    r"\s*,?\s*(?:but|pero|mas|mais|aber|но)\b(?!\s+i\s+(?:made|was\s+wrong|got|mis\w+|forgot|missed|overlooked|should|"
-    r"did\s+(?:not|n't)|didn't|broke|introduced|accidentally|mistakenly))", _I)
+    r"\s*,?\s*(?:but|pero|mas|mais|aber|но)\s+(?:"
+    # "it seems the list was not included", "it looks like you haven't attached it", "the files weren't attached"
+    r"(?:it\s+(?:seems|looks|appears)\s+(?:like|that|as\s+if|as\s+though)?\s*|(?:the|your|this|that|those|these)\b)"
+    r"[^.!?\n]{0,80}?(?:\b(?:was|were|is|are|has|have)\s+not\s+(?:been\s+)?|\b(?:wasn't|weren't|isn't|aren't|hasn't|"
+    r"haven't)\s+(?:been\s+)?)(?:included|attached|provided|shared|added|pasted|uploaded|given|found|available|visible)\b"
+    r"|it\s+(?:seems|looks|appears)\s+(?:like|that|as\s+if|as\s+though)?\s*(?:you\s+(?:haven't|have\s+not|didn't|did\s+not|"
+    r"forgot)|there\s+(?:is|are|was|were)\s+no|(?:the|your)\s+[^.!?\n]{0,60}?\b(?:is|are|was|were)\s+(?:missing|empty))\b"
+    # "I don't see a deploy log", "I can't find …", "I only have …", "I need you to paste …", "there is no …"
+    r"|i\s+(?:do\s+not|don't|dont|can't|cannot|can\s+not|couldn't|could\s+not|am\s+(?:not\s+able|unable)|'m\s+(?:not\s+able|"
+    r"unable))\s+(?:see|find|locate|access|open|read|view|tell|help|determine|know)\b"
+    r"|i\s+(?:only\s+(?:have|see|can)|have\s+no|see\s+no|would\s+need|need\s+(?:you|more|access|the|to\s+see))\b"
+    r"|there\s+(?:is|are|was|were|seems\s+to\s+be)\s+no\b|there's\s+no\b|(?:could|can|would)\s+you\b|please\b"
+    r"|no\s+(?:veo|puedo|tengo|encuentro|hay)\b|necesito\b|je\s+ne\s+(?:vois|peux|trouve)\b|il\s+n'y\s+a\b"
+    r"|ich\s+(?:kann|sehe|finde|habe)\s+(?:nicht|kein)|es\s+gibt\s+kein|я\s+не\s+(?:вижу|могу)|не\s+(?:вижу|могу)"
+    r"|não\s+(?:vejo|consigo|encontro)\b)", _I)
 
 # The reply opens by setting out the agent's own next step: "Let me try with the full context.", "I'll help you apply these
 # changes.", "Okay, I will start by adding …", "まず、…を確認します。", "好的，我来…", "我先排查…", "Voy a revisar …". Its reaction to the
