@@ -13,6 +13,10 @@ wording.
    limit ("but only in the frontend", "except in the docs site") is kept as its scope after the whole rule, and any
    other "but" after it (an exception, a second order, "it's your call", "I'm not sure") leaves it waiting: what holds
    is for a model or a person. A change pointed at in the conversation ("in the last PR") is one of this task.
+3. "Always" and a step on what a project has one of (refl47's leftover): "always run the tests" gave "Always run the
+   tests." but "always run the linter" and "always update the changelog" nothing, and so did their "every time" and
+   "remember to" forms. The linter, the formatter, the build, the changelog, the readme, the lockfile are the project's
+   one; "always update the code", "always fix the linter", "always skip the linter" still give nothing.
 """
 
 from __future__ import annotations
@@ -126,4 +130,35 @@ def test_a_but_that_excepts_or_takes_it_back_leaves_it_waiting(typed: str) -> No
     "always run the tests before pushing in the last PR",
 ])
 def test_a_change_pointed_at_in_the_conversation_is_one_of_this_task(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+# --- 3. "always" and a step on what a project has one of -------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("always run the linter", "Always run the linter."),
+    ("always update the changelog", "Always update the changelog."),
+    ("always run the formatter", "Always run the formatter."),
+    ("always update the readme", "Always update the readme."),
+    ("always update the lockfile", "Always update the lockfile."),
+    ("don't forget to run the linter every time", "Always run the linter."),
+    ("always remember to update the changelog", "Always update the changelog."),
+    ("never forget to run the formatter", "Always run the formatter."),
+])
+def test_always_and_a_step_on_the_projects_one_thing_is_a_rule(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "always update the code",  # which code?
+    "always update the branch",
+    "always fix the linter",  # a repair, done once
+    "always remove the changelog",
+    "always skip the linter",
+    "always run the linter for now",
+    "always run the linter?",
+    "do you always run the linter?",
+    "I always run the linter",  # the person's own habit, said of themselves
+])
+def test_look_alikes_of_always_on_the_projects_one_thing_give_nothing(typed: str) -> None:
     assert _rules(typed) == []

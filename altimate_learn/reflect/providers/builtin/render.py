@@ -327,7 +327,11 @@ def _finalize(rule: Rule) -> str | None:
         if rule.shape == "always" and re.fullmatch(r"Always\s+(?:squash[- ]merge|squash|rebase|merge|write|run|add|"
                                                    r"update|sign|pin|lint|format|test)\s+(?:(?!(?:never|not|always|no)\b)[a-z-]+\s+)?"
                                                    r"(?!(?:never|not|always|no)\b)[a-z-]+\.", text) \
-                and (_plural(text.rstrip(".").split()[-1]) or text.rstrip(".").split()[-1].lower() in ("merge", "rebase")):
+                and (_plural(text.rstrip(".").split()[-1]) or text.rstrip(".").split()[-1].lower() in ("merge", "rebase")
+                     # "always run the linter", "always update the changelog": what a project has one of, as "always run
+                     # the tests" (refl47's leftover: the one gave a lesson, the other nothing)
+                     or re.fullmatch(r"Always\s+[a-z-]+\s+the\s+[a-z-]+\.", text)
+                     and text.rstrip(".").split()[-1].lower() in _ONE_A_PROJECT_HAS):
             needed = 2
         # "never use sleeps in tests", "don't use abbreviations in the docs": a kind of thing kept out of a kind of
         # thing; "…in these tests", "…in the file" are this task's things (review22 R22-2)
@@ -376,6 +380,8 @@ _SECRET_KEPT_OUT = re.compile(r"^Never\s+(?:hard-?code|commit|log|print|echo|exp
 # "Never push to main.", "Never commit to master.", "Never force-push to main.": work put on the branch everyone shares
 _SHARED_BRANCH = re.compile(r"^Never\s+(?:force[- ]?push|push|commit|merge)\s+(?:directly\s+|straight\s+)?(?:to|into|on)\s+"
                             r"`?(?:main|master|trunk)`?(?:\s+branch)?(?:\s+directly)?\.$")
+# What a project has one of, that a step of every change runs or updates ("the linter", "the changelog")
+_ONE_A_PROJECT_HAS = PROJECT_WIDE - frozenset("code output branch schema spec license version suite ci".split())
 _DETERMINERS = frozenset("the a an this that these those my your our their some any all more fewer other new old".split())
 _KIND_IN = re.compile(r"^(?P<what>[a-z]{3,}s)\s+(?:in|for|inside|within|across)\s+(?P<scope>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})$",
                       re.I)
