@@ -164,3 +164,43 @@ def check_contradicted(own: str, answer: str) -> str | None:
             guards.ACCEPTED.search(own) or guards.CLEARED.search(own) or guards.THEIRS.search(own)):
         return None
     return "set the agent's claim against what the person sees"
+
+
+# After an answer that claimed the work, the person says it is not done, done in part, or not there, the short way
+# (cls48, from review47 R47-1's forms): "it's not done", "you're not finished", "half done", "incomplete", "you only did
+# the first file", "only one of the three files changed", "the file is unchanged", "git diff shows nothing", "I don't see
+# parse_iso anywhere", "nothing was added". A whole short message for the bare states (never "I'm not done yet": the
+# person's own turn).
+_LEAD = r"^\W*(?:(?:no+|nope|nah|but|hmm+|um+|wait|uh+|ok(?:ay)?|so|well)\W+)*"
+_STATES = r"(?:done|finished|complete|completed|there|implemented|applied|saved)"
+_PART_DONE = re.compile(
+    _LEAD + r"(?:only\s+)?(?:half|partly|partially)\s+(?:done|finished|there|working|implemented)\W*$|" + _LEAD
+    + r"(?:still\s+)?incomplete\W*$"
+    r"|\byou\s+only\s+(?:did|changed|updated|fixed|edited|touched|added|converted|moved|renamed)\s+(?:the\s+)?"
+    r"(?:first|one|half|some|part|two|a\s+few)\b"
+    r"|\bonly\s+(?:one|the\s+first|half|two|\d+)\s+of\s+(?:the\s+)?(?:\w+\s+)?(?:\d+|two|three|four|five|them|files?|\w+s)\b"
+    r"[^.?!]{0,30}?\b(?:changed|updated|fixed|done|got|was|were)\b", _I)
+_NOT_THERE = re.compile(
+    _LEAD + r"(?:(?:it|that|this|the\s+\w+)(?:'s|\s+is|\s+was)|you(?:'re|\s+are|\s+were))\s+(?:still\s+)?(?:not|n't)\s+"
+    + _STATES + r"(?:\s+yet)?\W*$"
+    r"|" + _LEAD + r"(?:it|that|this|the\s+\w+)\s+(?:isn't|wasn't|aren't)\s+" + _STATES + r"(?:\s+yet)?\W*$"
+    r"|\b(?:the\s+|that\s+|this\s+|my\s+)?(?:file|files|code|function|diff|repo|page|output)\s+(?:is|are|looks?)\s+(?:still\s+)?"
+    r"(?:unchanged|untouched|exactly\s+the\s+same)\b"
+    r"|\bgit\s+(?:diff|status)\s+(?:shows|is|says|gives)\s+(?:nothing|clean|empty|no\s+changes)\b"
+    r"|\bi\s+(?:don't|do\s+not|can't|cannot)\s+(?:see|find)\s+(?:it|them|that|this|any\s+of\s+(?:it|them|that)|[\w`.()/-]+)\s+"
+    r"anywhere\b"
+    r"|\bnothing\s+(?:was|got|has\s+been|had\s+been)\s+(?:added|changed|saved|written|created|committed|updated|modified|pushed)\b",
+    _I)
+
+
+def not_done(own: str) -> str | None:
+    """After an answer that claimed the work, the person's own words (``own``, normalised) say it is done only in part
+    (:data:`_PART_DONE`) or not done, not there (:data:`_NOT_THERE`); None otherwise, and for a message that accepts it
+    ("half done is fine for today")."""
+    if not own or len(own) > 400 or guards.OWN_MOMENT.search(own) or guards.ACCEPTED.search(own) or _FAILURES_ACCEPTED.search(own):
+        return None
+    if _PART_DONE.search(own):
+        return "said the agent did only part of it"
+    if _NOT_THERE.search(own):
+        return "said the change is not there"
+    return None

@@ -69,3 +69,36 @@ QUIET = [
 @pytest.mark.parametrize("text", QUIET)
 def test_look_alikes_stay_quiet(text):
     assert not judge(text).correction, text
+
+
+# After an answer that claimed the work (no check needed), it is not done, done in part, or not there.
+NOT_DONE = [
+    ("it's not done", "said the change is not there"),
+    ("you're not finished", "said the change is not there"),
+    ("the file is unchanged", "said the change is not there"),
+    ("git diff shows nothing", "said the change is not there"),
+    ("I don't see parse_iso anywhere", "said the change is not there"),
+    ("nothing was added to utils", "said the change is not there"),
+    ("half done", "said the agent did only part of it"),
+    ("incomplete", "said the agent did only part of it"),
+    ("you only did the first file, there are four", "said the agent did only part of it"),
+    ("only one of the three modules got updated", "said the agent did only part of it"),
+]
+
+
+@pytest.mark.parametrize("text,reason", NOT_DONE)
+def test_the_claimed_work_not_done_is_a_correction(text, reason):
+    verdict = judge(text, NO_CHECK)
+    assert verdict.correction, text
+    assert verdict.reason == reason
+
+
+@pytest.mark.parametrize("text", ["I'm not done yet, one more thing about the parser", "not done yet",
+                                  "half done is fine for today, we continue tomorrow"])
+def test_the_persons_own_turn_or_an_accepted_part_stays_quiet(text):
+    assert not judge(text, NO_CHECK).correction, text
+
+
+def test_without_an_answer_that_claimed_work_a_bare_state_is_no_correction():
+    assert not judge("the file is unchanged", None).correction
+    assert not judge("incomplete", "Which of the four files should I convert first?").correction
