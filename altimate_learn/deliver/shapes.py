@@ -112,8 +112,9 @@ def timed_refresh(words: list[tuple[str, ...]], tables: dict | None = None) -> b
 # request's own words (lower case, letters and digits):
 # - a word of unmounting ("unmounted component": React's own warning);
 # - leaving a screen ("after you navigate away", "after I switch over to the list view", "once you close the
-#   popup": a word of leaving, then "away" or a screen's noun) while work goes on ("keeps polling", "still
-#   hammering", "in the background");
+#   popup": a word of leaving, with "away" or a screen's noun within five words after or before it, "keeps popping
+#   up on other screens long after you left the tracker") while work goes on ("keeps polling", "still hammering",
+#   "in the background");
 # - memory (or a browser tab's size in MB/GB) that grows while the screen stays open ("memory keeps climbing", "eats
 #   memory if you leave it open", "goes up every time someone opens the drawer", "after a while", "tab was at 3GB"
 #   overnight), or a thing that gets worse and worse ("slower and slower").
@@ -180,7 +181,7 @@ def lingering(text: str) -> bool:
                                           for i, w in enumerate(words))
     if goes_on:
         for i, w in enumerate(words):
-            if w in LEAVE and any(x in SCREENS for x in words[i + 1:i + 6]):
+            if w in LEAVE and any(x in SCREENS for x in words[max(0, i - 5):i] + words[i + 1:i + 6]):
                 return True
     memory = bool(have & MEMORY) or (bool(have & BROWSER) and any(_size(w) for w in words))
     over_time = bool(have & OVER_TIME) or ("open" in have and bool(have & LEAVE)) or any(

@@ -90,6 +90,19 @@ def test_which_requests_tell_of_a_screen_that_keeps_working_after_it_is_left():
     assert not lingering("after switching to the new api keep the old client")
 
 
+def test_a_screen_named_before_the_leaving_still_tells_of_a_screen_left(git_repo: Path):
+    """"keeps flashing on other screens long after you closed the map": the screen comes before the word of leaving
+    (blind77's toast, in words of our own); the work going on and the leaving are what count, in either order."""
+    assert lingering("the 'driver nearby' banner keeps flashing on other screens long after you closed the map")
+    assert lingering("a chime keeps ringing in every tab long after I left the queue")
+    assert not lingering("other screens look fine after you closed the map")  # nothing goes on
+    assert not lingering("the banner keeps flashing on the map screen")  # nothing was left
+    assert not lingering("the job keeps retrying long after you closed the laptop")  # no screen
+    write_store(git_repo, WEB_LESSONS)
+    assert TIMERS in _session(git_repo, "the 'driver nearby' banner keeps flashing on other screens long after you "
+                                        "closed the map", "web/src/features/map/DriverMap.tsx")
+
+
 def test_which_requests_tell_of_a_full_rebuild_on_every_run():
     assert full_rebuild("fct_events rebuilds the whole table every hour and it's taking 40 min now")
     assert full_rebuild("fct_page_views takes 40 mins every run now, it rebuilds the entire history each time")
