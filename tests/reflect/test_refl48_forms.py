@@ -43,6 +43,9 @@ def _rules(text: str) -> list[str]:
     "never forget to run the tests today",
     "always lint tonight before you push",
     "never push to main today",
+    "always run the tests until end of day",  # check48 C48-3
+    "always run the tests till EOD",
+    "always run the tests for the rest of the day",
     "don't forget to run the linter before pushing tonight",
 ])
 def test_a_rule_said_of_one_day_is_a_one_off(typed: str) -> None:
@@ -57,6 +60,9 @@ def test_a_rule_said_of_one_day_waits_with_that_reason() -> None:
     ("I broke prod today, so always run the smoke tests before deploying", "Always run the smoke tests before deploying."),
     ("always run the tests", "Always run the tests."),
     ("never forget to run the linter before pushing", "Always run the linter before pushing."),
+    # today as the date, a value (check48 C48-3)
+    ("always default the date picker to today", "Always default the date picker to today."),
+    ("never let users pick a delivery date before today", "Never let users pick a delivery date before today."),
     ("use `date.today()` instead of `datetime.now().date()`", "Use `date.today()` instead of `datetime.now().date()`."),
 ])
 def test_the_day_outside_the_rule_keeps_it(typed: str, lesson: str) -> None:

@@ -90,9 +90,16 @@ UNTIL_IT_ENDS = re.compile(
 ONE_DAY = ("it says it holds today (\"today\", \"tonight\", \"this week\"): a one-off for the task at hand, "
            "not a standing rule")
 # ("from today on", "starting tomorrow", "today and every day" start a standing rule.)
+# ("before today", "default to today", "compare against today": the date as a value; check48 C48-3)
 _ONE_DAY = re.compile(r"(?<!\bfrom\s)(?<!\bstarting\s)(?<!\bbeginning\s)(?<!\bof\s)(?<!\bsince\s)(?<!\bafter\s)"
+                      r"(?<!\bbefore\s)(?<!\bto\s)(?<!\bagainst\s)(?<!\bthan\s)(?<!\bpast\s)(?<!\buntil\s)(?<!\btill\s)"
+                      r"(?<!\bwith\s)(?<!\bas\s)(?<!\bis\s)(?<!\bequals\s)"
                       r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|week|weekend|sprint))\b"
-                      r"(?!['\u2019]s\b|\s+(?:on|onwards?|forward|and\s+(?:every|each|always|from)|and\s+after)\b)", re.I)
+                      r"(?!['\u2019]s\b|\s+(?:on|onwards?|forward|and\s+(?:every|each|always|from)|and\s+after)\b)"
+                      # "until end of day", "till EOD", "for the rest of the day" (check48 C48-3; "never deploy over the
+                      # weekend" is every weekend)
+                      r"|\b(?:until|till|'?til)\s+(?:the\s+)?(?:end\s+of\s+(?:the\s+)?(?:day|week)|eod|eow|cob)\b"
+                      r"|\bfor\s+the\s+rest\s+of\s+(?:the\s+)?(?:day|week|sprint|session)\b", re.I)
 # One change of this task's past named by its place in the conversation ("in the last PR", "in your previous commit"):
 # which one only the conversation says, and the rule is about it ("the latest version" is what a project keeps current)
 _ONE_PAST_CHANGE = re.compile(r"\b(?:in|on|for|from|to|of|with)\s+(?:the|your|my|our|that)\s+(?:last|previous|prior|earlier)\s+"
