@@ -130,7 +130,12 @@ CHECK_CLAIM = re.compile(
 # own run is read as they type it: no negation word is needed ("3 failures", "still red").
 CHECK_FAILS = re.compile(
     r"\b[1-9]\d*\s+(?:(?:more|other|of\s+(?:them|the\s+tests?|those))\s+)?(?:(?:unit\s+|e2e\s+|integration\s+)?(?:tests?|specs?|"
-    r"checks?|cases?)\s+)?(?:failed|failing|fail|failures?|errors?)\b"
+    r"checks?|cases?)\s+(?:failed|failing|fail|failures?|errors?)\b"
+    # a bare count ("nope, 4 failures", "3 failed, 41 passed", "2 errors in test_auth", "3 failing tests") ends there or
+    # names the tests: "after 5 failed logins", "the 3 failed payments", "the 3 errors we saw yesterday" count other
+    # things (check48 C48-5)
+    r"|(?:failed|failing|fail|failures?|errors?)(?=\s*(?:$|[,.;:!?)]|(?:and|but|here|locally|now|still|again|in|on|for|with|"
+    r"when|out|so|too|[1-9]\d*|(?:unit\s+|e2e\s+|integration\s+)?(?:tests?|specs?|checks?|cases?))\b)))"
     r"|\b(?:tests?|specs?|checks?|they|it|lint|ci|build|pytest|(?:the\s+)?suite)\s+(?:still\s+|actually\s+)?(?:don't|do\s+not|didn't|"
     r"did\s+not|doesn't|does\s+not|won't|aren't|isn't|are\s+not|is\s+not)\s+(?:actually\s+|even\s+|all\s+)?(?:pass(?:ing)?|green|clean)\b"
     r"|\bnot\s+(?:a\s+single\s+(?:one|test)\s+)?pass(?:ing|es)?\b|\bnothing\s+passes\b"
