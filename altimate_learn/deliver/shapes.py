@@ -273,6 +273,37 @@ def shifted_hours(text: str) -> bool:
     return False
 
 
+# "shows order times 1h off", "the alerts fire exactly 1h early since the clocks went forward", "3h off": a whole number
+# of hours written the short way ("1h", "3hrs", "2 h") right before "off" or "early" is the time zone gone wrong that
+# "an hour off" and "hours early" are (members of the timezone idea, concepts.GROUPS), which a tokenizer reading "1h" as
+# one word never met. Not "took 1h off" (time taken off), "1h of work", "10h behind"; "cut 1h off the build" still
+# reads as one (as "an hour off" does).
+_HOURS = ("hrs", "hr", "h")
+_TAKEN = frozenset("take takes took taking taken".split())
+
+
+def _short_hours(words: list[str], i: int) -> int:
+    """How many words before ``i`` (exclusive) spell a number of hours the short way ("1h", "3hrs"; "2 h"), or 0."""
+    w = words[i - 1] if i > 0 else ""
+    for unit in _HOURS:
+        if w.endswith(unit) and 1 <= len(w) - len(unit) <= 2 and w[:-len(unit)].isdigit():
+            return 1
+    if w in _HOURS and i > 1 and 1 <= len(words[i - 2]) <= 2 and words[i - 2].isdigit():
+        return 2
+    return 0
+
+
+def hours_off(text: str) -> bool:
+    """Whether a request tells of a time a whole number of hours off, written the short way (see above)."""
+    words = _plain_words(text)
+    for i, w in enumerate(words):
+        if w in ("off", "early"):
+            n = _short_hours(words, i)
+            if n and not (i - n > 0 and words[i - n - 1] in _TAKEN):
+                return True
+    return False
+
+
 # --- a link built from a value that was not there ----------------------------------------------------------------
 # "the map link opens /carparks/undefined", "redirects to /orders/null/edit", "?id=undefined": a path or a query
 # written out with JavaScript's name for a missing value in it is a URL put together by hand from a value that was
@@ -769,6 +800,7 @@ REQUEST_SHAPES = (
     (lingering, LINGERING),  # "still polls after you navigate away": the cleanup of a screen's effects
     (each_period, EACH_PERIOD),  # "one row per subscription per day": the days come from a calendar
     (shifted_hours, SHIFTED_HOURS),  # "the morning rush at 5 not 7": a time zone gone wrong
+    (hours_off, SHIFTED_HOURS),  # "order times 1h off", "fire exactly 1h early": the same, hours written short
     (broken_url, BROKEN_URL),  # "the map link opens /carparks/undefined": a URL built by hand
     (timing_leak, TIMING_LEAK),  # "answers sooner when the first digits are wrong": a timing attack
     (full_rebuild, FULL_REBUILD),  # "rebuilds the whole table every hour": an incremental model

@@ -85,3 +85,32 @@ def test_a_figure_per_thing_that_fails_on_things_with_none():
 def test_a_request_of_a_figure_failing_on_none_finds_the_safe_division_rule():
     assert SAFE_DIVIDE in _found("the per-store basket average crashes for shops with zero orders")
     assert SAFE_DIVIDE not in _found("the per-store basket average crashes for shops in Canada")
+
+
+AWARE = "Store and compare datetimes with a timezone; a naive datetime is a bug in the worker."
+WORKER = ["Workers take ids, not ORM objects, as task arguments.",
+          "Retry a failed job at most three times with backoff.",
+          "Log one line per job with its id and duration.",
+          "Never send emails from the worker; queue them for the mailer."]
+
+
+def test_hours_written_short_before_off_or_early_are_a_time_zone_gone_wrong():
+    """"reminders go out 1h early", "times are 3hrs off" (deliver48, blind77's b77-18 in words of our own): the short
+    form of "an hour early", a member of the timezone idea the tokenizer never met as one word."""
+    from altimate_learn.deliver.shapes import hours_off
+
+    assert hours_off("the reminder emails go out 1h early since the clocks changed")
+    assert hours_off("booking times are 3hrs off for the users in Perth")
+    assert hours_off("the shift start shows 2 h off")
+    for other in ("I took 1h off to see the dentist",  # time taken off
+                  "the import is 1h of work",  # no "off" or "early"
+                  "we are 10h behind the plan"):  # not one of the two words
+        assert not hours_off(other), other
+    c = corpus(*((f"L-0f{n:02x}", text, {"paths": ["services/worker/**"]})
+                 for n, text in enumerate([*WORKER, AWARE])), filler=True)
+
+    def found(request: str) -> list[str]:
+        return [c.texts[i] for i in retrieve(c, query_terms(c, request), 5)]
+
+    assert AWARE in found("the worker's reminder emails go out 1h early since the clocks changed")
+    assert AWARE not in found("the worker's reminder emails go out late since the mailer changed")
