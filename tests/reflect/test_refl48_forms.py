@@ -131,6 +131,17 @@ def test_a_but_that_excepts_or_takes_it_back_leaves_it_waiting(typed: str) -> No
 
 
 @pytest.mark.parametrize("typed", [
+    "use pnpm instead of npm, probably not",  # check48 on a22f9034: glued as "…, probably not."
+    "use pnpm instead of npm, obviously not",
+    "use pnpm instead of npm, or not",
+    "use pnpm instead of npm, unlike the backend",  # where it may not hold
+    "use pnpm instead of npm, unlike what the docs say",
+])
+def test_a_rule_doubted_or_set_against_another_part_after_it_gives_nothing(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+@pytest.mark.parametrize("typed", [
     "use pnpm instead of npm in the last PR",
     "never use print in the last PR",
     "always run the tests before pushing in the last PR",
