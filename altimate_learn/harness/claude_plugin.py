@@ -213,10 +213,18 @@ def check(options: InstallOptions) -> tuple[bool, list[str]]:
         good, lines = judge(command, root)
         ok = ok and good
         out.extend(lines)
-    if ok:
+    from altimate_learn.harness.claude_off import problems
+
+    off = problems(root)  # "disableAllHooks": a plugin's hooks are off too (review48 R48-5)
+    if ok and not off:
         out.insert(0, f"The learn plugin for Claude Code in {root / PLUGIN} is complete and its hooks run.")
+    elif ok:
+        out.insert(0, f"The learn plugin for Claude Code in {root / PLUGIN} is complete, but Claude Code will not run "
+                      "its hooks:")
+        out.extend(off)
     else:
         out.append("Run `learn install claude-code --plugin` (with --on-path for a team) to repair it.")
+    ok = ok and not off
     if _in_settings(root):
         out.append("Note: learn's hooks are also in a Claude Code settings file; with the plugin enabled Claude Code "
                    "runs both. Remove one: `learn install claude-code --uninstall` (and --local or --user).")

@@ -129,3 +129,18 @@ def test_plugin_is_for_claude_code_in_the_project(git_repo, cli):
     assert code == 2 and "--plugin is for claude-code; codex has no plugin of this kind." in err
     code, _, err = cli("install", "claude-code", "--plugin", "--user")
     assert code == 2 and "it takes neither --user nor --local" in err
+
+
+def test_check_fails_when_claude_code_runs_no_hooks(git_repo, cli, isolated_home: Path):
+    """review48 R48-5: `"disableAllHooks": true` turns a plugin's hooks off too."""
+    assert cli("install", "claude-code", "--plugin")[0] == 0
+    user = isolated_home / ".claude" / "settings.json"
+    user.parent.mkdir(parents=True, exist_ok=True)
+    user.write_text('{"disableAllHooks": true}')
+    code, out, _ = cli("install", "claude-code", "--plugin", "--check")
+    lines = out.splitlines()
+    assert code == 1
+    assert lines[0] == (f"The learn plugin for Claude Code in {git_repo / PLUGIN} is complete, but Claude Code will not "
+                        "run its hooks:")
+    assert f'Claude Code runs no hooks here: "disableAllHooks": true in {user}. Remove it, or set it to false in ' \
+           ".claude/settings.local.json (which comes before the other files), so learn's hooks run." in lines
