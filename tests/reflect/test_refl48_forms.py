@@ -17,6 +17,9 @@ wording.
    tests." but "always run the linter" and "always update the changelog" nothing, and so did their "every time" and
    "remember to" forms. The linter, the formatter, the build, the changelog, the readme, the lockfile are the project's
    one; "always update the code", "always fix the linter", "always skip the linter" still give nothing.
+4. The reminder asked politely (refl47's leftover): "Remember to use pnpm." gave "Always use `pnpm`." but "can you
+   remember to use pnpm" nothing. A step of this task asked that way ("can you remember to fix the header", "… for this
+   one") still gives nothing.
 """
 
 from __future__ import annotations
@@ -178,4 +181,25 @@ def test_always_and_a_step_on_the_projects_one_thing_is_a_rule(typed: str, lesso
     "I always run the linter",  # the person's own habit, said of themselves
 ])
 def test_look_alikes_of_always_on_the_projects_one_thing_give_nothing(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+# --- 4. the reminder asked politely ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("typed", [
+    "can you remember to use pnpm",
+    "could you please remember to use pnpm",
+    "would you remember to use pnpm",
+])
+def test_a_reminder_asked_politely_is_the_reminder(typed: str) -> None:
+    assert _rules(typed) == ["Always use `pnpm`."]
+
+
+@pytest.mark.parametrize("typed", [
+    "can you remember what we use?",
+    "can you remember to use pnpm for this one",
+    "can you remember to fix the header",
+    "can you remember to delete the temp file",
+])
+def test_a_step_asked_as_a_reminder_gives_nothing(typed: str) -> None:
     assert _rules(typed) == []

@@ -42,6 +42,8 @@ _CLAUSE_AFTER = (r"(?=(?:the|our|all)\s+[\w-]+(?:\s+[\w-]+){0,2}\s+(?:is|are|isn
 _REMINDER = re.compile(
     r"^(?:(?:please\s+)?(?:remember|recall|reminder|don'?t\s+forget|do\s+not\s+forget|keep\s+in\s+mind)\b"
     r"(?:\s+(?:that|again))?[\s,:;.!\u2014\u2013-]*"
+    # "can you remember to use pnpm", "could you please remember to …": the reminder asked politely (refl47's leftover)
+    r"|(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?remember\s+(?=to\s+[a-z])"
     r"|(?:like|as)\s+(?:we|i)\s+" + _AGREE + _SOON + r"\s*[,:;.!\u2014\u2013-]+\s*"
     r"|(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+|just\s+)?" + _AGREE + r"(?:\s+(?:this|it|that))?" + _SOON
     + r"\s*(?:[,:;.!\u2014\u2013-]+\s*|(?=to\s|that\s|on\s)|" + _CLAUSE_AFTER + r")"
