@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from altimate_learn.capture.cues import (APPROVAL, ASKED, BROKEN, CHALLENGES, CLOSER, CUES, ERROR_AT_END, ERROR_REPORT,
                                          ERROR_TALK, INTERROGATIVE, NOT_OWN_WORDS, NOT_SEEN, PERSISTS, RESOLVED,
                                          SHORT_CLAUSE_WORDS, SOFT, WHY)
-from altimate_learn.capture import (against_answer, direct_abroad, families, guards, indirect, languages, persisting,
-                                    withdrawals)
+from altimate_learn.capture import (against_answer, direct_abroad, families, guards, indirect, languages, needles,
+                                    persisting, withdrawals)
 
 # The English cue tables, then the same families in other languages (`capture/languages.py`, `capture/direct_abroad.py`).
 ALL_CHALLENGES = CHALLENGES + languages.CHALLENGES + families.CHALLENGES + indirect.CHALLENGES
@@ -58,10 +58,8 @@ def _hypothetical(clause: str) -> bool:
     return bool(_HYPOTHETICAL.search(clause) or _HYPOTHETICAL_ABROAD.search(clause))
 
 def _try(cues: list[tuple[re.Pattern[str], str]], clause: str) -> str | None:
-    for pattern, reason in cues:
-        if pattern.search(clause):
-            return reason
-    return None
+    # the reason of the first cue found in the clause (a cue whose needles the clause lacks is not searched: `needles`)
+    return needles.first(cues, clause)
 
 
 # The cues a statement typed with a question mark still carries ("seems like you didn't consider outliers?").
@@ -119,13 +117,12 @@ def _broken(clause: str, explaining: bool = False, blamed: bool = False, answer:
         return None
     if _is_question(clause) and INTERROGATIVE.match(clause) and not WHY.match(clause):
         return None
-    for pattern, reason in ALL_BROKEN:
-        if pattern.search(clause):
-            if reason == ERROR_REPORT and ERROR_TALK.search(clause):
-                continue
-            if explaining and reason in _ERROR_REASONS:
-                continue
-            return reason
+    for reason in needles.matches(ALL_BROKEN, clause):
+        if reason == ERROR_REPORT and ERROR_TALK.search(clause):
+            continue
+        if explaining and reason in _ERROR_REASONS:
+            continue
+        return reason
     if persisting.still_doing(clause, answer):
         return persisting.REASON  # "the cron still sends two emails" after "I fixed the cron." (cls29, review29 R29-8)
     if (not explaining and len(re.findall(r"[\w@`'\"().-]+", clause)) <= SHORT_CLAUSE_WORDS and ERROR_AT_END.search(clause)

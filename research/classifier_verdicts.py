@@ -1,0 +1,171 @@
+"""Every verdict the correction classifier gives on every text we have, as one digest: a speed change to the classifier
+must leave it byte-identical.
+
+    python research/classifier_verdicts.py             # digests per source, and the needles check
+    python research/classifier_verdicts.py --no-check  # digests and CPU time only
+    python research/classifier_verdicts.py --held-back # held-back sets: verdicts with and without needles compared
+                                                       # in one process, counts only (one look at each)
+
+Sources (readable ones): the real-session dev split as `classifier_real.py` reads it (answer, reply, reasoning, model),
+`corrections.jsonl` and the readable blind sets (blind1-10) without the answer, with it and with the reply, and every
+string literal of tests/ read alone and after an answer that says the work is done. Run it on two checkouts (for
+example main through `git archive`, and a branch) and compare the lines: a line that differs is a verdict changed.
+
+The needles check (`capture/needles.py`): for every clause a cue table was tried on, every pattern that matches it must
+have one of its needles in it (a pattern skipped by the needles could not have matched). It prints how many
+(table, clause) lookups were checked and how many patterns matched without their needles (must be 0).
+
+`--held-back` reads the real-session held-out split and the held-back blind sets (blind11, blind12) and prints only how
+many messages were classified and how many verdicts differ between the tables searched with and without needles:
+never a message, a label, a reason or a score.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+DONE = "I fixed the bug and updated the tests; they all pass now."
+READABLE_BLIND = tuple(f"corrections_blind{i}.jsonl" for i in range(1, 11))
+HELD_BACK_BLIND = ("corrections_blind11.jsonl", "corrections_blind12.jsonl")
+
+
+def test_strings(root: Path = ROOT) -> list[str]:
+    """Every string literal (3 to 5,000 characters) of the test files, once each, in a fixed order."""
+    seen: dict[str, None] = {}
+    for path in sorted((root / "tests").rglob("*.py")):
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+        except (SyntaxError, UnicodeDecodeError):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and 3 <= len(node.value) <= 5000:
+                seen.setdefault(node.value, None)
+    return list(seen)
+
+
+def _rows(name: str) -> list[dict[str, Any]]:
+    from research.classifier_blind import load
+
+    return load(ROOT / "research" / "data" / name)
+
+
+def _row_verdicts(rows: list[dict[str, Any]]) -> Iterator[Any]:
+    from research.classifier_blind import REPLY, verdict_of
+
+    for row in rows:
+        yield verdict_of(row, False)
+        yield verdict_of(row, True)
+        if row.get("reply"):
+            yield verdict_of(row, REPLY)
+
+
+def _real_verdicts(split: str) -> Iterator[Any]:
+    from research.classifier_real import _verdict
+    from research.data.real_sessions import iter_classifier_inputs
+
+    for message, msg, previous in iter_classifier_inputs(split):
+        yield _verdict(message, msg, previous)
+
+
+def _text_verdicts(texts: list[str]) -> Iterator[Any]:
+    from altimate_learn.capture.classifier import classify_text
+
+    for text in texts:
+        yield classify_text(text)
+        yield classify_text(text, answer=DONE)
+
+
+def sources() -> list[tuple[str, Callable[[], Iterator[Any]]]]:
+    return [("real dev", lambda: _real_verdicts("dev")),
+            ("corrections.jsonl", lambda: _row_verdicts(_rows("corrections.jsonl")))] + [
+        (name.removesuffix(".jsonl"), lambda name=name: _row_verdicts(_rows(name))) for name in READABLE_BLIND] + [
+        ("test strings", lambda: _text_verdicts(test_strings()))]
+
+
+def _line(verdict: Any) -> str:
+    return f"{bool(verdict.correction)}\t{verdict.reason}\t{verdict.strength}"
+
+
+class _Check:
+    """Wraps `needles.matches` so every lookup is also made without needles, and counts patterns found in a clause
+    that has none of their needles."""
+
+    def __init__(self) -> None:
+        from altimate_learn.capture import needles
+
+        self.needles, self.lookups, self.missed = needles, 0, 0
+        self.original = needles.matches
+
+    def __enter__(self) -> "_Check":
+        original, needles = self.original, self.needles
+
+        def matches(cues: Any, text: str) -> Iterator[Any]:
+            self.lookups += 1
+            folded = needles.fold(text)
+            for pattern, _value in cues:
+                need = needles.needles(pattern)
+                if need is not None and not any(n in folded for n in need) and pattern.search(text):
+                    self.missed += 1
+            return original(cues, text)
+
+        needles.matches = matches
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.needles.matches = self.original
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    try:
+        from altimate_learn.capture import needles
+    except ImportError:  # a checkout from before the needles
+        needles = None  # type: ignore[assignment]
+    if "--held-back" in args:
+        if needles is None:
+            print("no needles in this checkout: nothing to compare")
+            return 2
+        held: list[tuple[str, Callable[[], Iterator[Any]]]] = [("real held-out", lambda: _real_verdicts("holdout"))] + [
+            (name.removesuffix(".jsonl"), lambda name=name: _row_verdicts(_rows(name))) for name in HELD_BACK_BLIND]
+        for name, make in held:
+            needles.WARM_AFTER = 10**12  # never: every pattern searched
+            needles._TABLES.clear()
+            plain = [_line(v) for v in make()]
+            needles.WARM_AFTER = 0  # at once: every lookup through the needles
+            needles._TABLES.clear()
+            gated = [_line(v) for v in make()]
+            differ = sum(a != b for a, b in zip(plain, gated)) + abs(len(plain) - len(gated))
+            print(f"{name}: {len(plain)} verdicts, {differ} differ")
+        return 0
+    check = None
+    if needles is not None:
+        needles.WARM_AFTER = 0
+        if "--no-check" not in args:
+            check = _Check().__enter__()
+    total = 0.0
+    for name, make in sources():
+        start = time.process_time()
+        lines = [_line(v) for v in make()]
+        spent = time.process_time() - start
+        total += spent
+        digest = hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()[:16]
+        print(f"{name}: {len(lines)} verdicts, {sum(line.startswith('True') for line in lines)} corrections, "
+              f"sha256 {digest} ({spent:.1f} s CPU)", flush=True)
+    if check is not None:
+        check.__exit__()
+        print(f"needles check: {check.lookups} lookups, {check.missed} patterns found without their needles")
+    print(f"CPU {total:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
