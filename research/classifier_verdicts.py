@@ -11,9 +11,10 @@ Sources (readable ones): the real-session dev split as `classifier_real.py` read
 string literal of tests/ read alone and after an answer that says the work is done. Run it on two checkouts (for
 example main through `git archive`, and a branch) and compare the lines: a line that differs is a verdict changed.
 
-The needles check (`capture/needles.py`): for every clause a cue table was tried on, every pattern that matches it must
-have one of its needles in it (a pattern skipped by the needles could not have matched). It prints how many
-(table, clause) lookups were checked and how many patterns matched without their needles (must be 0).
+The needles check (`capture/needles.py`): for every clause a cue table was tried on, every pattern that matches it
+must have one of its needles in it (a pattern skipped by the needles could not have matched), and every lookup must
+give the cues a search of every pattern gives. It prints how many (table, clause) lookups were checked, how many
+patterns matched without their needles and how many lookups differed (both must be 0).
 
 `--held-back` reads the real-session held-out split and the held-back blind sets (blind11, blind12) and prints only how
 many messages were classified and how many verdicts differ between the tables searched with and without needles:
@@ -102,7 +103,7 @@ class _Check:
     def __init__(self) -> None:
         from altimate_learn.capture import needles
 
-        self.needles, self.lookups, self.missed = needles, 0, 0
+        self.needles, self.lookups, self.missed, self.differ = needles, 0, 0, 0
         self.original = needles.matches
 
     def __enter__(self) -> "_Check":
@@ -115,7 +116,10 @@ class _Check:
                 need = needles.needles(pattern)
                 if need is not None and not any(n in folded for n in need) and pattern.search(text):
                     self.missed += 1
-            return original(cues, text)
+            found = list(original(cues, text))
+            if found != [value for pattern, value in cues if pattern.search(text)]:
+                self.differ += 1
+            return iter(found)
 
         needles.matches = matches
         return self
@@ -162,7 +166,8 @@ def main(argv: list[str] | None = None) -> int:
               f"sha256 {digest} ({spent:.1f} s CPU)", flush=True)
     if check is not None:
         check.__exit__()
-        print(f"needles check: {check.lookups} lookups, {check.missed} patterns found without their needles")
+        print(f"needles check: {check.lookups} lookups, {check.missed} patterns found without their needles, "
+              f"{check.differ} lookups whose cues differ from searching every pattern")
     print(f"CPU {total:.1f} s")
     return 0
 

@@ -171,11 +171,57 @@ WARM_AFTER = 1000
 
 
 class _Table:
-    __slots__ = ("cues", "size", "calls", "rows")
+    __slots__ = ("cues", "size", "calls", "rows", "scan", "prefixes", "rows_of", "always")
 
     def __init__(self, cues: Sequence[tuple[re.Pattern[str], T]]) -> None:
         self.cues, self.size, self.calls = cues, len(cues), 0
-        self.rows: list[tuple[re.Pattern[str], T, tuple[str, ...] | None]] | None = None
+        self.rows: list[tuple[re.Pattern[str], T]] | None = None
+
+    def warm(self) -> None:
+        """Each pattern's needles; one scan that finds, at each place of a folded text, the longest needle that starts
+        there (a trie of all the needles, tried at every place: the needles that start at one place are prefixes of
+        each other, so the longest names them all); which rows each needle lets through."""
+        self.rows = [(pattern, value) for pattern, value in self.cues]
+        each = [needles(pattern) for pattern, _value in self.rows]
+        words = {word for need in each if need for word in need}
+        self.scan = re.compile("(?=(" + _trie(words) + "))") if words else None
+        self.prefixes = {w: tuple(w[:i] for i in range(1, len(w) + 1) if w[:i] in words) for w in words}
+        self.rows_of: dict[str, list[int]] = {}
+        self.always = [at for at, need in enumerate(each) if need is None]
+        for at, need in enumerate(each):
+            for word in need or ():
+                self.rows_of.setdefault(word, []).append(at)
+
+    def candidates(self, text: str) -> list[int]:
+        """The rows, in order, whose pattern may be found in ``text``: those with no needles and those with a needle
+        in it."""
+        present: set[str] = set()
+        if self.scan is not None:
+            for found in self.scan.finditer(fold(text)):
+                present.update(self.prefixes[found.group(1)])
+        at = set(self.always)
+        for word in present:
+            at.update(self.rows_of[word])
+        return sorted(at)
+
+
+def _trie(words: set[str]) -> str:
+    """A pattern that matches, at a place, the longest of ``words`` that starts there (none empty)."""
+    root: dict[str, dict] = {}
+    for word in words:
+        node = root
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def build(node: dict[str, dict]) -> str:
+        kids = [re.escape(ch) + build(sub) for ch, sub in sorted(node.items()) if ch]
+        if not kids:
+            return ""
+        body = kids[0] if len(kids) == 1 else "(?:" + "|".join(kids) + ")"
+        return "(?:" + body + ")?" if "" in node else body
+
+    return build(root)
 
 
 _TABLES: dict[int, _Table] = {}
@@ -194,10 +240,11 @@ def matches(cues: Sequence[tuple[re.Pattern[str], T]], text: str) -> Iterator[T]
                 if pattern.search(text):
                     yield value
             return
-        table.rows = [(pattern, value, needles(pattern)) for pattern, value in cues]
-    contains = fold(text).__contains__
-    for pattern, value, need in table.rows:
-        if (need is None or any(map(contains, need))) and pattern.search(text):
+        table.warm()
+    rows = table.rows
+    for at in table.candidates(text):
+        pattern, value = rows[at]  # type: ignore[index]
+        if pattern.search(text):
             yield value
 
 

@@ -37,8 +37,8 @@ def _texts() -> list[str]:
     # them: Turkish dotted and dotless i, the long s, the Kelvin sign
     tricky = str.maketrans({"i": "\u0130", "s": "\u017f", "k": "\u212a"})
     return texts + [t.upper() for t in texts[::4]] + [t.translate(tricky) for t in texts[::4]] + [
-        "\u0130T'S BROKEN AGA\u0130N", "DON'T U\u017fE PR\u0130NT", "wrong, \u0131t still fa\u0131ls", "nein, das ist falsch",
-        "还是不行", "sigue sin funcionar", "\u0412\u0421\u0401 \u0415\u0429\u0401 \u041d\u0415 \u0420\u0410\u0411\u041e\u0422\u0410\u0415\u0422"]
+        "\u0130T'S BROKEN AGA\u0130N", "DON'T U\u017fE PR\u0130NT", "wrong, \u0131t still fa\u0131ls",
+        "nein, das ist falsch", "还是不行", "sigue sin funcionar", "ВСЁ ЕЩЁ НЕ РАБОТАЕТ"]
 
 
 def test_every_table_gives_each_clause_the_cues_a_full_search_gives(warm):
@@ -52,12 +52,13 @@ def test_every_table_gives_each_clause_the_cues_a_full_search_gives(warm):
 
 
 def test_a_pattern_matched_case_blind_is_never_skipped(warm):
-    """Letters whose lower case str.lower() gives differently from `re` (a capital dotted I lowers to two characters)."""
+    """Letters str.lower() lowers differently from `re` (a capital dotted I lowers to two characters)."""
     table = [(re.compile(r"\bstill\s+fails\b", re.I), "still"), (re.compile(r"\bprint\b", re.I), "print"),
              (re.compile(r"\bok\b", re.I), "ok"), (re.compile(r"(?i:jeden)\s+Tag"), "tag")]
     assert needles.needles(table[0][0]) == ("still",) or needles.needles(table[0][0]) == ("fails",)
-    for text, want in [("it ST\u0130LL FA\u0130LS", "still"), ("don't use PR\u0130NT", "print"), ("still fa\u0131ls", "still"),
-                       ("\u212aO? no: O\u212a", "ok"), ("JEDEN Tag", "tag"), ("jeden tag", None), ("it still works", None)]:
+    for text, want in [("it ST\u0130LL FA\u0130LS", "still"), ("don't use PR\u0130NT", "print"),
+                       ("still fa\u0131ls", "still"), ("\u212aO? no: O\u212a", "ok"), ("JEDEN Tag", "tag"),
+                       ("jeden tag", None), ("it still works", None)]:
         assert needles.first(table, text) == want == next(iter(_searched(table, text)), None), text
 
 
@@ -76,7 +77,8 @@ def test_what_a_pattern_cannot_match_without():
 
 def test_a_message_gets_the_same_verdict_before_and_after_the_tables_warm(monkeypatch):
     messages = ["no, use pnpm instead of npm", "why did you delete the migration?", "it's still broken",
-                "DON'T U\u017fE PR\u0130NT, use the logger", "nein, das ist falsch", "还是不行", "thanks, looks great"]
+                "DON'T U\u017fE PR\u0130NT, use the logger", "nein, das ist falsch", "还是不行",
+                "thanks, looks great"]
     cold = [(classify_text(m), classify_text(m, answer=DONE)) for m in messages]
     monkeypatch.setattr(needles, "WARM_AFTER", 0)
     monkeypatch.setattr(needles, "_TABLES", {})
