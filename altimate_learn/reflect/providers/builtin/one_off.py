@@ -92,9 +92,11 @@ ONE_DAY = ("it says it holds today (\"today\", \"tonight\", \"this week\"): a on
 # ("from today on", "starting tomorrow", "today and every day" start a standing rule.)
 # ("before today", "default to today", "compare against today": the date as a value; check48 C48-3)
 _ONE_DAY = re.compile(r"(?<!\bfrom\s)(?<!\bstarting\s)(?<!\bbeginning\s)(?<!\bof\s)(?<!\bsince\s)(?<!\bafter\s)"
-                      r"(?<!\bbefore\s)(?<!\bto\s)(?<!\bagainst\s)(?<!\bthan\s)(?<!\bpast\s)(?<!\buntil\s)(?<!\btill\s)"
-                      r"(?<!\bwith\s)(?<!\bas\s)(?<!\bis\s)(?<!\bequals\s)"
-                      r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|week|weekend|sprint))\b"
+                      # ("before today", "default to today": the date as a value; "until tomorrow", "before tonight"
+                      # are a one-off's end: check48 C48-6)
+                      r"(?:(?<!\bbefore\s)(?<!\bto\s)(?<!\bagainst\s)(?<!\bthan\s)(?<!\bpast\s)(?<!\buntil\s)(?<!\btill\s)"
+                      r"(?<!\bwith\s)(?<!\bas\s)(?<!\bis\s)(?<!\bequals\s)\btoday"
+                      r"|\b(?:tonight|tomorrow|this\s+(?:morning|afternoon|evening|week|weekend|sprint)))\b"
                       r"(?!['\u2019]s\b|\s+(?:on|onwards?|forward|and\s+(?:every|each|always|from)|and\s+after)\b)"
                       # "until end of day", "till EOD", "for the rest of the day" (check48 C48-3; "never deploy over the
                       # weekend" is every weekend)
