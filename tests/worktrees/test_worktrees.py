@@ -259,7 +259,8 @@ def test_in_a_worktree_the_main_checkouts_local_claude_hooks_count_as_installed(
     tree = add_worktree(repo, tmp_path / "feat", "feat")
     assert not (tree / ".claude").exists()
     monkeypatch.chdir(tree)
-    assert hook_status(tree)["claude-code"] == {"installed": True, "files": [str(main_file)], "not_run": [], "missing": []}
+    assert hook_status(tree)["claude-code"] == {"installed": True, "files": [str(main_file)], "not_run": [], "missing": [],
+                                                "elsewhere": []}
     code, out, _ = cli("status")
     assert f"claude-code ({main_file})" in out
     code, out, err = cli("install", "claude-code", "--check")
