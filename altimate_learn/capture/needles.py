@@ -3,9 +3,9 @@
 The classifier tries a clause against a few hundred cue patterns (`capture/clause_rules.py`) and most clauses match
 none of them. :func:`needles` reads a compiled pattern's parse tree and gives a set of literal strings such that every
 text the pattern matches contains at least one of them (case-folded the way `re.IGNORECASE` compares characters), or
-None when it finds no such set. :func:`first_match` skips a pattern whose strings are all absent from the text, which
-is exact: a skipped pattern could not have matched, so the first pattern that matches is the same as without the
-check. The strings are read from the pattern itself, never written by hand, so a cue added or changed later is
+None when it finds no such set. :func:`matches` and :func:`first` skip a pattern whose strings are all absent from
+the text, which is exact: a skipped pattern could not have matched, so the first pattern that matches is the same as
+without the check. The strings are read from the pattern itself, never written by hand, so a cue added or changed later is
 covered without a second list to keep in step.
 """
 

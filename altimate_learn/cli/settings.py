@@ -95,17 +95,14 @@ def hook_status(root: Path) -> dict[str, dict[str, Any]]:
             if main is not None and data is not None and ours_present(data, harness) and str(main) not in found:
                 found.append(str(main))
         not_run: list[str] = []
+        notes: list[str] = []
         if found and hasattr(module, "agent_problems"):  # installed, but will the agent run them? (as doctor asks)
             try:
-                not_run, _notes = module.agent_problems(root, sorted(commands))
+                not_run, notes = module.agent_problems(root, sorted(commands))
             except Exception:  # noqa: BLE001 - `learn doctor` reports what cannot be read
-                not_run = []
-        elsewhere: list[str] = []
-        if found and not not_run and hasattr(module, "sessions_without_hooks"):  # Claude Code in a subfolder
-            try:
-                elsewhere = module.sessions_without_hooks(root, sorted(commands))
-            except Exception:  # noqa: BLE001 - a status line is not worth failing `learn status`
-                elsewhere = []
+                not_run, notes = [], []
+        # Claude Code's notes are its sessions started in a subfolder, which ran without the hooks (review48 R48-3)
+        elsewhere = notes if hasattr(module, "sessions_without_hooks") and not not_run else []
         result[harness] = {"installed": bool(found), "files": found, "not_run": not_run,
                            "missing": missing_interpreters(commands) if found else [], "elsewhere": elsewhere}
     return result
