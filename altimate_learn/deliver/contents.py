@@ -28,6 +28,9 @@ the file's code when
   rule's clause (`X-Signature`), or a name in plain words ("never with SMTP from the API", "do not use pandas")
   that the text imports as a top-level module or, an acronym, calls (`smtplib.SMTP(`), held so by at most ``pick``
   of the file's lessons (these come with the banned code);
+- its prose says in two adjacent words what an identifier of the text joins (:func:`compound_points`, deliver49:
+  `primary_key=True` and "… for new primary keys"), held so by at most ``pick`` of the file's lessons: the file holds
+  what the rule is about, though the rule names the code it asks for (`uuid7()`), not the code it replaces;
 - code it asks for, a name with an underscore (`convert_timezone()`, `cents_to_dollars()`), is called in the
   text, held by at most ``pick`` of the file's lessons (the file uses what the rule governs).
 
@@ -389,6 +392,60 @@ def _calls(lowered: str, name: str) -> bool:
     return False
 
 
+_PROSE_BREAKS = {ord(c): "\n" for c in ".,;:!?()[]{}\"'"}
+
+
+def compound_points(corpus, text: str, matched, pick: int, keep=()) -> dict[int, int]:
+    """The lessons of ``matched`` (those of the file) whose prose says, as two adjacent words, what a compound
+    identifier of the code (``text``) joins (deliver49): `primary_key=True` and "Use `uuid7()` … for new primary keys",
+    `ForeignKey(` and "Add an index for every foreign key column": the file holds the thing the rule is about, whatever
+    the rule asks of it, and the code the rule replaces (`uuid.uuid4`) may share no word with the code it asks for.
+    Both sides are folded as search terms (`keys` is `key`); a part that is a stopword, or not a word of three letters
+    or more, joins nothing (`is_active`, `user_id`), and the lesson's words must be adjacent in one clause outside its
+    backticks (its code is :func:`points`' other evidence). A pair held so by more than ``pick`` of them says nothing
+    of one rule; one whose words ``keep`` (:func:`kept_terms`) holds names nothing. Lesson → how many pairs name it."""
+    from altimate_learn.deliver.tokenize import STOPWORDS, fold, identifier_parts, words
+
+    def term(word: str) -> str | None:
+        if len(word) < 3 or not word.isalpha() or not word.isascii() or word in STOPWORDS:
+            return None
+        return fold(word)[0]
+
+    pairs: dict[tuple[str, str], tuple[str, str]] = {}  # folded pair → the raw parts' first letters (a quick test)
+    kept = set(keep)
+    for word in set(words(text)):
+        if word.islower() and "_" not in word.strip("_"):
+            continue  # one plain word
+        raw = identifier_parts(word)
+        parts = [term(part) for part in raw]
+        for n in range(len(parts) - 1):
+            first, second = parts[n], parts[n + 1]
+            if first and second and first != second and first not in kept and second not in kept:
+                pairs.setdefault((first, second), (raw[n][:3], raw[n + 1][:3]))
+    if not pairs:
+        return {}
+    holders: dict[tuple[str, str], list[int]] = {}
+    for doc in matched:
+        lowered = corpus.texts[doc].lower()
+        wanted = [pair for pair, (a, b) in pairs.items() if a in lowered and b in lowered]
+        if not wanted:
+            continue
+        prose = " \n ".join(lowered.split("`")[0::2]).translate(_PROSE_BREAKS)
+        said: set[tuple[str, str]] = set()
+        for clause in prose.split("\n"):
+            terms = [term(w) for w in words(clause)]
+            said.update(zip(terms, terms[1:]))
+        for pair in wanted:
+            if pair in said:
+                holders.setdefault(pair, []).append(doc)
+    found: dict[int, int] = {}
+    for holding in holders.values():
+        if len(holding) <= pick:
+            for doc in holding:
+                found[doc] = found.get(doc, 0) + 1
+    return found
+
+
 def kept_terms(request: str, vocabulary) -> list[str]:
     """The search terms of the request's clauses that keep what they name ("keep it a class component": `class`,
     `component`), folded as the lessons' words are, and only those some lesson uses (``vocabulary``: they are only
@@ -413,7 +470,8 @@ def kept_terms(request: str, vocabulary) -> list[str]:
 
 def points(corpus, text: str, scored: list[tuple[int, float, float]], pick: int, kept: list[str] = ()) -> list[int]:
     """The lessons of ``scored`` (the file's ranking) the read text names, most telling first: banned code it holds,
-    then its idioms' best lessons, then code with an underscore it asks for (see the module's docstring); none whose
+    then its idioms' best lessons, then the subjects its identifiers join, then code with an underscore it
+    asks for (see the module's docstring); none whose
     triggering words ``kept`` (:func:`kept_terms`) holds."""
     if not text or not scored or pick <= 0:
         return []
@@ -484,7 +542,9 @@ def points(corpus, text: str, scored: list[tuple[int, float, float]], pick: int,
         best = min(scores, key=lambda doc: (-scores[doc], doc), default=None)
         if best is not None and scores[best] > 0 and best not in idioms:
             idioms.append(best)
+    held = compound_points(corpus, text, matched, pick, keep)
     order = sorted(banned, key=lambda doc: (-banned[doc], doc)) + idioms \
-        + sorted(asked, key=lambda doc: (-asked[doc], doc)) + sorted(weak, key=lambda doc: (-weak[doc], doc))
+        + sorted(held, key=lambda doc: (-held[doc], doc)) + sorted(asked, key=lambda doc: (-asked[doc], doc)) \
+        + sorted(weak, key=lambda doc: (-weak[doc], doc))
     return list(dict.fromkeys(order))
 
