@@ -18,7 +18,8 @@ candidate lessons, through the same curator as every other source.
    apply exactly as for reflection. Nothing is ever written to approved.json: `learn promote` decides.
 
 Every imported lesson carries `provenance`: the agent, the memory's name, its file relative to the agent's
-memory folder, its modification date and the user@host it came from, never a home path. `memories.json`
+memory folder, its modification date and, when git has one, the name the person signs commits with (never
+this machine's user or host name, never a home path). `memories.json`
 holds keys, digests, names, statuses and lesson ids, never memory text.
 
 :func:`import_memories` is the one entry point, for the CLI and for the continual learner's schedule.
@@ -26,11 +27,9 @@ holds keys, digests, names, statuses and lesson ids, never memory text.
 
 from __future__ import annotations
 
-import getpass
 import json
 import os
 import re
-import socket
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -215,14 +214,15 @@ def _resolve_aliases(memories: Iterable[AgentMemory], state: dict[str, dict[str,
 
 # --- provenance ----------------------------------------------------------------------------------------
 
-def machine() -> str:
-    """user@host of this machine (short host name), for provenance."""
-    try:
-        user = getpass.getuser()
-    except Exception:  # no user name in this environment
-        user = "someone"
-    host = (socket.gethostname() or "unknown").split(".")[0]
-    return re.sub(r"[^\w.@-]", "", f"{user}@{host}")[:80] or "unknown"
+def author(root: Path) -> str:
+    """The name this person signs their commits with in this repository (``GIT_AUTHOR_NAME``, else git's
+    ``user.name``), for provenance; "" when none is set. Never this machine's user or host name: provenance is
+    committed with the lesson, and the name a person chose for their commits is what the commit adding it
+    already shows (review48: "on tester@vm", user@host, reached the team's approved.json)."""
+    from altimate_learn import git
+
+    name = os.environ.get("GIT_AUTHOR_NAME") or git.config_get(root, "user.name") or ""
+    return _clip(redact(name), 60) if name.strip() else ""
 
 
 def _clip(text: str, limit: int) -> str:
@@ -242,7 +242,8 @@ def no_paths(text: str) -> str:
 def provenance(memory: AgentMemory, where: str) -> str:
     when = datetime.fromtimestamp(memory.mtime or 0, timezone.utc).strftime("%Y-%m-%d")
     name = _clip(no_paths(redact(memory.name)), MAX_NAME)
-    return f"from {memory.label} '{name}' ({_clip(no_paths(redact(memory.rel)), 80)}, modified {when}, on {where})"
+    by = f", by {where}" if where else ""
+    return f"from {memory.label} '{name}' ({_clip(no_paths(redact(memory.rel)), 80)}, modified {when}{by})"
 
 
 # --- the import ----------------------------------------------------------------------------------------
@@ -460,7 +461,7 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
     instructions = _instruction_hash(store)
     base, approved_ids = _base_lessons(store)
     base_by_id = {lesson["id"]: lesson for lesson in base}
-    where = machine()
+    where = author(store.project.root)
 
     personal: Counter[str] = Counter()
     work: list[tuple[Outcome, Proposal]] = []
