@@ -293,14 +293,32 @@ def _short_hours(words: list[str], i: int) -> int:
     return 0
 
 
+# check49 C49-2: "early" is a time zone only for what happens or shows at a set time ("alerts fire 1h early", "the
+# cron job runs 1h early", "reminders go out 1h early", "the timestamps are 1h early"), not for what was done sooner
+# ("we finished 3h early", "the flight landed 2h early", "the race started 1h early"); and hours after an "off" that
+# ends a verb ("turn the heater off 1h early", "i logged off 1h early") or after time taken ("got the day off, 8h off")
+# are no time read wrong.
+_ON_TIME = frozenset("fire fires fired firing run runs ran running go goes went going out send sends sent sending "
+                     "trigger triggers triggered triggering show shows showed shown showing display displays "
+                     "displayed displaying appear appears appeared ring rings rang ping pings pinged".split())
+_TIMES = frozenset("time times timestamp timestamps clock clocks".split())
+_TAKEN_OFF = frozenset("day days time got get gets getting have has had".split())
+
+
 def hours_off(text: str) -> bool:
     """Whether a request tells of a time a whole number of hours off, written the short way (see above)."""
     words = _plain_words(text)
     for i, w in enumerate(words):
         if w in ("off", "early"):
             n = _short_hours(words, i)
-            if n and not (i - n > 0 and words[i - n - 1] in _TAKEN):
-                return True
+            if not n or (i - n > 0 and words[i - n - 1] in _TAKEN):
+                continue
+            before = words[max(0, i - n - 6):i - n]
+            if before[-1:] == ["off"] or _TAKEN_OFF.intersection(before[-4:]) and "off" in before:
+                continue  # "turn the heater off 1h early", "we got the day off, 8h off"
+            if w == "early" and not (_ON_TIME.intersection(before) or _TIMES.intersection(words)):
+                continue  # "we finished 3h early": done sooner, no time read wrong
+            return True
     return False
 
 
@@ -713,6 +731,23 @@ NEVER = frozenset("never not t".split())  # "t": "doesn't show up", "don't appea
 SEEN = frozenset("appear appears appeared show shows showed shown list lists listed flag flags flagged detect detects "
                  "detected catch catches caught count counts counted".split())
 OF_ROWS = frozenset("whose where with without when whenever if having had".split())  # the rows' own earlier value
+# Words before a tie word that make the noun after them the rows ("every row where", "each order with"); a tie word
+# other than "whose" ties the earlier value to the rows only right after their noun (check49 C49-1).
+_EACH = frozenset("every each any all no".split())
+
+
+def _ties_rows(words: list[str], j: int) -> bool:
+    """Whether the tie word at ``j`` (of :data:`OF_ROWS`) ties what follows to rows named just before it: "whose"
+    always ("every machine whose previous price"); the others right after a plural noun ("accounts with no prior
+    plan", "products having", "rows where") or the noun after "every"/"each" ("every order where"). At a clause's
+    start, after a verb's object, they are a condition or a step ("if the previous build is missing, CI skips the cache
+    restore", "where the old image is missing, docker skips the pull"), no row's own value."""
+    if words[j] == "whose":
+        return True
+    if j == 0:
+        return False
+    before = words[j - 1]
+    return _plural(before) or (j >= 2 and words[j - 2] in _EACH and before.isalpha())
 NULL_COMPARISON = "nullable compare"  # the words a request gets for it (see select.query_terms)
 
 
@@ -727,7 +762,7 @@ def empty_before(text: str) -> bool:
     if not left:
         return False
     for i, w in enumerate(words):
-        if w not in EARLIER or not any(x in OF_ROWS for x in words[max(0, i - 3):i]):
+        if w not in EARLIER or not any(words[j] in OF_ROWS and _ties_rows(words, j) for j in range(max(0, i - 3), i)):
             continue
         if any(x in ABSENCE for x in words[i + 1:i + 5]):
             return True
