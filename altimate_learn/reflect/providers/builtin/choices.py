@@ -173,7 +173,9 @@ _NO_TOOL = re.compile(r"^(?:please\s+|pls\s+)?no\s+(?P<more>more\s+)?" + _TOOL
 _NOT_THEN_USE = re.compile(r"^not\s+" + _TOOL_Y + r"\s*[,;:.!\u2013\u2014-]+\s*(?:(?:we|the\s+team|this\s+(?:repo|project|codebase))\s+"
                            r"(?:already\s+|always\s+)?(?:use|uses)|(?:just\s+)?use)\s+" + _TOOL
                            + r"(?:\s+(?:everywhere|here|already|instead|please|pls))*" + _HERE + r"\s*[.!]*$", re.I)
-_DONT_USE_TOOL = re.compile(r"^(?:don'?t|do\s+not|never|stop)\s+(?:use|using)\s+" + _TOOL_Y + _HERE + r"\s*[,;\u2013\u2014-]+\s*"
+# ("don't use npm but pnpm", "not npm but pnpm": the one to use after "but"; refl49)
+_DONT_USE_TOOL = re.compile(r"^(?:(?:don'?t|do\s+not|never|stop)\s+(?:use|using)\s+|not\s+(?=\S+\s*,?\s+but\s))" + _TOOL_Y + _HERE
+                            + r"(?:\s*[,;\u2013\u2014-]+\s*|\s*,?\s+but\s+)"
                             r"(?:(?:just|only|use|we\s+use|it'?s)\s+)*" + _TOOL + r"(?:\s+(?:instead|here|please|pls))*\s*[.!]*$",
                             re.I)
 

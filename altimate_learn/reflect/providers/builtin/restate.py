@@ -595,11 +595,41 @@ _BARE_BAN = re.compile(r"^(?P<ask>(?:can|could|would|will)\s+(?:you|u)\s+(?=(?:p
 # ("could you please stop using npm? we use pnpm": the polite question is the same ban; refl47)
 
 
+# "we log with structlog", "we test with vitest here": the team's tool for a job, named by the job's verb (refl49)
+_WE_DO_WITH = re.compile(r"^(?:(?:but|and|no)[\s,]+)?we\s+(?:always\s+|only\s+)?(?P<verb>log|format|lint|test|bundle|"
+                         r"type-?check|validate)\s+(?:everything\s+|all\s+of\s+it\s+)?(?:with|through|via|using)\s+"
+                         r"(?P<y>`[^`]+`|[\w.@/-]+)(?:\s+(?:here|everywhere|now|" + _HERE + r"))?\s*[.!]*$", re.I)
+_VERB_JOB = {"log": "logging", "format": "formatter", "lint": "linter", "test": "test runner", "bundle": "bundler",
+             "typecheck": "type checker", "type-check": "type checker", "validate": "validation"}
+# what logging replaces that is no logging tool: printing to the console
+_PRINTS = frozenset("print print() println printf puts console.log console.log() fmt.println system.out.println echo "
+                    "var_dump dbg! pp".split())
+
+
+def _done_with(team: str, banned: str) -> str | None:
+    """ "log with structlog instead of print" for a tool banned right before "we log with structlog" (refl49: "would you
+    stop using print? we log with structlog" gave "Never use `print`." and "Log with `structlog`."): only when the tool
+    does the job its verb names (vocabulary.TOOL_FAMILIES) and the banned one is a tool of that job too, or printing
+    for logging ("stop using print, we test with pytest" names no one job)."""
+    said = _WE_DO_WITH.match(team)
+    banned = banned.rstrip(".")  # ("stop using print.": the sentence's end)
+    if not said:
+        return None
+    verb = said.group("verb").lower()
+    job = _VERB_JOB[verb]
+    tool, old = said.group("y").strip("`").lower(), banned.strip("`").lower()
+    if tool == old or job not in TOOL_FAMILIES.get(tool, frozenset()):
+        return None
+    if job not in TOOL_FAMILIES.get(old, frozenset()) and not (job == "logging" and old in _PRINTS):
+        return None
+    return f"{verb} with {said.group('y')} instead of {banned}"
+
+
 def _team_instead(team: str, banned: str) -> str | None:
     """What the team uses in place of a tool banned right before it: "this repo uses pnpm" (:func:`_team`), or "we have
     apiClient" when what it has is code or a tool of the banned one's job ("dont use axios, we have apiClient"; not "we
     have native methods for all of that", which names no one thing)."""
-    used = _team(team, banned)
+    used = _team(team, banned) or _done_with(team, banned)
     if used is not None:
         return used
     have = _WE_HAVE.match(team)
@@ -929,6 +959,8 @@ def restate_joined(text: str) -> tuple[str, bool, bool]:
             continue
         act = None
         team = _team(body, asked, asked_bare)
+        if team is None and asked and not asked_bare and re.fullmatch(r"[\w.@+-]+(?:\(\))?", asked):
+            team = _done_with(body, asked)  # "why did you use print? we log with structlog" (refl49)
         if team is not None:
             corrective = corrective or asked is not None
             out.append(team)

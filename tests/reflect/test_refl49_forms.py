@@ -1,0 +1,89 @@
+"""refl49 (session #31): the built-in reflector on more forms people correct an agent in. Every message here is our own
+wording.
+
+1. A ban and the team's tool named by its job's verb: "would you stop using print? we log with structlog" gave two
+   lessons ("Never use `print`." + "Log with `structlog`."), "stop using print, we log with structlog" only the ban; one
+   lesson says both: "Log with `structlog` instead of `print`.". Only when the tool does the job the verb names
+   (vocabulary.TOOL_FAMILIES) and the banned one does it too, or is printing for logging: "stop using print, we test
+   with pytest" names no one job and stays the ban. "don't use npm but pnpm" gave "Never use `npm`." (pnpm dropped):
+   "not X but Y" between two tools of one job is "Use `pnpm` instead of `npm`.".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules
+
+
+def _read(text: str) -> tuple[list[str], str]:
+    return item_rules(FeedbackItem("user_correction", text))
+
+
+def _rules(text: str) -> list[str]:
+    return _read(text)[0]
+
+
+# --- 1. a ban, then the team's tool for that job -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("would you stop using print? we log with structlog", "Log with `structlog` instead of `print`."),
+    ("stop using print, we log with structlog", "Log with `structlog` instead of `print`."),
+    ("don't use print. we log with structlog everywhere", "Log with `structlog` instead of `print`."),
+    ("please stop using console.log, we log through pino", "Log with `pino` instead of `console.log`."),
+    ("stop using jest. we test with vitest", "Test with `vitest` instead of `jest`."),
+    ("stop using black, we format with ruff", "Format with `ruff` instead of `black`."),
+    ("why did you use print? we log with structlog", "Log with `structlog` instead of `print`."),
+    ("why are you using jest? we test with vitest here", "Test with `vitest` instead of `jest`."),
+])
+def test_a_ban_and_the_tool_for_its_job_make_one_lesson(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize(("typed", "lessons"), [
+    # the tool does another job than the one banned: the two stay apart, as before
+    ("stop using print, we test with pytest", ["Never use `print`."]),
+    ("stop using black, we lint with ruff", ["Never use `black`."]),
+    ("stop using pytest. we log with structlog", ["Never use `pytest`.", "Log with `structlog`."]),
+    ("why did you use pytest? we log with structlog", ["Log with `structlog`."]),
+    # no tool named after the verb
+    ("stop using print, we log with care", ["Never use `print`."]),
+    ("we log with structlog", ["Log with `structlog`."]),
+])
+def test_a_tool_of_another_job_replaces_nothing(typed: str, lessons: list[str]) -> None:
+    assert _rules(typed) == lessons
+
+
+@pytest.mark.parametrize("typed", [
+    "I stopped using print, we log with structlog",  # the person's own past
+    "he said stop using print, we log with structlog",  # someone quoted
+    "stop using print in this script, we log with structlog",  # one file of this task
+])
+def test_a_ban_told_of_or_for_one_file_gives_no_lesson(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+# --- 1b. "not X but Y" --------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("don't use npm but pnpm", "Use `pnpm` instead of `npm`."),
+    ("dont use requests, but httpx", "Use `httpx` instead of `requests`."),
+    ("don't use npm but use pnpm", "Use `pnpm` instead of `npm`."),
+    ("never use moment but dayjs", "Use `dayjs` instead of `moment`."),
+    ("not npm but pnpm", "Use `pnpm` instead of `npm`."),
+])
+def test_not_one_tool_but_another_is_the_choice(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize(("typed", "lessons"), [
+    ("don't use npm but docker", ["Never use `npm`."]),  # not one job: the ban alone, as before
+    ("don't use npm but whatever", []),  # a shrug after "but" still leaves it open
+    ("don't use npm but pnpm for this one", []),  # this task's choice
+    ("not npm but the script", []),  # no tool
+    ("it's not npm but pnpm", []),  # what one thing is, not a choice said as a rule
+    ("I didn't use npm but pnpm", []),  # past narration
+    ("did you use npm but pnpm", []),  # a question
+])
+def test_not_x_but_y_look_alikes(typed: str, lessons: list[str]) -> None:
+    assert _rules(typed) == lessons
