@@ -512,7 +512,9 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
     work = [(o, p) for o, p in work if o.memory.type not in LOCAL_TYPES]
     rewritten: set[int] = set()  # ids of gone entries whose bullet a new memory replaced
     if mine:
-        result.local = _to_local(store, mine, state, gone, rewritten, dry_run=dry_run, notes=result.notes)
+        given = _first_shown(store)
+        result.local = _to_local(store, mine, state, gone, rewritten, dry_run=dry_run, notes=result.notes,
+                                 echo=lambda proposal: _echoed(proposal, base, approved_ids, given))
     paired: dict[int, dict[str, Any]] = {}  # work index -> the gone memory whose lesson it replaces
     deltas: list[tuple[dict[str, Any], int]] = []
     helpful_for: dict[int, str] = {}  # work index -> the lesson a memory agreeing with it counts as helpful for
@@ -684,14 +686,18 @@ def _bullet_digest(text: str) -> str:
 
 
 def _to_local(store: Store, mine: list[tuple[Outcome, Proposal]], state: dict[str, dict[str, Any]],
-              gone: list[dict[str, Any]], rewritten: set[int], *, dry_run: bool, notes: list[str]) -> str | None:
+              gone: list[dict[str, Any]], rewritten: set[int], *, dry_run: bool, notes: list[str],
+              echo: Callable[[Proposal], str | None] = lambda proposal: None) -> str | None:
     """Write the personal memories of ``mine`` as bullets of the learner's block in the local file (the same checks
     as the learner's bullets: the lesson lint, one line, no secret, at most 12, not twice); a rewritten memory
     replaces the bullet it wrote before while that bullet is still there, and so does a new memory of the same agent
     that restates the bullet of one that disappeared (Gemini CLI rewrites a fact: its id ``rewritten`` gets). Sets
     each outcome's status (``local``, in a dry run ``would-write``; ``merged`` when the block says it already;
     ``refused`` by the lint; ``waiting``, tried again by the next import, when the file cannot be read or written or
-    its block is full); returns the file as shown."""
+    its block is full); returns the file as shown. A new bullet that says again an approved lesson learn gave the
+    agent before the memory was written (``echo``: Gemini CLI keeps what its context told it in its private memory)
+    is ``merged`` into that lesson, not written: learn's section already gives it to every agent, and the bullet
+    would come beside it (review49 R49-2)."""
     from altimate_learn.instructions import block
     from altimate_learn.instructions.block import LEARNED, BlockError
     from altimate_learn.learner import targets
@@ -721,6 +727,12 @@ def _to_local(store: Store, mine: list[tuple[Outcome, Proposal]], state: dict[st
         position = next((n for n, b in enumerate(bullets) if _bullet_digest(b) == before), None) if before else None
         if position is None and outcome.change == "new":
             position = _rewritten_bullet(outcome.memory, text, bullets, gone, rewritten)
+        lesson = echo(proposal) if position is None else None
+        if lesson is not None:
+            outcome.status, outcome.lesson = "merged", lesson
+            outcome.reason = (f"says what {lesson} says, which learn gave the agent before this memory was written: an "
+                              f"echo of the lesson, not written to {shown}")
+            continue
         if any(targets._similar(b, text) for n, b in enumerate(bullets) if n != position):
             outcome.status, outcome.reason = "merged", f"{shown} already says this"
             outcome.bullet = _bullet_digest(text)

@@ -218,3 +218,33 @@ def test_a_fact_that_points_to_its_note_keeps_its_words(cli, git_repo: Path) -> 
     assert code == 0, err
     assert "is gone" not in out, out
     assert "- On my machine the test database listens on port 5433.\n" in (git_repo / "AGENTS.local.md").read_text()
+
+
+def test_an_echo_of_a_lesson_learn_gave_gemini_is_not_written_to_the_personal_file(cli, git_repo: Path) -> None:
+    """review49 R49-2, real Gemini CLI 0.61 + opencode 1.18.33: learn gave Gemini the approved "Use `httpx` everywhere
+    instead of `requests`." with the first prompt; Gemini's private memory then held "Use httpx everywhere instead of
+    requests.", which `import-memories --type user` wrote to AGENTS.local.md as the person's own note, and opencode's
+    next request carried the rule twice in one system message (learn's section, then the learned notes). An echo of a
+    lesson learn gave the agent is merged into it (as a team memory's echo is, trial24); the person's own facts are
+    still written."""
+    from tests.deliver.helpers import run_hook
+    from tests.history.test_memory_import import approve, candidate
+
+    approve(git_repo, ("L-aaaa0001", "Use `httpx` everywhere instead of `requests`."))
+    prompt = {"session_id": "0c5d7a10-2b3c-4d5e-8f90-0000000000a1", "hook_event_name": "BeforeAgent",
+              "prompt": "add a fetch helper", "cwd": str(git_repo), "timestamp": "2026-12-07T19:33:00.000Z",
+              "transcript_path": str(git_repo / "chat.jsonl")}
+    assert "everywhere instead of" in run_hook("gemini", prompt, cwd=git_repo).stdout  # the lesson reached Gemini
+    index = register(git_repo, "repo") / "memory" / "MEMORY.md"
+    save_memory(index, "Use httpx everywhere instead of requests.", scope="project")  # then Gemini kept it
+    save_memory(index, "On my machine the test database listens on port 5433.", scope="project")
+    code, out, err = cli("import-memories", "--type", "user")
+    assert code == 0, err
+    local = (git_repo / "AGENTS.local.md").read_text()
+    assert "- On my machine the test database listens on port 5433." in local
+    assert "httpx" not in local
+    assert ("says what L-aaaa0001 says, which learn gave the agent before this memory was written: an echo of the "
+            "lesson, not written to AGENTS.local.md") in out
+    assert "Summary: 1 merged, 1 written to AGENTS.local.md (personal)." in out and candidate(git_repo) == []
+    code, out, err = cli("import-memories", "--type", "user")
+    assert code == 0 and "Nothing new to import." in out and (git_repo / "AGENTS.local.md").read_text() == local
