@@ -826,6 +826,86 @@ def none_to_divide(text: str) -> bool:
     return False
 
 
+# --- a numeric date read in the other order -----------------------------------------------------------------------
+# "booked for 'tue 5/6' and the system put them in on the 6th of May, not the 5th of June", "booked 03/07 meaning the
+# seventh of March and we had her down for the third of July": a date a person typed with both numbers 12 or less,
+# and the request telling a day and a month that are those two numbers (either order), is a date read in the wrong
+# day/month order: parsing a person's date by their locale fixes it, though the request names neither parsing nor
+# locale. It reads the words "parse date". Not "5/6 tests pass since the 3rd of May" (the day and month are not the
+# slash's numbers), "the 5th of June" alone (no date typed), "13/07" (no other order), a path ("/orders/5/6") or a
+# version ("1.5/6").
+MONTHS = {name: n for n, names in enumerate((
+    "january jan", "february feb", "march mar", "april apr", "may", "june jun", "july jul", "august aug",
+    "september sep sept", "october oct", "november nov", "december dec"), 1) for name in names.split()}
+_ORDINAL_WORDS = {w: n for n, w in enumerate((
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
+    "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth").split(), 1)}
+PARSE_DATE = "parse date"  # the words a request gets for it (see select.query_terms)
+
+
+def _slash_pairs(low: str) -> set[tuple[int, int]]:
+    """The (first, second) numbers of the dates ``low`` writes as one or two digits, "/", one or two digits (an
+    optional "/" and a year after), both 1 to 12: a day and a month in some order. Not inside a path or a version."""
+    found: set[tuple[int, int]] = set()
+    at = low.find("/")
+    n = len(low)
+    while at >= 0:
+        i = at
+        while i > 0 and _digit(low[i - 1]):
+            i -= 1
+        j = at + 1
+        while j < n and _digit(low[j]):
+            j += 1
+        if 1 <= at - i <= 2 and 1 <= j - at - 1 <= 2 and (i == 0 or not (low[i - 1].isalnum() or low[i - 1] in "/._-")):
+            k = j
+            if k < n and low[k] == "/":
+                k += 1
+                while k < n and _digit(low[k]):
+                    k += 1
+                if k - j - 1 not in (2, 4):
+                    k = -1
+            if k >= 0 and (k == n or not (low[k].isalnum() or low[k] in "/_")):
+                first, second = int(low[i:at]), int(low[at + 1:j])
+                if 1 <= first <= 12 and 1 <= second <= 12 and first != second:
+                    found.add((first, second))
+        at = low.find("/", at + 1)
+    return found
+
+
+def _day_number(word: str) -> int | None:
+    """The day of the month a word writes: "6", "6th", "21st", "seventh"; else None."""
+    if word in _ORDINAL_WORDS:
+        return _ORDINAL_WORDS[word]
+    digits = word[:-2] if word[-2:] in ("st", "nd", "rd", "th") else word
+    if digits.isdigit() and 1 <= len(digits) <= 2 and 1 <= int(digits) <= 31:
+        return int(digits)
+    return None
+
+
+def day_month(text: str) -> bool:
+    """Whether a request tells of a numeric date read in the other day/month order (see above)."""
+    if "/" not in text:
+        return False
+    pairs = _slash_pairs(text.lower())
+    if not pairs:
+        return False
+    words = _plain_words(text)
+    for i, w in enumerate(words):
+        month = MONTHS.get(w)
+        if month is None:
+            continue
+        days = []
+        if i >= 2 and words[i - 1] == "of":  # "the 6th of May", "the seventh of March"
+            days.append(_day_number(words[i - 2]))
+        if i >= 1:  # "6 May", "5th June"
+            days.append(_day_number(words[i - 1]))
+        if i + 1 < len(words):  # "June 5th", "March 7"
+            days.append(_day_number(words[i + 1]))
+        if any(day is not None and ((day, month) in pairs or (month, day) in pairs) for day in days):
+            return True
+    return False
+
+
 # The request shapes a request's words are read for, in the order their words join the request's search words
 # (select.query_terms): each detector above and the words a request of that shape gets.
 REQUEST_SHAPES = (
@@ -843,4 +923,5 @@ REQUEST_SHAPES = (
     (empty_before, NULL_COMPARISON),  # "missed every machine whose previous price was empty": a null compared
     (none_to_divide, DIVIDE_BY_ZERO),  # "the per-household model falls over on lots with no residents"
     (one_fails, SIBLINGS),  # "one lookup fails but the other 30 keep running": a task group
+    (day_month, PARSE_DATE),  # "booked 03/07 meaning the seventh of March, down for the third of July": locale
 )

@@ -1,0 +1,60 @@
+"""Two more symptoms a request tells rather than names (issue 19, deliver49: the vague misses of blind78-80).
+
+- A date a person typed read in the other day/month order ("booked 03/07 meaning the seventh of March and we had her
+  down for the third of July"): parsing a person's date by their locale fixes it; the request named neither.
+- A correction made later that the figures never take in ("fixes a lesson's duration a week later, the numbers never
+  change, the old figure sits there forever"): an incremental model filtering on `updated_at`; the request named
+  neither, nor the "after it first landed" deliver46's shape reads.
+
+In-process: the corpus and the selection code, no `learn` subprocess; the requests are in words of our own.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+
+from altimate_learn.deliver.select import query_terms, retrieve
+from altimate_learn.deliver.shapes import day_month
+from tests.deliver.test_select import corpus
+
+USER_DATES = "Parse user dates with `read_local_date()`, which knows the account's locale."
+INCREMENTAL = "Incremental models must filter with `is_incremental()` on `updated_at`, not on `created_at`."
+RULES = ["Show dates to people in their own time zone.",
+         "Store every timestamp in UTC.",
+         "Bookings are confirmed by email within a minute.",
+         "Use `ref()` for model dependencies; never select from raw tables in models.",
+         "Marts that feed the finance reports are rebuilt nightly.",
+         "Name every fact model `fct_<thing>` and every dimension `dim_<thing>`."]
+
+
+@lru_cache(maxsize=1)
+def _rules():
+    return corpus(*((f"L-0g{n:02x}", text) for n, text in enumerate([*RULES, USER_DATES, INCREMENTAL])), filler=True)
+
+
+def _found(request: str) -> list[str]:
+    c = _rules()
+    return [c.texts[i] for i in retrieve(c, query_terms(c, request), 5)]
+
+
+@pytest.mark.parametrize("request_text", [
+    "a parent in Leeds typed 04/09 for the trip and we listed it as the 9th of April instead of 4 September",
+    "the form got 'sat 2/3' and booked the pupil in on March 2nd; she meant 3 February",
+    "imported 11/12/2026 as the eleventh of December but the clinic is in Ohio",
+])
+def test_a_date_read_in_the_other_order_finds_the_rule_on_parsing_peoples_dates(request_text: str) -> None:
+    assert day_month(request_text)
+    assert USER_DATES in _found(request_text)
+
+
+@pytest.mark.parametrize("request_text", [
+    "5/6 of the checks pass since the 3rd of May",  # a count, and a day and month that are not its numbers
+    "the trip is on the 9th of April",  # no date typed
+    "typed 13/07 for the 13th of July and it failed",  # a day past 12: no other order
+    "open /bookings/4/9 and look at the 9th of April",  # a path
+    "release 2.4/9 shipped on the 9th of April",  # a version
+])
+def test_a_date_and_a_day_that_are_not_one_read_twice_are_no_such_date(request_text: str) -> None:
+    assert not day_month(request_text)
