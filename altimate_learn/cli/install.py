@@ -105,6 +105,9 @@ def install(
             if as_json:  # the report is the answer; the exit code says it failed
                 report.emit()
                 raise typer.Exit(1)
+            if lines and lines[0].endswith("will not run them:"):  # installed and working: the agent skips them
+                # (review48: it ended with "not installed or do not run" after saying they are installed and work)
+                raise LearnError(f"{agent} will not run learn's hooks until that is fixed (see above).")
             raise LearnError(f"learn hooks for {agent} are not installed or do not run (see above).")
         report.emit()
         return

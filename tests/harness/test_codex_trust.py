@@ -42,6 +42,9 @@ def test_check_and_doctor_say_codex_skips_hooks_until_they_are_trusted(git_repo:
     proc = learn_cli("install", "codex", "--check", cwd=git_repo)  # no config.toml: the project is not trusted
     assert proc.returncode == 1
     assert f"{git_repo} is not trusted in {isolated_home}/.codex/config.toml" in proc.stdout
+    # review48's leftover: the last line said "not installed or do not run" after "installed … and work when run"
+    assert proc.stderr.strip().splitlines()[-1] == "Error: codex will not run learn's hooks until that is fixed (see above)."
+    assert "not installed" not in proc.stderr
     assert "trust_level = \"trusted\"" in proc.stdout
     doctor = learn_cli("doctor", cwd=git_repo).stdout  # trial30: it said "NOT WORKING: run `learn install codex`"
     line = next(x for x in doctor.splitlines() if x.startswith("  codex: hooks in "))
@@ -65,6 +68,7 @@ def test_check_and_doctor_say_codex_skips_hooks_until_they_are_trusted(git_repo:
     config(isolated_home, trusted_project(git_repo) + hook_state(git_repo, EVENTS[:-2]))  # two still untrusted
     proc = learn_cli("install", "codex", "--check", cwd=git_repo)
     assert proc.returncode == 1 and "Not trusted yet: Stop, SessionEnd." in proc.stdout
+    assert proc.stderr.strip() == "Error: codex will not run learn's hooks until that is fixed (see above)."
 
     config(isolated_home, trusted_project(git_repo) + hook_state(git_repo))  # what /hooks writes: all trusted
     proc = learn_cli("install", "codex", "--check", cwd=git_repo)
