@@ -163,7 +163,11 @@ _TASK_OPENING = re.compile(r"^\W*(?:@\S+\s+)*(?:(?:new|next|another|separate|dif
                            r"document|deploy|port|translate|draft|prepare|research|investigate|optimi[sz]e|enhance|"
                            r"let's(?!\s+not)|we\s+need|i\s+(?:want|need|would\s+like))\b"
                            r"(?!\s+(?:fails?|failed|failing|is|was|are|were|broke|breaks|errors?|crash\w*|doesn't|does\s+not|"
-                           r"didn't|won't|still|again|not)\b)", re.I)
+                           r"didn't|won't|still|again|not)\b)"
+                           # "make test doesn't even exist here", "update-deps isn't a target": the verb names a thing that
+                           # a fault follows, no task (cls48's leftover, cls49)
+                           r"(?!\s+[\w.:-]+\s+(?:doesn't|does\s+not|isn't|is\s+not|didn't|did\s+not|wasn't|was\s+not|"
+                           r"fails?|failed|errors?|crash\w*)\b)", re.I)
 
 
 # The next piece of work named by the thing, with no verb: "next the CloudFront distribution in front of it", "next section
@@ -309,6 +313,8 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
             return alone if alone.correction and alone.reason in buried.ASIDE_RULE_REASONS else NOT_A_CORRECTION
         if guards.flaky_rerun(own):
             return NOT_A_CORRECTION  # "hmm, the CI is flaky today, just rerun it": chance, not the change (cls41, R40-8)
+        if guards.failures_excused(own):
+            return NOT_A_CORRECTION  # "3 fail but those are flaky": failures the person excuses (cls49)
         if guards.offer_taken(own, answer):
             # "… I can start the dev server for you." "connection refused, please start it" (cls30)
             return NOT_A_CORRECTION

@@ -802,6 +802,27 @@ def flaky_rerun(own: str) -> bool:
             and not _FLAKY_TIED.search(own) and not _FLAKY_MORE.search(own))
 
 
+# -- cls49 (cls48's leftover): failures counted, then put down to the tests themselves ---------------------------------
+# "3 fail but those are flaky", "2 failed, they're known failures", "one test fails but it was failing before",
+# "4 failures but all unrelated, the rest pass": the person excuses the failures they report, so the "is flaky" / "fails"
+# in it blames no change of the agent's. Never when the failure is tied to the change or the person asks for a fix
+# ("3 fail but those are flaky since your change", "2 fail, they're flaky, fix the sleeps", "still 3 failing").
+_FAILED_COUNT = re.compile(r"\b(?:\d+|one|two|three|four|five|a\s+(?:few|couple)|some|several)\s+(?:of\s+(?:them|the\s+tests)\s+|"
+                           r"(?:unit\s+|e2e\s+|integration\s+)?tests?\s+|specs?\s+)?(?:fail(?:s|ed|ing|ures?)?|(?:are|is)\s+failing|"
+                           r"(?:are|is)\s+red)\b", _I)
+_EXCUSED = re.compile(r"\b(?:but|though|and|,)?\s*(?:those|these|they|that|it|all|both|the\s+(?:failures?|failing\s+ones?))"
+                      r"(?:'re|'s|\s+are|\s+is|\s+were|\s+was)?\s+(?:just\s+|all\s+|always\s+|known\s+to\s+be\s+)?"
+                      r"(?:flaky|flakey|known(?:\s+failures?)?|pre-?existing|unrelated|expected|(?:already\s+)?failing\s+(?:before|on\s+main)|"
+                      r"broken\s+on\s+main)\b", _I)
+_EXCUSE_TIED = re.compile(r"\b(?:still|since|now|after\s+(?:your|the|this)|because\s+of\s+(?:your|the|this)|you|fix|broke|now\s+fail\w*)\b", _I)
+
+
+def failures_excused(own: str) -> bool:
+    """The person counts failures and puts them down to the tests themselves, asking nothing (see above)."""
+    return (len(own) <= 200 and bool(_FAILED_COUNT.search(own)) and bool(_EXCUSED.search(own))
+            and not _EXCUSE_TIED.search(own) and not _FLAKY_MORE.search(own))
+
+
 # "looks good. use blue/black instead of the light brown", "nice! now use a sans-serif font instead of the serif one": the
 # result approved first, then a new choice for it with no word against what the agent chose: a change of mind on accepted
 # work (the labelling guideline: "actually make it blue" is no correction unless it says the agent got it wrong; cls42,

@@ -110,7 +110,9 @@ _CANNOT = re.compile(
     # models answer with in aider; on real dev 3 of 3 such replies followed no correction). Only what the "but" goes on
     # to lack or ask for is a cushion: "Sorry, but you're right: I used the wrong column", "Lo siento, pero tienes
     # razón", "I apologize, but it seems I made a mistake", "Sorry, but that was my mistake" concede (check48 C48-4).
+    # "I apologize for the confusion, but I need to see …" (GPT's boilerplate in aider, cls49) is the same cushion.
     r"|\b(?:sorry|apologi[sz]e|apologies|lo\s+siento|desculpe|d[ée]sol[ée]e?|entschuldigung|tut\s+mir\s+leid|извините)"
+    r"(?:\s+for\s+(?:the|any)\s+(?:confusion|inconvenience))?"
     r"\s*,?\s*(?:but|pero|mas|mais|aber|но)\s+(?:"
     # "it seems the list was not included", "it looks like you haven't attached it", "the files weren't attached"
     r"(?:it\s+(?:seems|looks|appears)\s+(?:like|that|as\s+if|as\s+though)?\s*|(?:the|your|this|that|those|these)\b)"
