@@ -7,6 +7,10 @@ wording.
    (vocabulary.TOOL_FAMILIES) and the banned one does it too, or is printing for logging: "stop using print, we test
    with pytest" names no one job and stays the ban. "don't use npm but pnpm" gave "Never use `npm`." (pnpm dropped):
    "not X but Y" between two tools of one job is "Use `pnpm` instead of `npm`.".
+2. A nod asked after the team's tool: "you used npm again, we use pnpm, ok?" gave nothing (read as a question). "ok?",
+   "got it?", "understood?" after "we use X" ask for a nod, as after an order (refl44); "we use pnpm, right?" may ask
+   whether it does and stays a question (check47 C47-8), as do "we'll use pnpm, ok?" and "let's use pnpm, ok?" (a
+   proposal for this task).
 """
 
 from __future__ import annotations
@@ -87,3 +91,29 @@ def test_not_one_tool_but_another_is_the_choice(typed: str, lesson: str) -> None
 ])
 def test_not_x_but_y_look_alikes(typed: str, lessons: list[str]) -> None:
     assert _rules(typed) == lessons
+
+
+# --- 2. a nod asked after the team's tool ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("you used npm again, we use pnpm, ok?", "Use `pnpm` instead of `npm`."),
+    ("why npm? we use pnpm, okay?", "Use `pnpm` instead of `npm`."),
+    ("we always use uv, understood?", "Always use `uv`."),
+    ("this repo uses pnpm, got it?", "Use `pnpm`."),
+])
+def test_a_nod_asked_after_the_team_tool_is_no_question(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "you used npm again, we use pnpm, right?",  # may ask whether it does
+    "we use pnpm, yeah?",
+    "we use pnpm, is that ok?",
+    "we'll use pnpm, ok?",  # a proposal for this task
+    "let's use pnpm, ok?",
+    "can we use pnpm, ok?",
+    "I told him we use pnpm, ok?",  # told someone else
+    "we used pnpm, ok?",  # past narration
+])
+def test_a_team_tool_asked_about_stays_a_question(typed: str) -> None:
+    assert _read(typed) == ([], "no rule in it: a question; what it asks about is in the conversation")

@@ -331,7 +331,11 @@ def after_a_line(sentence: str) -> str | None:
 _TAG_QUESTION = re.compile(
     r"(?P<order>(?:^|(?<=[.!?\n]))[ \t]*(?:(?:please|pls|plz|and|so|also|again|just)[ \t,]+)*"
     r"(?:(?P<ban>don'?t|do\s+not|dont|never|stop|always|avoid|remember|make\s+sure)|use|keep)\b[^.?!\n]*?)"
-    r"[ \t,]+(?:ok(?:ay)?|k|alright|got\s+it|understood|capisce|(?(ban)right|ok))[ \t]*\?+[ \t]*(?=$|\n)", re.I | re.M)
+    r"[ \t,]+(?:ok(?:ay)?|k|alright|got\s+it|understood|capisce|(?(ban)right|ok))[ \t]*\?+[ \t]*(?=$|\n)"
+    # "you used npm again, we use pnpm, ok?": the team's tool stated, a nod asked after it (refl49); "we use pnpm, right?"
+    # may ask whether it does, and stays a question
+    r"|(?P<team>(?:^|(?<=[.!?\n])|(?<=,))[ \t]*(?:we\s+(?:always\s+|only\s+)?use|(?:this|our)\s+(?:repo|project|codebase|team)\s+"
+    r"uses)\s+[^.?!,\n]+?)[ \t,]+(?:ok(?:ay)?|alright|got\s+it|understood|capisce)[ \t]*\?+[ \t]*(?=$|\n)", re.I | re.M)
 
 
 # A person asks for the rule to be written down for later sessions, before it or after it: "for next time: never commit
@@ -387,7 +391,7 @@ def normalise(text: str) -> str:
     text = CONTRACTION.sub(fix, text)
     # "don't use `Any` ok?", "never push to main, got it?", "always run the linter, right?": an order with a tag that asks
     # for a nod, no question of what to do (review43 R43-2's class); "use zod, right?" may ask which, and stays a question
-    text = _TAG_QUESTION.sub(lambda m: m.group("order") + ".", text)
+    text = _TAG_QUESTION.sub(lambda m: (m.group("order") or m.group("team")) + ".", text)
     # "we are not using redux anymore": the team's way as "we don't use redux anymore" says it (review38 R38-8); not
     # without "anymore" ("we're not using redux in this component" is how one part is)
     text = re.sub(r"\b(we)(?:(?:'re|\s+are|\s+r)\s+not|\s+aren'?t)\s+using\s+(?=[^,;.!?]*?\s(?:anymore|any\s+more|any\s+longer)\s*(?:[,;.!?]|$))",
