@@ -214,7 +214,8 @@ ROUND_TWO = [
     ("we don't use jest anymore, it's all vitest", ["Use `vitest` instead of `jest`."]),
     ("why did you pull in axios?? we dont use axios in this repo, everything goes through fetch. and check res.ok like "
      "users.js does", ["Use `fetch` instead of `axios`."]),
-    ("why requests? we use httpx everywhere", ["Use `httpx` everywhere instead of `requests`."]),
+    # (refl49: "everywhere" says how widely the team uses httpx, no part of the rule)
+    ("why requests? we use httpx everywhere", ["Use `httpx` instead of `requests`."]),
     ("ugh, axios AGAIN?? it's fetch in this repo, I told you yesterday", ["Use `fetch` instead of `axios`."]),
     ("again with the console.logs... use the debug package", ["Use the debug package instead of `console.log`."]),
     # review39 R39-4: the team's practice with its own part ("in this service", "in this pipeline")

@@ -11,6 +11,10 @@ wording.
    "got it?", "understood?" after "we use X" ask for a nod, as after an order (refl44); "we use pnpm, right?" may ask
    whether it does and stays a question (check47 C47-8), as do "we'll use pnpm, ok?" and "let's use pnpm, ok?" (a
    proposal for this task).
+3. Where a ban holds, and how widely the team uses a tool: "we don't use requests in the app, it's httpx" gave "Use
+   `httpx` instead of `requests`." ("in the app" read as "here"); it keeps its scope now ("in this app" is here). "why
+   did you use requests? it's httpx everywhere" gave "Use `httpx` everywhere instead of `requests`.": "everywhere" says
+   how widely the team uses httpx, no part of the rule ("use httpx instead of requests everywhere" keeps it).
 """
 
 from __future__ import annotations
@@ -117,3 +121,31 @@ def test_a_nod_asked_after_the_team_tool_is_no_question(typed: str, lesson: str)
 ])
 def test_a_team_tool_asked_about_stays_a_question(typed: str) -> None:
     assert _read(typed) == ([], "no rule in it: a question; what it asks about is in the conversation")
+
+
+# --- 3. a ban's scope, and how widely the team uses a tool -------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("we don't use requests in the app, it's httpx", "Use `httpx` instead of `requests` in the app."),
+    ("remember we don't use requests in the app, it's httpx", "Use `httpx` instead of `requests` in the app."),
+    ("we don't use requests in this app, it's httpx", "Use `httpx` instead of `requests`."),
+    ("we don't use requests in this codebase, it's httpx everywhere", "Use `httpx` instead of `requests`."),
+    ("why did you use requests? it's httpx everywhere", "Use `httpx` instead of `requests`."),
+    ("why did you use requests? we use httpx everywhere", "Use `httpx` instead of `requests`."),
+    ("you used requests again, we use httpx everywhere", "Use `httpx` instead of `requests`."),
+    ("why requests? we use httpx everywhere", "Use `httpx` instead of `requests`."),
+    # said of the rule itself, "everywhere" and a part stay
+    ("use httpx instead of requests everywhere", "Use `httpx` instead of `requests` everywhere."),
+    ("why did you use requests? it's httpx in the backend", "Use `httpx` in the backend instead of `requests`."),
+])
+def test_the_ban_keeps_its_scope_and_drops_how_widely(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "we use httpx everywhere",  # no choice against another
+    "we didn't use requests in the app, it was httpx",  # past narration
+    "did we use requests in the app? it's httpx, right?",  # asked
+])
+def test_a_tool_told_of_without_a_choice_gives_no_lesson(typed: str) -> None:
+    assert _rules(typed) == []

@@ -80,7 +80,9 @@ def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
                           r"(?:\s+(?:yesterday|before|already|earlier|last\s+week))?\s*[.!]*$", "", body, flags=re.I)
             m2 = re.match(r"^(?:(?:we|you\s+should|please|just)?\s*(?:always\s+)?(?:use|prefer|import|call)|it'?s|it\s+is"
                           r"|(?:it|that)\s+should\s+be)\s+(.+?)(?:\s+instead)?"
-                          r"(?:\s+(?:in\s+this\s+\w+|here))?[.!]?$", body, re.I)
+                          r"(?:\s+(?:in\s+this\s+\w+|here|everywhere))?[.!]?$", body, re.I)
+            # ("why did you use requests? it's httpx everywhere": how widely the team uses it, no part of the rule; it gave
+            # "Use `httpx` everywhere instead of `requests`.", refl49)
             project = re.match(r"^(?:this\s+is|it'?s|we'?re|we\s+are)\s+an?\s+([\w@/+-]+(?:\.[\w@/+-]+)*)\s+(?:repo(?:sitory)?|"
                                r"project|codebase|monorepo|shop)[.!]?$", body, re.I)
             if project and _names_a_thing(project.group(1)):  # "you used npm again, this is a yarn repo" (refl27)

@@ -142,8 +142,20 @@ _TEAM_IS = re.compile(
 # ("honestly, stop using npm, …": a discourse phrase first is how the person feels about saying it; review35 R35-10)
 _STOP_USING = re.compile(r"^(?:(?:honestly|frankly|truthfully|tbh|tbf|ngl|imo|imho|personally|to\s+be\s+(?:quite\s+)?"
                          r"(?:honest|frank))\s*,\s*)?(?:please\s+)?(?:(?:stop|quit)\s+using|(?:we\s+)?(?:don'?t|do\s+not|never)\s+use)\s+"
-                         r"(?P<what>[\w.@/+-]+)(?:\s+(?:here|" + _HERE + r"))?\s*[,;]\s*(?P<team>.+)$", re.I)
+                         r"(?P<what>[\w.@/+-]+)(?P<where>\s+(?:here|" + _HERE + r"))?\s*[,;]\s*(?P<team>.+)$", re.I)
 # ("we don't use requests in this codebase, it's httpx everywhere": the team's ban, where it holds; review48 R48-1)
+
+
+def _swapped(stop: re.Match[str]) -> str | None:
+    """What a ban said with what the team uses instead (:data:`_STOP_USING`) restates, with the ban's scope when it names
+    one part of the project: "we don't use requests in the app, it's httpx" -> "use httpx, not requests in the app" (it
+    gave "Use `httpx` instead of `requests`.", the scope read as "here"; refl49); "in this app" is here."""
+    swap = _team_instead(stop.group("team"), stop.group("what"))
+    where = (stop.group("where") or "").strip()
+    if swap is not None and re.fullmatch(r"in\s+the\s+app", where, re.I) and swap.startswith("use ") \
+            and not re.search(r"\b(?:in|for|on)\s", swap[4:], re.I):
+        return f"{swap} {where}"
+    return swap
 
 
 # "thanks! you keep adding docstrings to every function", "why did you add tests again? thanks for that": a repeat
@@ -573,6 +585,8 @@ def _team(sentence: str, asked: str | None, bare: bool = False) -> str | None:
     if what.endswith("?"):
         return None  # "we use pnpm?", "we use pnpm, right?": asked, not stated (check47 C47-8 gave "Use `pnpm`? instead …")
     what = re.sub(r"\s+(?:here|in\s+(?:this|our)\s+(?:repo(?:sitory)?|project|codebase))$", "", what, flags=re.I)
+    if asked:  # "why did you use requests? we use httpx everywhere": how widely, said against what the agent used (refl49)
+        what = re.sub(r"\s+everywhere$", "", what, flags=re.I)
     lead = "always use" if how == "always" else "use"
     if bare and asked and not _same_job(what.split()[0] if what.split() else "", asked):
         asked = None  # "why docker? we use kubernetes": a tool asked about bare is replaced only by one of its job
@@ -789,7 +803,7 @@ def restate_joined(text: str) -> tuple[str, bool, bool]:
                 and reminded.split(" ", 1)[0].lower() not in VERBS:
             reminded = f"use {_without_steps(reminded)}"  # "we decided on snake_case for …" -> "use snake_case for …"
         recalled_ban = _STOP_USING.match(reminded) if reminded is not None else None
-        swap = _team_instead(recalled_ban.group("team"), recalled_ban.group("what")) if recalled_ban else None
+        swap = _swapped(recalled_ban) if recalled_ban else None
         if swap is not None:  # "remember we dont use requests here, its httpx everywhere" (review48 R48-1): the ban and
             corrective = True  # what is used instead, recalled; "from now on, don't use …, …" below lost the second
             out.append(swap)
@@ -883,7 +897,7 @@ def restate_joined(text: str) -> tuple[str, bool, bool]:
             out.append(habit)
             continue
         stop = _STOP_USING.match(body)
-        team = _team_instead(stop.group("team"), stop.group("what")) if stop else None
+        team = _swapped(stop) if stop else None
         if team is not None:  # "stop using npm, this repo uses pnpm", "dont use axios, we have apiClient"
             corrective = True
             out.append(team)
