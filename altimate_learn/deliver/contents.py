@@ -393,6 +393,11 @@ def _calls(lowered: str, name: str) -> bool:
 
 
 _PROSE_BREAKS = {ord(c): "\n" for c in ".,;:!?()[]{}\"'"}
+# The words after a clause's first two that make those two its subject ("Primary keys are …", "Table names must …"):
+# else the clause opens with a verb and its object ("Sort keys in every JSON fixture", "Dry run every migration"),
+# which `sort_keys=True` or `dry_run=False` in code is not (check49 C49-4).
+_SUBJECT_NEXT = frozenset("are is must should shall need needs never always can cannot may will stay stays go goes "
+                          "live lives belong belongs come comes get gets have has take takes".split())
 
 
 def compound_points(corpus, text: str, matched, pick: int, keep=()) -> dict[int, int]:
@@ -433,8 +438,11 @@ def compound_points(corpus, text: str, matched, pick: int, keep=()) -> dict[int,
         prose = " \n ".join(lowered.split("`")[0::2]).translate(_PROSE_BREAKS)
         said: set[tuple[str, str]] = set()
         for clause in prose.split("\n"):
-            terms = [term(w) for w in words(clause)]
-            said.update(zip(terms, terms[1:]))
+            raw = words(clause)
+            terms = [term(w) for w in raw]
+            said.update(zip(terms[1:], terms[2:]))
+            if len(raw) >= 2 and (len(raw) == 2 or raw[2] in _SUBJECT_NEXT):
+                said.add((terms[0], terms[1]))  # "Primary keys are …"; not "Sort keys in every fixture"
         for pair in wanted:
             if pair in said:
                 holders.setdefault(pair, []).append(doc)

@@ -87,6 +87,14 @@ def test_the_two_words_must_be_the_rules_own_adjacent_words():
     assert _named(MODEL, ["Aisle numbers are stored as text."]) == []
 
 
+def test_a_verb_and_its_object_opening_a_rule_are_not_its_subject():
+    """check49 C49-4: `sort_keys=True` is no key sorting the rule asks for; "Sort keys are …" is about sort keys."""
+    code = "def dump(rows):\n    return json.dumps(rows, sort_keys=True)\n"
+    assert _named(code, ["Sort keys alphabetically in every YAML fixture."]) == []
+    assert _named(code, ["Sort keys are compared without regard to case."]) \
+        == ["Sort keys are compared without regard to case."]
+
+
 def test_a_subject_many_of_the_files_rules_share_names_none_of_them():
     many = [f"Document the primary key of the {what} table." for what in ("orders", "users", "stock", "shelf",
                                                                            "aisle", "audit")]
