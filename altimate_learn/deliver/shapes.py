@@ -935,6 +935,134 @@ def day_month(text: str) -> bool:
     return False
 
 
+# --- a call for every letter typed ------------------------------------------------------------------------------
+# "typing a guest's surname makes the tablet stutter, the API logs show a hit for every letter", "the search fires a
+# request per character typed": a box that calls the server on each letter is what debouncing its input fixes, though
+# the request names neither (the concept table's "every keystroke" is one form of it). Typing ("type", "typing",
+# "typed", "types") and "every", "each" or "per" right before "letter", "character", "char" or "key" (two words at
+# most between: "every single letter"), and a word of a call ("hit", "request", "call", "query", "fetch", "api"). It
+# reads the words "debounce input". Not "capitalise every letter you type" (no call), "the api returns every
+# character" (nothing typed).
+_EVERY = frozenset("every each per".split())
+_LETTERS = frozenset("letter letters character characters char chars key keys keystroke keystrokes".split())
+_TYPING = frozenset("type types typed typing".split())
+_CALLS = frozenset("hit hits request requests call calls query queries fetch fetches api roundtrip".split())
+PER_LETTER = "debounce input"  # the words a request gets for it (see select.query_terms)
+
+
+def per_letter(text: str) -> bool:
+    """Whether a request tells of a call made for every letter typed (see above)."""
+    words = _plain_words(text)
+    have = set(words)
+    if not (have & _TYPING and have & _CALLS and have & _LETTERS and have & _EVERY):
+        return False
+    return any(w in _EVERY and any(x in _LETTERS for x in words[i + 1:i + 4]) for i, w in enumerate(words))
+
+
+# --- files gone when the container restarts ----------------------------------------------------------------------
+# "the signed forms just go away when the pod restarts ... are we keeping them in /tmp", "uploaded photos disappear
+# after every redeploy": files a service keeps on its container's own disk are lost with it, which writing them to
+# object storage fixes, though the request names no storage. A file word (files, uploads, forms, PDFs, images, photos,
+# attachments, documents, scans, exports, receipts) and a word of their going (gone, lost, disappear, vanish, "go
+# away", wiped, missing) and a restart of where they were (a pod, container, node, instance, server, dyno or machine
+# restarting, redeployed, rescheduled, recycled, or "/tmp"). It reads the words "object storage". Not "the cache is
+# gone after the pod restarts" (no file), "the forms restart the wizard" (nothing gone), "uploads are lost when the
+# network drops" (no restart).
+_FILES = frozenset("file files upload uploads uploaded form forms pdf pdfs image images photo photos attachment "
+                   "attachments document documents scan scans export exports receipt receipts".split())
+_GONE = frozenset("gone lost lose loses disappear disappears disappeared vanish vanishes vanished wiped deleted "
+                  "missing".split())
+_HOSTS = frozenset("pod pods container containers node nodes instance instances server servers dyno dynos machine "
+                   "machines".split())
+_RESTARTS = frozenset("restart restarts restarted restarting redeploy redeploys redeployed redeploying deploy deploys "
+                      "rescheduled recycled recreated evicted".split())
+EPHEMERAL = "object storage"  # the words a request gets for it (see select.query_terms)
+
+
+def files_gone(text: str) -> bool:
+    """Whether a request tells of files lost when the container they were kept in restarts (see above)."""
+    words = _plain_words(text)
+    have = set(words)
+    if not have & _FILES:
+        return False
+    gone = bool(have & _GONE) or any(w == "go" and words[i + 1:i + 2] == ["away"] for i, w in enumerate(words)) \
+        or any(w in ("goes", "went") and words[i + 1:i + 2] == ["away"] for i, w in enumerate(words))
+    if not gone:
+        return False
+    if "/tmp" in text.lower():
+        return True
+    return any(w in _HOSTS and any(x in _RESTARTS for x in words[i + 1:i + 3]) for i, w in enumerate(words)) \
+        or any(w in _RESTARTS and any(x in _HOSTS for x in words[i + 1:i + 4]) for i, w in enumerate(words))
+
+
+# --- one day on two rows ----------------------------------------------------------------------------------------------
+# "puts the same night on two rows, one says 2026-08-14 00:00:00 and the other 2026-08-14, and the totals split": a
+# day written once as a date and once as a date with a time is one day grouped as two values, which truncating to the
+# day fixes (never grouping by a timestamp or its text), though the request names neither. The same ISO date twice,
+# once followed by a time (HH:MM), once not, and a word of rows doubled or split (rows, split, twice, duplicate,
+# double, two). It reads the words "daily grain". Not "the job ran at 2026-08-14 02:00 and again on 2026-08-14" (no
+# rows), one date alone.
+_SPLIT = frozenset("row rows split splits twice duplicate duplicates duplicated double doubled two lines".split())
+SPLIT_DAY = "daily grain"  # the words a request gets for it (see select.query_terms)
+
+
+def split_day(text: str) -> bool:
+    """Whether a request tells of one day grouped as two values, a date and a date with a time (see above)."""
+    if text.count("-") < 4 or not _SPLIT.intersection(_plain_words(text)):
+        return False
+    timed: set[str] = set()
+    bare: set[str] = set()
+    n = len(text)
+    for i in range(n - 9):
+        if not (text[i + 4] == "-" and text[i + 7] == "-"):
+            continue
+        date = text[i:i + 10]
+        if not (date[:4].isdigit() and date[5:7].isdigit() and date[8:10].isdigit()):
+            continue
+        if i and (text[i - 1].isalnum()):
+            continue
+        rest = text[i + 10:i + 16]
+        if rest[:1] in (" ", "T") and len(rest) >= 6 and rest[1:3].isdigit() and rest[3] == ":" and rest[4:6].isdigit():
+            timed.add(date)
+        elif not rest[:1].isalnum():
+            bare.add(date)
+    return bool(timed & bare)
+
+
+# --- money with a float's digits ------------------------------------------------------------------------------------
+# "the day pass comes out as 149.99999 kr on some receipts... and one said 1.5e+02 kr": an amount printed with a run
+# of nines or zeros after the point (149.99999, 0.30000000000000004) or in exponent notation (1.5e+02) is money held
+# in a binary float, which a decimal type fixes, though the request says neither float nor decimal. A number with
+# four or more 9s or 0s in a row after its point followed by another digit or the number's end, or digits, "e+" or
+# "e-" and digits. It reads the words "float money". Not "version 1.0000" (no digit after the run; a version is no
+# amount: the run must follow other digits after the point or end a number of 5+ decimals), "10e3 rows" (no sign).
+FLOAT_MONEY = "float money"  # the words a request gets for it (see select.query_terms)
+
+
+def float_digits(text: str) -> bool:
+    """Whether a request quotes a number with a binary float's digits (see above)."""
+    low = text.lower()
+    if "." not in low and "e+" not in low and "e-" not in low:
+        return False
+    n = len(low)
+    for i, ch in enumerate(low):
+        if ch == "e" and i and _digit(low[i - 1]) and low[i + 1:i + 2] in ("+", "-") and low[i + 2:i + 3].isdigit():
+            j = i - 1
+            while j >= 0 and (_digit(low[j]) or low[j] == "."):
+                j -= 1
+            if j < 0 or not (low[j].isalnum() or low[j] == "_"):
+                return True
+        if ch == "." and i and _digit(low[i - 1]):
+            j = i + 1
+            while j < n and _digit(low[j]):
+                j += 1
+            decimals = low[i + 1:j]
+            if len(decimals) >= 5 and ("9999" in decimals or "0000" in decimals[1:]) \
+                    and (j == n or not (low[j].isalnum() or low[j] in "._")):
+                return True
+    return False
+
+
 # The request shapes a request's words are read for, in the order their words join the request's search words
 # (select.query_terms): each detector above and the words a request of that shape gets.
 REQUEST_SHAPES = (
@@ -953,4 +1081,8 @@ REQUEST_SHAPES = (
     (none_to_divide, DIVIDE_BY_ZERO),  # "the per-household model falls over on lots with no residents"
     (one_fails, SIBLINGS),  # "one lookup fails but the other 30 keep running": a task group
     (day_month, PARSE_DATE),  # "booked 03/07 meaning the seventh of March, down for the third of July": locale
+    (per_letter, PER_LETTER),  # "the API logs show a hit for every letter" typed: a debounced input
+    (files_gone, EPHEMERAL),  # "the signed forms go away when the pod restarts": object storage
+    (split_day, SPLIT_DAY),  # "one says 2026-08-14 00:00:00 and the other 2026-08-14": a daily grain
+    (float_digits, FLOAT_MONEY),  # "149.99999 kr", "1.5e+02 kr": money in a float
 )

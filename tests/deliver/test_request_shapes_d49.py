@@ -76,3 +76,54 @@ def test_a_correction_made_later_that_never_arrives_finds_the_incremental_rule(r
 ])
 def test_a_change_later_with_no_old_value_kept_is_no_late_correction(request_text: str) -> None:
     assert not late_update(request_text)
+
+
+DEBOUNCE = "Debounce lookup inputs with `useSettledValue()`."
+STORAGE = "Save uploaded files to object storage with `blobs.save()`, never to the container's disk."
+GRAIN = "Group daily grains with `date_trunc('day', ...)`, never by a timestamp's text."
+FLOAT = "Keep money in `Decimal` values, never in a float."
+
+
+@lru_cache(maxsize=1)
+def _more():
+    return corpus(*((f"L-0h{n:02x}", text) for n, text in enumerate([*RULES, DEBOUNCE, STORAGE, GRAIN, FLOAT])),
+                  filler=True)
+
+
+def _found_more(request: str) -> list[str]:
+    c = _more()
+    return [c.texts[i] for i in retrieve(c, query_terms(c, request), 5)]
+
+
+@pytest.mark.parametrize(("request_text", "rule"), [
+    ("the patient finder calls the server for each letter the nurse types", DEBOUNCE),
+    ("scanned consent forms vanish whenever the container restarts", STORAGE),
+    ("we write the signed pdfs to /tmp and after the weekend they were gone", STORAGE),
+    ("the visits export has 2026-03-02 00:00:00 and 2026-03-02 as two rows and splits the count", GRAIN),
+    ("the invoice page shows 24.9999999 instead of 25 for a few customers", FLOAT),
+    ("one receipt printed the fee as 2.5e+01", FLOAT),
+])
+def test_a_symptom_told_in_its_own_words_finds_its_rule(request_text: str, rule: str) -> None:
+    from altimate_learn.deliver import shapes
+
+    assert any(shape(request_text) for shape in (shapes.per_letter, shapes.files_gone, shapes.split_day,
+                                                 shapes.float_digits))
+    assert rule in _found_more(request_text)
+
+
+@pytest.mark.parametrize("request_text", [
+    "capitalise every letter the user types in the code box",  # no call
+    "the api returns every character of the name",  # nothing typed
+    "the cache is gone after the pod restarts",  # no file
+    "uploads are lost when the network drops",  # no restart, no /tmp
+    "the forms restart the wizard on every step",  # nothing gone
+    "the job ran at 2026-03-02 02:00 and again on 2026-03-02",  # no rows split
+    "two rows for 2026-03-02 in the export",  # one date only
+    "bump the schema to version 1.0000",  # no float's digits
+    "load 10e3 rows in the test",  # no exponent sign
+])
+def test_look_alikes_of_those_symptoms_read_none_of_them(request_text: str) -> None:
+    from altimate_learn.deliver import shapes
+
+    assert not any(shape(request_text) for shape in (shapes.per_letter, shapes.files_gone, shapes.split_day,
+                                                     shapes.float_digits)), request_text
