@@ -206,7 +206,7 @@ def _render(report: dict[str, Any]) -> None:
     for f in instructions["personal"]:
         echo(f"  {f['path']} [{', '.join(f['agents'])}]: personal, not vetted against")
     echo("config files: " + (", ".join(report["config_files"]) or "none"))
-    from altimate_learn.harness.claude_subfolder import READS_ONLY
+    from altimate_learn.harness.claude_subfolder import STARTED_ONLY
 
     echo("agents:")
     for harness, entry in report["agents"].items():
@@ -224,7 +224,7 @@ def _render(report: dict[str, Any]) -> None:
         else:  # working, but in more than one settings file (trial24), or an opencode plugin another learn wrote
             for line in entry["detail"]:
                 if line.startswith(("Note: the hooks are installed in ", "Note: the plugin ")) or \
-                        READS_ONLY in line:  # Claude Code started in a subfolder (review48 R48-3)
+                        STARTED_ONLY in line:  # Claude Code / Gemini CLI started in a subfolder (R48-3, R49-4)
                     echo(f"    {line}")
     from altimate_learn.team.setup import MergeSetup, status_lines
 

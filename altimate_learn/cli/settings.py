@@ -101,8 +101,12 @@ def hook_status(root: Path) -> dict[str, dict[str, Any]]:
                 not_run, notes = module.agent_problems(root, sorted(commands))
             except Exception:  # noqa: BLE001 - `learn doctor` reports what cannot be read
                 not_run, notes = [], []
-        # Claude Code's notes are its sessions started in a subfolder, which ran without the hooks (review48 R48-3)
-        elsewhere = notes if hasattr(module, "sessions_without_hooks") and not not_run else []
+        # sessions started in a subfolder, which ran without the hooks (Claude Code: review48 R48-3; Gemini CLI, whose
+        # other notes, such as a folder not asked about yet, are not about such sessions: review49 R49-4)
+        from altimate_learn.harness.claude_subfolder import STARTED_ONLY
+
+        elsewhere = [note for note in notes if STARTED_ONLY in note] \
+            if hasattr(module, "sessions_without_hooks") and not not_run else []
         result[harness] = {"installed": bool(found), "files": found, "not_run": not_run,
                            "missing": missing_interpreters(commands) if found else [], "elsewhere": elsewhere}
     return result

@@ -11,38 +11,49 @@ folder), so `learn install claude-code --user` is the way for people who start C
 latest Claude Code sessions of the project started in a subfolder after learn's hooks were written, in which the
 hooks never ran (no session state file), while no user-level settings file holds learn's hooks. As for Codex's
 skipped hooks (:func:`altimate_learn.harness.codex_trust.silent_sessions`), only with capture on: a prompt typed
-then always leaves the session's state file."""
+then always leaves the session's state file.
+
+Gemini CLI (0.61) does the same with `.gemini/settings.json` (its `loadSettings` reads `<cwd>/.gemini/settings.json`;
+checked with the real CLI started in `src/`: no section in the request, the correction not captured, `hook.log` silent;
+review49 R49-4), so the same note is given for it (``agent="gemini"``); its user file is `~/.gemini/settings.json`."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-# the words `learn doctor` recognises this note by
-READS_ONLY = "Claude Code reads .claude/settings.json only in the folder it starts in"
+# the words `learn doctor` recognises this note by (every agent's)
+STARTED_ONLY = "only in the folder it starts in"
+READS_ONLY = f"Claude Code reads .claude/settings.json {STARTED_ONLY}"
+# agent -> (its name in the note, what it reads only where it starts, the project's settings files)
+AGENTS = {
+    "claude-code": ("Claude Code", READS_ONLY, (".claude/settings.json", ".claude/settings.local.json")),
+    "gemini": ("Gemini CLI", f"Gemini CLI reads .gemini/settings.json {STARTED_ONLY}", (".gemini/settings.json",)),
+}
 
 
-def _user_hooks() -> bool:
-    """Does the user's own Claude Code settings file hold learn's hooks (which Claude Code runs in every folder)?"""
-    from altimate_learn.harness import claude
+def _user_hooks(agent: str = "claude-code") -> bool:
+    """Does the user's own settings file of ``agent`` hold learn's hooks (which the agent runs in every folder)?"""
+    from altimate_learn.harness import claude, gemini
     from altimate_learn.harness.install import InstallOptions, ours_present, settings_path
     from altimate_learn.jsonsafe import loads_document
 
+    module = gemini if agent == "gemini" else claude
     try:
-        path = settings_path(claude, InstallOptions("claude-code", Path("."), command="-", user=True))
+        path = settings_path(module, InstallOptions(agent, Path("."), command="-", user=True))
         data = loads_document(path.read_text(encoding="utf-8"))
-        return isinstance(data, dict) and bool(ours_present(data, "claude-code"))
+        return isinstance(data, dict) and bool(ours_present(data, agent))
     except (OSError, UnicodeDecodeError, ValueError, AttributeError):
         return False
 
 
-def silent_sessions(root: Path) -> list[tuple[str, str]]:
+def silent_sessions(root: Path, agent: str = "claude-code") -> list[tuple[str, str]]:
     """``(session id, the subfolder it started in)`` of the latest Claude Code sessions of ``root`` started in a
     subfolder, after the project's settings files were last written, in which learn's hooks never ran; oldest first.
     A later session in which they ran (one started in the top folder) clears the list."""
     from datetime import datetime, timezone
 
-    from altimate_learn.capture.sessions import claude as reader
+    from altimate_learn.capture.sessions import claude, gemini
     from altimate_learn.deliver.settings import capture_on, delivery_settings
     from altimate_learn.deliver.state import SESSIONS, session_file_name
     from altimate_learn.worktree import locate
@@ -50,7 +61,8 @@ def silent_sessions(root: Path) -> list[tuple[str, str]]:
     settings = delivery_settings(str(root), str(root), warn=lambda _: None)
     if not settings["enabled"] or not capture_on(settings):
         return []
-    files = [root / ".claude" / "settings.json", root / ".claude" / "settings.local.json"]
+    reader = gemini if agent == "gemini" else claude
+    files = [root / name for name in AGENTS[agent][2]]
     try:
         written = max(p.stat().st_mtime for p in files if p.is_file())
     except (OSError, ValueError):
@@ -81,17 +93,18 @@ def silent_sessions(root: Path) -> list[tuple[str, str]]:
     return silent
 
 
-def problems(root: Path, commands: list[str]) -> list[str]:
-    """What `learn install claude-code --check`, `learn doctor` and `learn status` say (see the module docstring):
+def problems(root: Path, commands: list[str], agent: str = "claude-code") -> list[str]:
+    """What `learn install <agent> --check`, `learn doctor` and `learn status` say (see the module docstring):
     a note, not a failure, since the hooks run in every session started in the top folder."""
     del commands  # any of learn's commands in the user's file runs in every folder
-    if _user_hooks():
+    if _user_hooks(agent):
         return []
-    silent = silent_sessions(root)
+    silent = silent_sessions(root, agent)
     if not silent:
         return []
+    label, reads_only, _ = AGENTS[agent]
     session, where = silent[-1]
-    last = "The last Claude Code session" if len(silent) == 1 else f"The last {len(silent)} Claude Code sessions"
-    return [f"{last} of this project ({session}, started in {where}/) ran without learn's hooks: {READS_ONLY} "
+    last = f"The last {label} session" if len(silent) == 1 else f"The last {len(silent)} {label} sessions"
+    return [f"{last} of this project ({session}, started in {where}/) ran without learn's hooks: {reads_only} "
             f"({root}). Start it there, or run `learn install "
-            "claude-code --user` (hooks that run in every folder; learn finds the project from the folder)."]
+            f"{agent} --user` (hooks that run in every folder; learn finds the project from the folder)."]

@@ -224,10 +224,23 @@ def notes(options) -> list[str]:
 
 
 def agent_problems(root, commands: list[str]) -> tuple[list[str], list[str]]:
-    """What keeps Gemini CLI from running the hooks: hooks system off, folder not trusted, hook disabled."""
+    """What keeps Gemini CLI from running the hooks: hooks system off, folder not trusted, hook disabled (failures);
+    the folder not asked about yet, the latest sessions started in a subfolder ran without the project's hooks
+    (notes; review49 R49-4)."""
     from altimate_learn.harness.gemini_check import problems
 
-    return problems(root, commands)
+    failures, notes = problems(root, commands)
+    return failures, notes + ([] if failures else sessions_without_hooks(root, commands))
+
+
+def sessions_without_hooks(root, commands: list[str]) -> list[str]:
+    """What `learn status` says under Hooks about sessions Gemini CLI ran without learn's hooks: started in a
+    subfolder, where it does not read the project's `.gemini/settings.json` (:mod:`altimate_learn.harness.claude_subfolder`)."""
+    from pathlib import Path
+
+    from altimate_learn.harness.claude_subfolder import problems
+
+    return problems(Path(root), commands, "gemini")
 
 
 def hook_entry(command: str, matcher: str | None, event: str | None = None) -> dict:
