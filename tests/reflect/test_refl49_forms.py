@@ -15,6 +15,11 @@ wording.
    `httpx` instead of `requests`." ("in the app" read as "here"); it keeps its scope now ("in this app" is here). "why
    did you use requests? it's httpx everywhere" gave "Use `httpx` everywhere instead of `requests`.": "everywhere" says
    how widely the team uses httpx, no part of the rule ("use httpx instead of requests everywhere" keeps it).
+4. A grant of another thing after a ban: "never commit .env files, but do commit .env.example" and "never log passwords,
+   but you can log the user id" waited (refl48: anything after "but" but a limit or what to use instead). Another thing
+   granted with the ban's own verb keeps the ban, with the grant: "Never commit `.env` files, but do commit
+   `.env.example`.". An exception of the banned thing itself ("…, but you can log them hashed", "… password hashes"),
+   another verb, or a condition still waits.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from __future__ import annotations
 import pytest
 
 from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules
+from altimate_learn.reflect.providers.builtin.rules import BUT_AFTER
 
 
 def _read(text: str) -> tuple[list[str], str]:
@@ -149,3 +155,35 @@ def test_the_ban_keeps_its_scope_and_drops_how_widely(typed: str, lesson: str) -
 ])
 def test_a_tool_told_of_without_a_choice_gives_no_lesson(typed: str) -> None:
     assert _rules(typed) == []
+
+
+# --- 4. a grant of another thing after a ban ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("never commit .env files, but do commit .env.example",
+     "Never commit `.env` files, but do commit `.env.example`."),
+    ("don't commit .env files but do commit .env.example",
+     "Never commit `.env` files, but do commit `.env.example`."),
+    ("never log passwords, but you can log the user id", "Never log passwords, but you can log the user id."),
+    ("never commit secrets, but do commit the lockfile", "Never commit secrets, but do commit the lockfile."),
+])
+def test_a_ban_keeps_another_thing_granted_after_it(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "never log passwords, but you can log them hashed",  # an exception of the banned thing itself
+    "never log passwords, but you can log password hashes",
+    "never commit .env, but you can commit .env files",
+    "never commit .env files, but you can commit it if it's empty",
+    "never commit .env files, but you can commit the example one",
+    "never log passwords, but you can print the user id",  # another verb: what holds is not said
+    "never push to main, but hotfixes are the exception",
+    "always run the tests, but skip them for docs-only changes",
+])
+def test_an_exception_of_the_ban_still_waits(typed: str) -> None:
+    assert _read(typed) == ([], f"no standing rule: {BUT_AFTER}")
+
+
+def test_a_grant_told_of_is_no_rule() -> None:
+    assert _rules("I never commit .env files, but I do commit .env.example") == []

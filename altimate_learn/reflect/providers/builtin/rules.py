@@ -451,7 +451,12 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
                         declined.append(HEDGED_IDEA)
                     continue  # "I think we should use a queue instead of polling": an idea for this task's design
                 final = final_of(rule)
-                if final and _BUT_GLUED.search(final):
+                grant = _granted(said[index]) if final and rule.shape == "never" else None
+                if grant and final.startswith("Never ") and " but " not in final:
+                    final = f"{final.rstrip('.')}, but {mark_identifiers(grant)}."  # (its grant kept with it; refl49)
+                elif grant and final.startswith("Never ") and ", but " not in final:
+                    final = final.replace(" but ", ", but ", 1)  # ("never commit .env files but do commit .env.example")
+                if final and _BUT_GLUED.search(final) and not grant:
                     continue  # "never use any but prefer unknown" gave "Use `unknown` instead of any but." (C47-2)
                 if final:
                     rank = order[rule.shape] - (1 if "`" in final else 0)
@@ -527,6 +532,39 @@ _BUT_INSTEAD = re.compile(r"(?:please\s+)?(?:use|prefer|go\s+with|stick\s+(?:to|
                           r"`?[\w.@/+#-]+`?(?:\s+(?:or|and)\s+`?[\w.@/+#-]+`?)*(?:\s+instead)?\s*[.!]*$", re.I)
 
 
+# "…, but do commit .env.example", "…, but you can log the user id": what "but" grants after a ban, by the ban's own verb
+_GRANT = re.compile(r"^(?:(?:please\s+)?do|you\s+(?:can|may)(?:\s+still)?|(?:it'?s|it\s+is)\s+(?:fine|ok(?:ay)?)\s+to|"
+                    r"feel\s+free\s+to)\s+(?P<verb>[a-z]+)\s+(?P<what>[^,;:]+?)\s*[.!]*$", re.I)
+_BANNED = re.compile(r"^(?:(?:please|so|and)\s+)*(?:never|don'?t|do\s+not)\s+(?:ever\s+)?(?P<verb>[a-z]+)\s+(?P<what>[^,;:]+?)\s*$",
+                     re.I)
+_NOT_ANOTHER_THING = re.compile(r"\b(?:it|them|that|this|those|these|one|ones|same|other|some|when|if|for|in|on|during|unless|"
+                                r"while|only|except|but|before|after|until|once|instead)\b", re.I)
+
+
+def _granted(sentence: str) -> str | None:
+    """What "but" grants after a ban in ``sentence``, when it is another thing of the ban's own verb: "never commit .env
+    files, but do commit .env.example" -> "do commit .env.example", "never log passwords, but you can log the user id"
+    -> "you can log the user id" (refl49; they waited as an exception). None for an exception of the banned thing
+    itself ("…, but you can log them hashed", "…, but you can log password hashes", "…, but do push in hotfixes")."""
+    from altimate_learn.reflect.providers.builtin.vocabulary import STOPWORDS
+
+    def content_words(text: str) -> set[str]:  # (".env.example" is one name, not ".env" and "example")
+        return {w.lower().rstrip("s") for w in re.findall(r"[\w.@/-]*\w", text) if w.lower() not in STOPWORDS}
+
+    found = _BUT_TAIL.search(sentence)
+    if not found:
+        return None
+    banned = _BANNED.match(strip_lead(sentence[:found.start()].strip()))
+    grant = _GRANT.match(found.group("tail").strip())
+    if not banned or not grant or grant.group("verb").lower() != banned.group("verb").lower():
+        return None
+    what = grant.group("what")
+    if len(what.split()) > 4 or _NOT_ANOTHER_THING.search(what) or content_words(what) & content_words(banned.group("what")) \
+            or not content_words(what):
+        return None
+    return found.group("tail").strip().rstrip(".!")
+
+
 def _but_after(sentence: str) -> bool:
     """Whether ``sentence`` states a rule and then says "but" something that limits, excepts or takes it back: "always
     run the tests, but skip them for docs-only changes", "use pnpm instead of npm, but leave the docs site on npm", "…,
@@ -541,6 +579,8 @@ def _but_after(sentence: str) -> bool:
     rule = match_rule(sentence[:found.start()].strip())
     if rule is None or not judge(rule, sentence)[0]:
         return False  # "close, but the order_date should be a date": no rule before it
+    if rule.shape == "never" and _granted(sentence):
+        return False  # "never commit .env files, but do commit .env.example": the ban, and another thing allowed
     return not (rule.shape in ("never", "instead") and _BUT_INSTEAD.match(tail))
 
 
