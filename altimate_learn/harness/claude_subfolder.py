@@ -1,11 +1,12 @@
 """Claude Code sessions started in a subfolder of the project, which ran without learn's project hooks.
 
-Claude Code (2.1.332, and every version since the 2.0 line) reads `.claude/settings.json` and
-`.claude/settings.local.json` only in the folder it is started in: started in `src/`, it does not look in the
-project's top folder, and registers none of the hooks there, with no warning (anthropics/claude-code#36793,
+Claude Code (2.1.332, and every version since the 2.0 line) reads `.claude/settings.json` only in the folder it is
+started in (`.claude/settings.local.json` it finds from a subfolder too: checked with 2.1.332, review49 R49-5):
+started in `src/`, it does not look in the project's top folder's settings.json, and registers none of its hooks, with no warning (anthropics/claude-code#36793,
 #74023, #76441). Such a session gets no lesson and captures nothing, and `hook.log` is silent, since no hook ran
 (review48 R48-3). The hooks of the user's own settings file run in every folder (learn finds the project from the
-folder), so `learn install claude-code --user` is the way for people who start Claude Code in subfolders.
+folder), and those of the person's own `.claude/settings.local.json` in every subfolder, so `learn install claude-code
+--local` or `--user` is the way for people who start Claude Code in subfolders.
 
 :func:`problems` is what `learn status`, `learn doctor` and `learn install claude-code --check` say about it: the
 latest Claude Code sessions of the project started in a subfolder after learn's hooks were written, in which the
@@ -25,10 +26,17 @@ from pathlib import Path
 # the words `learn doctor` recognises this note by (every agent's)
 STARTED_ONLY = "only in the folder it starts in"
 READS_ONLY = f"Claude Code reads .claude/settings.json {STARTED_ONLY}"
-# agent -> (its name in the note, what it reads only where it starts, the project's settings files)
+# agent -> (its name in the note, what it reads only where it starts, the project's settings files, the fix)
 AGENTS = {
-    "claude-code": ("Claude Code", READS_ONLY, (".claude/settings.json", ".claude/settings.local.json")),
-    "gemini": ("Gemini CLI", f"Gemini CLI reads .gemini/settings.json {STARTED_ONLY}", (".gemini/settings.json",)),
+    # Claude Code 2.1.332 started in src/ or src/app/ (of the main checkout or of a linked worktree) does run the hooks
+    # of the top folder's .claude/settings.local.json (review49 R49-5, checked with the real CLI): `--local` is a fix
+    "claude-code": ("Claude Code", READS_ONLY, (".claude/settings.json", ".claude/settings.local.json"),
+                    "run `learn install claude-code --local` (your own .claude/settings.local.json, which Claude Code "
+                    "also reads from a subfolder) or `learn install claude-code --user` (hooks that run in every "
+                    "folder; learn finds the project from the folder)"),
+    "gemini": ("Gemini CLI", f"Gemini CLI reads .gemini/settings.json {STARTED_ONLY}", (".gemini/settings.json",),
+               "run `learn install gemini --user` (hooks that run in every folder; learn finds the project from the "
+               "folder)"),
 }
 
 
@@ -102,9 +110,8 @@ def problems(root: Path, commands: list[str], agent: str = "claude-code") -> lis
     silent = silent_sessions(root, agent)
     if not silent:
         return []
-    label, reads_only, _ = AGENTS[agent]
+    label, reads_only, _, fix = AGENTS[agent]
     session, where = silent[-1]
     last = f"The last {label} session" if len(silent) == 1 else f"The last {len(silent)} {label} sessions"
     return [f"{last} of this project ({session}, started in {where}/) ran without learn's hooks: {reads_only} "
-            f"({root}). Start it there, or run `learn install "
-            f"{agent} --user` (hooks that run in every folder; learn finds the project from the folder)."]
+            f"({root}). Start it there, or {fix}."]

@@ -45,8 +45,9 @@ def test_sessions_started_in_a_subfolder_without_learns_hooks_are_named_with_the
     transcript(isolated_home, git_repo / "src", SRC_SESSION, "2026-06-01T09:00:00.000Z")
     status = learn_cli("status", cwd=git_repo)
     note = (f"The last Claude Code session of this project ({SRC_SESSION}, started in src/) {SAID} ({git_repo}). "
-            "Start it there, or run `learn install claude-code --user` (hooks that run in every folder; learn finds "
-            "the project from the folder).")
+            "Start it there, or run `learn install claude-code --local` (your own .claude/settings.local.json, which "
+            "Claude Code also reads from a subfolder) or `learn install claude-code --user` (hooks that run in every "
+            "folder; learn finds the project from the folder).")
     assert "Learning: enabled\n" in status.stdout  # a session started in the top folder still runs them
     assert "Hooks installed: claude-code (.claude/settings.json).\n  claude-code: " + note + "\n" in status.stdout
     assert json.loads(learn_cli("status", "--json", cwd=git_repo).stdout)["hooks_not_run_in_subfolders"] == {
