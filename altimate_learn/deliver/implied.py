@@ -217,6 +217,7 @@ FILE_KINDS: dict[str, tuple[str, str]] = {
     "client_module": ("client clients adapter adapters gateway gateways sdk", "http timeout retry mock"),
     "job_module": ("task tasks worker workers job jobs consumer consumers", "job retry duplicate timeout"),
     "script_module": ("script scripts command commands", "cli batch memory"),
+    "export_module": ("export exports exporter exporters", "batch memory"),
     # --- infrastructure -----------------------------------------------------------------------------------
     "bucket_resource": ("bucket buckets", "storage encryption exposure backup"),
 }
