@@ -20,6 +20,8 @@ wording.
    granted with the ban's own verb keeps the ban, with the grant: "Never commit `.env` files, but do commit
    `.env.example`.". An exception of the banned thing itself ("…, but you can log them hashed", "… password hashes"),
    another verb, or a condition still waits.
+(check49 C49-10 on 2.: the nod after "we use X" that follows a comma counts only after what the agent did; "maybe use
+pnpm, yeah?" waits; "just" is no subcommand.)
 """
 
 from __future__ import annotations
@@ -187,3 +189,23 @@ def test_an_exception_of_the_ban_still_waits(typed: str) -> None:
 
 def test_a_grant_told_of_is_no_rule() -> None:
     assert _rules("I never commit .env files, but I do commit .env.example") == []
+
+
+# --- check49 C49-10 and the 19:40 note: a nod after "we use X" that follows a condition or a time, "just", "yeah?" ------
+
+@pytest.mark.parametrize("typed", [
+    "if it fails, we use pnpm, ok?",  # a condition: when, not always
+    "when we deploy tomorrow, we use pnpm, ok?",  # one time
+    "after the release, we use pnpm, ok?",
+    "maybe use pnpm, yeah?",  # asks whether (gave "Use `pnpm`, `yeah`.")
+    "maybe use pnpm, right?",
+])
+def test_a_nod_after_a_condition_or_a_question_stays_open(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+def test_just_is_no_subcommand() -> None:
+    # (gave "Use `pnpm just` for the demo."; whether "for the demo" is a one-off is left to the reader of that form; a
+    # command's subcommand still is one piece of code)
+    assert not any("`pnpm just`" in lesson for lesson in _rules("we use pnpm just for the demo"))
+    assert _rules("always run make test before pushing") == ["Always run `make test` before pushing."]

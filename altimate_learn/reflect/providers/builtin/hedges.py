@@ -133,6 +133,8 @@ def _does(rest: str) -> bool:
 def unhedge(sentence: str) -> str:
     """The plain form of a hedged sentence, or the sentence unchanged when it carries no hedge (see the module)."""
     text = _SMILEY.sub("", sentence.strip()) or sentence.strip()
+    if re.search(r",\s*(?:yeah|yes|right|no|correct|true|agreed)\s*\?+\s*$", text, _I):
+        return sentence  # "maybe use pnpm, yeah?": asks whether, no request (gave "Use `pnpm`, `yeah`."; check49)
     found = False
     for _ in range(4):
         before = text

@@ -64,6 +64,10 @@ def _is_identifier(token: str) -> bool:
     return bool(re.fullmatch(r"[a-z]+(?:[A-Z][a-z0-9]*)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+", token))
 
 
+# ("we use pnpm just for the demo" gave "`pnpm just`": a word that says how much, never a subcommand; check49 C49-10)
+_ADVERBS = frozenset("just only mainly mostly also still even really simply".split())
+
+
 def mark_identifiers(text: str) -> str:
     """Put code identifiers in backticks (spans already in backticks are kept as they are)."""
     out: list[str] = []
@@ -227,7 +231,7 @@ def slot(phrase: str) -> str:
         verbish = verbish or _plain_plural(name)
         command = re.match(r"^([a-z][\w-]*)\s+([a-z][\w-]*)(?=$|\s+" + PREPOSITIONS + r"\b)", token)
         if command and "`" not in token and _is_command(command.group(1)) and command.group(2) not in SLOT_SKIP \
-                and not _plain_plural(command.group(2)):
+                and command.group(2) not in _ADVERBS and not _plain_plural(command.group(2)):
             # "kubectl apply", "git mv", "make test": a command and its subcommand, one piece of code (review24 R24-8)
             out.append(item.replace(command.group(0), f"`{command.group(0)}`", 1))
             continue

@@ -338,6 +338,23 @@ _TAG_QUESTION = re.compile(
     r"uses)\s+[^.?!,\n]+?)[ \t,]+(?:ok(?:ay)?|alright|got\s+it|understood|capisce)[ \t]*\?+[ \t]*(?=$|\n)", re.I | re.M)
 
 
+# what a sentence that goes on to the team's tool after a comma must open with: what the agent did ("you used npm again,
+# we use pnpm, ok?"); a condition or a time first ("if it fails, we use pnpm, ok?", "when we deploy tomorrow, …") says when
+# (check49 C49-10)
+_AGENT_DID = re.compile(r"(?:^|[.!?\n])[ \t]*(?:(?:ugh|no|nope|and|but|so|again|also|btw|hey)[ \t,]+)*(?:you|u)[ \t]+[^,.!?\n]*,[ \t]*$",
+                        re.I)
+
+
+def _nod_dropped(m: re.Match[str]) -> str:
+    """The order or the team's tool a tag question follows, with the tag read as the nod it asks for (:data:`_TAG_QUESTION`);
+    the whole as it was when the team's tool follows a comma after anything but what the agent did."""
+    if m.group("order"):
+        return m.group("order") + "."
+    if m.string[m.start() - 1:m.start()] == "," and not _AGENT_DID.search(m.string[:m.start()]):
+        return m.group(0)
+    return m.group("team") + "."
+
+
 # A person asks for the rule to be written down for later sessions, before it or after it: "for next time: never commit
 # the .env", "add this to CLAUDE.md: tests go in tests/unit", "…, and save that to your memory", "dont forget to update git
 # submodules recursive (add this info to crush.md or project related file, so you dont forget)" (a real dev correction).
@@ -391,7 +408,7 @@ def normalise(text: str) -> str:
     text = CONTRACTION.sub(fix, text)
     # "don't use `Any` ok?", "never push to main, got it?", "always run the linter, right?": an order with a tag that asks
     # for a nod, no question of what to do (review43 R43-2's class); "use zod, right?" may ask which, and stays a question
-    text = _TAG_QUESTION.sub(lambda m: (m.group("order") or m.group("team")) + ".", text)
+    text = _TAG_QUESTION.sub(_nod_dropped, text)
     # "we are not using redux anymore": the team's way as "we don't use redux anymore" says it (review38 R38-8); not
     # without "anymore" ("we're not using redux in this component" is how one part is)
     text = re.sub(r"\b(we)(?:(?:'re|\s+are|\s+r)\s+not|\s+aren'?t)\s+using\s+(?=[^,;.!?]*?\s(?:anymore|any\s+more|any\s+longer)\s*(?:[,;.!?]|$))",
