@@ -20,6 +20,10 @@ wording.
    granted with the ban's own verb keeps the ban, with the grant: "Never commit `.env` files, but do commit
    `.env.example`.". An exception of the banned thing itself ("…, but you can log them hashed", "… password hashes"),
    another verb, or a condition still waits.
+5. The team's language after the agent wrote in another: "why did you write this in python? we use Go here" and "why is
+   this in python? we're a Go shop" gave nothing ("why python? we use go" gave "Use `go` instead of `python`."); the
+   language written in, asked about or told ("you wrote it in python."), is replaced by the one the team says it uses or
+   is a shop of. Alone, "we use Go here" and "we're a Go shop" still give nothing.
 (check49 C49-10 on 2.: the nod after "we use X" that follows a comma counts only after what the agent did; "maybe use
 pnpm, yeah?" waits; "just" is no subcommand.)
 """
@@ -209,3 +213,31 @@ def test_just_is_no_subcommand() -> None:
     # command's subcommand still is one piece of code)
     assert not any("`pnpm just`" in lesson for lesson in _rules("we use pnpm just for the demo"))
     assert _rules("always run make test before pushing") == ["Always run `make test` before pushing."]
+
+
+# --- 5. the team's language after the agent wrote in another ------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("why did you write this in python? we use Go here", "Use `Go` instead of `python`."),
+    ("why was this written in python? we're a Go shop", "Use `Go` instead of `python`."),
+    ("why is this in python? we're a Go team", "Use `Go` instead of `python`."),
+    ("you wrote it in python. we use Go here", "Use `Go` instead of `python`."),
+    ("why python? we're a go shop", "Use `go` instead of `python`."),
+    ("you used npm again, we're a pnpm shop", "Use `pnpm` instead of `npm`."),
+])
+def test_the_team_language_replaces_the_one_the_agent_wrote_in(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "we use Go here",  # no other language named: it may answer a question
+    "we're a Go shop",
+    "I wrote it in python, we use Go here",  # the person's own
+    "he asked why it is in python. we use Go here",  # someone quoted
+    "why did you write this in python? I thought we use Go here",  # unsure
+    "why is this in python? is it because we use Go here?",  # asked
+    "why is this in python? we're a Go shop, but the scripts can stay python",  # an exception
+    "why is the button in blue? we're a green shop",  # no language
+])
+def test_a_language_without_a_choice_against_another_gives_no_lesson(typed: str) -> None:
+    assert _rules(typed) == []

@@ -136,7 +136,17 @@ _TEAM_IS = re.compile(
     r"installed|a\s+dep)(?:\s+(?:here|for\s+that|for\s+this))?\s*[.!]*$"
     # "we don't use requests here, it's httpx everywhere" (review48 R48-1, a real Codex session): the one tool it is
     r"|^(?:(?:but|and|actually|no)[\s,]+)?it(?:'?s|\s+is)\s+(?:all\s+)?(?P<its>[\w.@+-]+)(?:\s+(?:everywhere|here|only|"
-    r"now|all\s+the\s+way|" + _HERE + r"))?\s*[.!]*$", re.I)
+    r"now|all\s+the\s+way|" + _HERE + r"))?\s*[.!]*$"
+    # "why is this in python? we're a Go shop": the language the team writes in (refl49)
+    r"|^(?:(?:but|and|actually|no)[\s,]+)?we(?:'re|\s+are)\s+an?\s+(?P<shop>[\w.+#-]+)\s+(?:shop|house|team)(?:\s+here)?\s*[.!]*$",
+    re.I)
+
+# "why did you write this in python?", "why is this in python?", "you wrote it in python": the language the agent wrote in,
+# asked about or told, before the team's own ("we use Go here", "we're a Go shop"; refl49)
+_WROTE_IN = re.compile(r"^(?:(?:wait|hm+|um+|so|but|ugh|uh)[\s,]+)?(?:why\s+(?:did|would)\s+(?:you|u)\s+(?:write|build|do|code|implement)|"
+                       r"why\s+(?:are|were)\s+(?:you|u)\s+(?:writing|building|doing|coding|implementing)|why\s+(?:is|was)|"
+                       r"(?:you|u)\s+(?:just\s+)?(?:wrote|built|did|coded|implemented))\s+(?:this|it|that|the\s+[a-z]+(?:\s+[a-z]+)?)\s+"
+                       r"(?:(?:written|built|done)\s+)?in\s+(?P<lang>[\w+#]+)(?:\s+again)?\s*(?:\?+|[.!]*)\s*$", re.I)
 
 # "stop using npm, this repo uses pnpm": what to use instead stated as the project's way in the same sentence
 # ("honestly, stop using npm, …": a discourse phrase first is how the person feels about saying it; review35 R35-10)
@@ -572,7 +582,7 @@ def _team(sentence: str, asked: str | None, bare: bool = False) -> str | None:
     if not match and asked and re.fullmatch(r"[\w.@+-]+", asked) and not sentence.rstrip().endswith("?"):
         named = _TEAM_IS.match(sentence)
         what = (named.group("what") or named.group("moved") or named.group("on") or named.group("dep")
-                or named.group("its")) if named else ""
+                or named.group("its") or named.group("shop")) if named else ""
         # ("moment.js" is moment: a JavaScript library named with its ".js"; review44 R44-3)
         families = [TOOL_FAMILIES.get(w, frozenset()) | CHOICE_FAMILIES.get(w, frozenset())
                     for w in (re.sub(r"\.js$", "", name) for name in (what.lower(), asked.lower().strip("`")))]
@@ -909,6 +919,9 @@ def restate_joined(text: str) -> tuple[str, bool, bool]:
         why = _WHY_DID.match(body)
         bare = None if why else _WHY_BARE.match(body)
         named = (bare.group("what") or bare.group("what2")).strip("`") if bare else ""
+        wrote = None if why or bare else _WROTE_IN.match(body)
+        if wrote and wrote.group("lang").lower() in _LANGUAGES:
+            named = wrote.group("lang")  # "why did you write this in python?", "you wrote it in python" (refl49)
         if named and (named.lower() in TOOL_FAMILIES or named.lower() in _LANGUAGES):
             asked, asked_bare = named, True
             continue  # the question itself states nothing; the team's own tool said after it may
