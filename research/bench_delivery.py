@@ -3425,6 +3425,119 @@ BLIND81_INTRO, BLIND82_INTRO = (FORTY_THIRD_ROUND_WRITER.format(who=who, style=s
      "of this writer's own"),
 ))
 
+_FORTY_FOURTH_READ = (
+    "(its number and part from the writer's brief, not its text this round), the team preamble, this writer's "
+    "brief and the team board's lines of the lead (one: the session's start); `git show --stat` of the commit that "
+    "registered batches 81 and 82 (7581adf6) and its diff of `research/__main__.py`, "
+    "`tests/deliver/test_bench_held_out.py`, `research/delivery_why.py` and `CHANGELOG.md`, "
+    "`tests/deliver/test_bench_held_out.py` whole; lines 1 to 40 of this file's docstring (the task kinds) and its "
+    "lines 120 to 375 (the imports, `ROOT` to the head of `tiers_at_limit()`: `_generator()`, `load_tasks()`, "
+    "`Session`, `_needed_lessons()`, `store_for()`, `check_unique()`, `isolated_environment()`, `Project`, "
+    "`_read_response()`, `_file_events()`, `run_session()` and `CONFIGS`), a grep of this file for `_READ`, "
+    "`ROUND_WRITER`, `BLIND8[0-2]` and `SETS = ` (which showed the code lines that register batches 79 to 82, the "
+    "lead's measured line on batch 80 and the `SETS` entries of batches 80 to 82), its lines 3200 to 3436 before this "
+    "block was added (the end of batch 78's style text, the forty-second round's block with its list, template and "
+    "the style texts of batches 79 and 80, the forty-third round's block with its list and the style texts of "
+    "batches 81 and 82, and the lead's measured lines on batches 75 to 80 after it), the forty-third round's "
+    "template printed with its list left out, the lines around the end of this block and the end of `SETS` and the "
+    "head of `PRECISION_INTRO` cut to 120 and 160 characters; the whole source lesson file and, of "
+    "`stores/generate.py`, a grep for its `def` lines and file names, `base_lessons()` and one base lesson as "
+    "loaded; counts of about 200 product, place and style words (postmortem, incident, checklist, text message, "
+    "autocorrect, Zendesk, mentor, voicemail, emoji, Gherkin, voice, terse, non-native, Slack, ticket, Jira, "
+    "stand-up, handover, journal, diary, Motivation, Proposal, RFC, theatre, cinema, kennel, Norway, New Zealand and "
+    "others: counts only) in this file and in `CHANGELOG.md`, to keep away from earlier products and styles; of "
+    "batches 81 and 82 only the count of each field and of each kind, the number of needed lessons and the ids; "
+    "`CHANGELOG.md`'s section headings and the first five lines of its delivery section (cut to 160 characters), a "
+    "grep of `research/delivery_why.py` for `HELD_OUT` and of `research/__main__.py` for `blind8`, the names of the "
+    "test files that name `bench_delivery`, `delivery_why` or `goal_rows` and the two lines of "
+    "`tests/deliver/test_delivery_vectors.py` that name `HELD_OUT`; never the "
+    "delivery code, the tasks of any blind batch, a "
+    "helper's board lines or any helper's notes; then a check of its own (JSON, ids, kinds, counts, each needed "
+    "prefix unique in the base, 300, 1,000 and 10,000 stores, the content paths, the path globs of the needed "
+    "lessons read with fnmatch and with `*` kept inside one folder: every one matches a file of its task both ways, "
+    "the words of each vague request that share a five-letter stem with its needed lessons: none, no needed lesson "
+    "shared between the two batches), the path globs of each task's needed lessons, and the tests of "
+    "`tests/deliver` (among them the one that loads these two batches), `tests/demo/test_research.py`, "
+    "`tests/research_data` and `tests/docs`, never this benchmark")
+FORTY_FOURTH_ROUND_WRITER = FORTY_THIRD_ROUND_WRITER.replace("2026-12-07 #30", "2026-12-07 #31").replace(
+    _FORTY_THIRD_READ, _FORTY_FOURTH_READ)
+assert _FORTY_FOURTH_READ in FORTY_FOURTH_ROUND_WRITER and _FORTY_THIRD_READ not in FORTY_FOURTH_ROUND_WRITER
+assert "2026-12-07 #30" not in FORTY_FOURTH_ROUND_WRITER and "2026-12-07 #31" in FORTY_FOURTH_ROUND_WRITER
+BLIND83_TASKS, BLIND84_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (83, 84))
+BLIND83_INTRO, BLIND84_INTRO = (FORTY_FOURTH_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a forty-eighth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks written as lines of a developer's work journal pasted to the "
+     "agent for a repertory theatre and concert hall in Bergen, Norway (single tickets and season subscription "
+     "series in NOK with MVA, Vipps payments and refunds, seat maps with holds at the box office, ushers' handheld "
+     "scanners at the doors, English and Norwegian surtitles, matinees for school groups, a cast list and programme "
+     "notes on each show page, premiere nights): each entry opening with a time stamp (\"08:52 —\"), \"note to "
+     "self:\", \"remember:\", \"->\", \"??\", \"pls\", lower-case sentences and few backticks, the Python API "
+     "(routers, schemas, services, a billing service, db queries, auth, a logging middleware, a Vipps webhook, Celery "
+     "tasks, templates, tests, its pyproject), a surtitle renderer's Dockerfile, dbt models of door scans, Vipps "
+     "payments, ticket sales, daily orders and patrons with a seed, the Next.js site and box office app (seat map, "
+     "cast, shows, booking and dashboard features, shared components, a component test, a locale file), "
+     "Kubernetes (the scanner gateway and box office Deployments, a surtitle CronJob), a Helm chart's values and "
+     "`Chart.yaml`, Terraform (a surtitles bucket module, a box office database module, a ticket archive module's "
+     "variables), the deploy workflow, a shell script and the Makefile; direct ones as an entry that names the "
+     "convention (a scanner staging model's time zone, duplicates and ids, a seat hold route's version, scope and "
+     "answer, a Vipps callback's signature and repeats, a surtitles bucket's access and key, a scanner gateway's "
+     "probes, user and disruption budget, a seat map's colours and names, a ticket sales mart's name and "
+     "partitions, a reminder task's arguments and schedule, a deploy workflow's AWS role and time limits, VAT "
+     "rounding); vague ones as an entry about a symptom (a 19:30 performance announced for 18:30 since the clocks "
+     "went back, 1049.9699999999 kr on a receipt, phone numbers and payment payloads in the log viewer, 400 "
+     "statements for one season page, a photo next to the wrong actor after a row is deleted, a renamed database "
+     "the plan wants to tear down, pods bumped by hand on premiere nights, a corrected order on two rows, a script "
+     "run from a pasted programme note, a token check that leaks through timing); file tasks with an empty request "
+     "or one token (a time stamp, \"hmm\", \"note\", \".\") on a staging model, a Pydantic schema, a CronJob, a "
+     "service test, a component test, a module's variables, a chart's values and a shell script, five of them with "
+     "the file's text as read; follow-ups that change topic (a theatre's name in the footer, then sold seats as a "
+     "chart on the dashboard; a README question, then every subscriber as a CSV; a stage in a seed, then scanner "
+     "codes made readable; an email greeting, then a new dependency and unrelated bumps; a locale typo, then a "
+     "matinee form with dates; a question about the Makefile, then a renderer's Dockerfile; a chart's appVersion, "
+     "then refunds that should try again; a docstring typo, then a patron dimension across two systems); 58 needed "
+     "lessons (direct 22, vague 10, file 14, follow-up 12), none shared with batch 84, 14 tasks needing lessons "
+     "scoped to narrower paths than an area's folder or a file-name pattern (staging, mart and core models, the "
+     "API's routers, schemas, tasks, webhooks, db and billing folders, service tests, component tests, the "
+     "dashboard feature), 35 needed lessons whose convention the words do not name (all 24 of the vague and file "
+     "tasks', 11 of the follow-ups'); scenarios, stacks and wordings of this writer's own"),
+    ("the same forty-eighth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks in another voice for a group of dog boarding kennels with "
+     "grooming in New Zealand (overnight stays in outdoor runs, puppy day care, C5 vaccination certificates "
+     "uploaded by owners, microchip numbers checked against the Companion Animal Register, live webcams of the "
+     "runs, pickup vans with GPS, prices in NZD with GST, card payments through Windcave, Australian owners paying "
+     "in AUD, a Māori and English site): excerpts of design documents pasted to the agent, each headed \"RFC-0NN:\" "
+     "and a title, with \"Summary:\", \"Motivation:\", \"Proposal:\" (often \"TBD\" or \"?\"), \"Non-goals:\" and "
+     "\"Open questions:\" lines, bullet lists, whole sentences and a short ask at the end or none, the Python API "
+     "(routers, services, ORM models, an Alembic migration, db queries, a CLI command, templates, tests), a van "
+     "positions consumer and pickup metrics in the worker, dbt models of stays, card transactions, nightly "
+     "occupancy, grooms, stay revenue and AUD bookings with a schema file and a seed, the Next.js owner portal "
+     "(webcam, booking and grooming features, the header, a locale file, a Playwright spec), Kubernetes (a payment "
+     "key manifest), a Helm chart's template and `Chart.yaml`, Terraform (a webcams module's IAM and outputs, a "
+     "payments module, a partner load balancer module), the CI workflow, `docker-compose.yml` and the Makefile; "
+     "direct ones as a Proposal that names the convention (a stays staging model's emails and deleted rows, a "
+     "vaccination route's answers, paging and errors, a migration's generation and downgrade, a kennel run model's "
+     "table name and index, a webcam uploader's IAM policy, a webcam grid's timers and images, a chart's version "
+     "and environment values, a van consumer's batches and failed messages, a revenue mart's money type and "
+     "disputes, CI actions pinned and permissions); vague ones as a Motivation with the Proposal left open "
+     "(three notifications that keep going when one fails, a microchip check rebuilding its regex on every call, a "
+     "booking page that spun while an address lookup hung, a breed list stale until a restart, confirmations in "
+     "junk folders, an occupancy run that fails when a block is closed, a groom priced at today's tier, a payment "
+     "key pushed in a yaml, the same key in a variables file, too many open files at the morning rush); file tasks "
+     "with an empty request or one token (\"RFC-051\", \"RFC\", \"draft\", \".\") on a staging model, a CLI "
+     "command, a module's outputs, a service test, a Playwright spec, `docker-compose.yml`, a mart's schema file "
+     "and a db module, five of them with the file's text as read; follow-ups that change topic (a logo's alt text, "
+     "then a vaccination card photo upload; a dead README link, then a TODO for booster reminders; a site in a "
+     "seed, then AUD bookings in NZD; an email's tone, then an upsell shown to a tenth of owners; a Māori greeting, "
+     "then webcam views recorded; a question about the Makefile, then a dev seed target; a chart's description, "
+     "then a partner portal reachable from the internet; a docstring typo, then pickups counted and logged); 57 "
+     "needed lessons (direct 22, vague 10, file 14, follow-up 11), none shared with batch 83, 16 tasks needing "
+     "lessons scoped to narrower paths than an area's folder, single files or a file-name pattern (staging, mart "
+     "and finance models, schema files, the API's folder and its routers, models, migrations and db folders, the "
+     "worker, service tests and a test-file pattern, Playwright tests, Terraform modules, `docker-compose.yml`, the "
+     "`Makefile`), 33 needed lessons whose convention the words do not name (all 24 of the vague and file tasks', 9 "
+     "of the follow-ups'); scenarios, stacks and wordings of this writer's own"),
+))
+
 BLIND75_INTRO += ("Measured by the lead (counts only) on the first code of session 2026-12-07 #28 (e2d0edb5) and on its final delivery code (ef26bf72: deliver46's request shapes and SQL window-function idiom, 14ba21d1, and review46's Claude Code fork parent changes, which touch no benchmark path): the same task by task at every size. 100% at 300, 1,000 and 10,000 (58 of 58; direct 22 of 22, vague 10 of 10, file 15 of 15, follow-up 11 of 11); 21.2-21.4 lessons and 694-702 tokens a session at 300 and 1,000, 26.9 and 834-835 at 10,000. No miss. The lead had read this batch's description above (not its tasks) while setting up the session; no delivery code was written by the lead.")
 BLIND76_INTRO += ("Measured by the lead on the same two codes: 98.1% at every size (53 of 54; direct 20 of 20, vague 9 of 10, file 13 of 13, follow-up 11 of 11), the same task by task on both; 22.2-22.7 lessons and 727-742 tokens a session at 300 and 1,000, 27.1-27.3 and 846-849 at 10,000. The miss at every size: a vague symptom whose lesson (compare nullable columns with `is distinct from`) was not delivered.")
 
@@ -3544,6 +3657,8 @@ SETS = {
     "blind80": (BLIND80_TASKS, "Blind batch 80 (written apart from the code)", BLIND80_INTRO),
     "blind81": (BLIND81_TASKS, "Blind batch 81 (written apart from the code)", BLIND81_INTRO),
     "blind82": (BLIND82_TASKS, "Blind batch 82 (written apart from the code)", BLIND82_INTRO),
+    "blind83": (BLIND83_TASKS, "Blind batch 83 (written apart from the code)", BLIND83_INTRO),
+    "blind84": (BLIND84_TASKS, "Blind batch 84 (written apart from the code)", BLIND84_INTRO),
 }
 
 
