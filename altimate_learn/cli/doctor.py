@@ -14,6 +14,7 @@ def agents(root: Path) -> dict[str, dict[str, Any]]:
     """Each agent: are learn's hooks installed (and where), and do they run (`learn install --check`)."""
     from altimate_learn.cli.settings import hook_status
     from altimate_learn.errors import LearnError
+    from altimate_learn.harness import claude_plugin
     from altimate_learn.harness.check import run_check
     from altimate_learn.harness.install import InstallOptions, harness_module
 
@@ -35,6 +36,10 @@ def agents(root: Path) -> dict[str, dict[str, Any]]:
                 if any(line.startswith(("runs:", "FAILS:")) for line in lines) or ok:
                     works = works and ok
                     entry["detail"] += lines
+            if harness == "claude-code" and any(f.endswith(str(claude_plugin.HOOKS)) for f in status["files"]):
+                ok, lines = claude_plugin.check(InstallOptions(harness, root))  # learn's plugin, enabled (R49-6)
+                works = works and ok
+                entry["detail"] += lines
             entry["works"] = works
         out[harness] = entry
     return out

@@ -84,6 +84,16 @@ def hook_status(root: Path) -> dict[str, dict[str, Any]]:
                     commands.update(c for cs in ours.values() for c in cs)
             except (LearnError, OSError, AttributeError, KeyError):
                 continue  # an unreadable or unusual file: not evidence of our hooks
+        if harness == "claude-code":  # learn's plugin, enabled in Claude Code (review49 R49-6)
+            from altimate_learn.harness.claude_plugin import enabled
+
+            try:
+                plugin = enabled(root)
+            except (LearnError, OSError):
+                plugin = None
+            if plugin is not None:
+                found.append(str(plugin[0]))
+                commands.update(plugin[1])
         if harness == "claude-code":  # a linked worktree: Claude Code runs the main checkout's --local hooks
             from altimate_learn.harness.check import main_checkout_local
 

@@ -171,6 +171,39 @@ def _in_settings(root: Path) -> bool:
     return False
 
 
+def enabled(root: Path) -> tuple[Path, set[str]] | None:
+    """(the plugin's hooks file, learn's commands in it) when the plugin this project holds is enabled in a settings
+    file Claude Code reads (`claude plugin install altimate-learn@altimate-learn` records `"enabledPlugins":
+    {"altimate-learn@altimate-learn": true}` in the user's file, or with `--scope project` / `local` in the project's;
+    checked with Claude Code 2.1.332), else None. `learn status` and `learn doctor` said "no agent has learn's hooks"
+    while the plugin delivered (review49 R49-6). A plugin loaded for one session (`--plugin-dir`) is not seen."""
+    from altimate_learn.harness.install import settings_path
+    from altimate_learn.jsonsafe import loads_document
+
+    hooks = root / HOOKS
+    try:
+        document = json.loads(hooks.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    commands = {handler["command"] for groups in ((document.get("hooks") or {}).values()
+                                                  if isinstance(document, dict) else [])
+                for group in (groups if isinstance(groups, list) else []) if isinstance(group, dict)
+                for handler in (group.get("hooks") or []) if is_ours(handler, claude.NAME)}
+    if not commands:
+        return None
+    key = f"{NAME}@{NAME}"
+    for path in (settings_path(claude, InstallOptions(claude.NAME, root, command="-", user=True)),
+                 root / ".claude" / "settings.json", root / ".claude" / "settings.local.json"):
+        try:
+            data = loads_document(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError):
+            continue
+        plugins = data.get("enabledPlugins") if isinstance(data, dict) else None
+        if isinstance(plugins, dict) and plugins.get(key) is True:
+            return hooks, commands
+    return None
+
+
 def check(options: InstallOptions) -> tuple[bool, list[str]]:
     from altimate_learn.harness.check import judge
 

@@ -144,3 +144,35 @@ def test_check_fails_when_claude_code_runs_no_hooks(git_repo, cli, isolated_home
                         "run its hooks:")
     assert f'Claude Code runs no hooks here: "disableAllHooks": true in {user}. Remove it, or set it to false in ' \
            ".claude/settings.local.json (which comes before the other files), so learn's hooks run." in lines
+
+
+def test_status_and_doctor_see_the_plugin_claude_code_has_enabled(git_repo, cli, isolated_home: Path):
+    """review49 R49-6 (real Claude Code 2.1.332): with learn's plugin installed by `claude plugin install
+    altimate-learn@altimate-learn` and delivering, `learn status` said "Learning: enabled, but no agent has learn's
+    hooks, so nothing is delivered or captured yet (next: `learn install claude-code --local`)", and `learn doctor`
+    "claude-code: no learn hooks": a second copy of the hooks was the advice. Claude Code records the plugin as
+    `"enabledPlugins": {"altimate-learn@altimate-learn": true}` in the user's settings (the default scope) or, with
+    `--scope project`, the project's; a plugin folder nobody enabled is no hook."""
+    assert cli("enable")[0] == 0
+    assert cli("install", "claude-code", "--plugin")[0] == 0
+    code, out, _ = cli("status")
+    assert "no agent has learn's hooks" in out  # written, not yet enabled in Claude Code
+    user = isolated_home / ".claude" / "settings.json"
+    user.parent.mkdir(parents=True, exist_ok=True)
+    user.write_text(json.dumps({"enabledPlugins": {"altimate-learn@altimate-learn": False}}))
+    assert "no agent has learn's hooks" in cli("status")[1]  # turned off in /plugin
+    user.write_text(json.dumps({"extraKnownMarketplaces": {"altimate-learn": {"source": {
+        "source": "directory", "path": str(git_repo / ".altimate-code" / "claude-plugin")}}},
+        "enabledPlugins": {"altimate-learn@altimate-learn": True}}, indent=2))
+    code, out, err = cli("status")
+    assert code == 0, err
+    assert "no agent has learn's hooks" not in out and "Learning: enabled\n" in out
+    assert "Hooks installed: claude-code (.altimate-code/claude-plugin/altimate-learn/hooks/hooks.json)." in out
+    doctor = cli("doctor")[1]
+    assert f"  claude-code: hooks in {git_repo / HOOKS}, working" in doctor.splitlines()
+    user.write_text("{}")
+    project = git_repo / ".claude" / "settings.json"  # `claude plugin install … --scope project`
+    project.parent.mkdir()
+    project.write_text(json.dumps({"enabledPlugins": {"altimate-learn@altimate-learn": True}}))
+    assert "Hooks installed: claude-code (.altimate-code/claude-plugin/altimate-learn/hooks/hooks.json)." in \
+        cli("status")[1]
