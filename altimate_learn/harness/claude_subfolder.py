@@ -111,6 +111,13 @@ def problems(root: Path, commands: list[str], agent: str = "claude-code") -> lis
     if not silent:
         return []
     label, reads_only, _, fix = AGENTS[agent]
+    if agent == "claude-code":
+        from altimate_learn.harness.claude_plugin import NAME, enabled
+
+        if enabled(root) is not None:  # learn's plugin, enabled for the project (`--scope project`): its default
+            # user scope runs it in every folder (checked with Claude Code 2.1.332; review49)
+            fix = (f"enable learn's plugin for yourself: `claude plugin install {NAME}@{NAME}` (its default user "
+                   "scope runs it in every folder; learn finds the project from the folder)")
     session, where = silent[-1]
     last = f"The last {label} session" if len(silent) == 1 else f"The last {len(silent)} {label} sessions"
     return [f"{last} of this project ({session}, started in {where}/) ran without learn's hooks: {reads_only} "

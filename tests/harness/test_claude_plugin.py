@@ -176,3 +176,17 @@ def test_status_and_doctor_see_the_plugin_claude_code_has_enabled(git_repo, cli,
     project.write_text(json.dumps({"enabledPlugins": {"altimate-learn@altimate-learn": True}}))
     assert "Hooks installed: claude-code (.altimate-code/claude-plugin/altimate-learn/hooks/hooks.json)." in \
         cli("status")[1]
+
+    # enabled for the project only, Claude Code started in src/ runs none of it (checked with 2.1.332): the fix said is
+    # the plugin's own default user scope, not a second copy of the hooks in a settings file
+    from tests.harness.test_claude_subfolder import INSTALLED_AT, SRC_SESSION, transcript
+
+    os.utime(project, (INSTALLED_AT, INSTALLED_AT))
+    (git_repo / "src").mkdir()
+    transcript(isolated_home, git_repo / "src", SRC_SESSION, "2026-06-01T09:00:00.000Z")
+    out = cli("status")[1]
+    assert (f"The last Claude Code session of this project ({SRC_SESSION}, started in src/) ran without learn's hooks: "
+            "Claude Code reads .claude/settings.json only in the folder it starts in") in out
+    assert ("Start it there, or enable learn's plugin for yourself: `claude plugin install altimate-learn@altimate-learn` "
+            "(its default user scope runs it in every folder; learn finds the project from the folder).") in out
+    assert "learn install claude-code --local" not in out
