@@ -25,7 +25,9 @@ wording.
    language written in, asked about or told ("you wrote it in python."), is replaced by the one the team says it uses or
    is a shop of. Alone, "we use Go here" and "we're a Go shop" still give nothing.
 (check49 C49-10 on 2.: the nod after "we use X" that follows a comma counts only after what the agent did; "maybe use
-pnpm, yeah?" waits; "just" is no subcommand.)
+pnpm, yeah?" waits; "just" is no subcommand. Its rest: the team's way said after a condition or a time, "if it fails,
+we use pnpm", "when we deploy tomorrow, we use pnpm", gave "Use `pnpm`." on 6f725cef; said for when something happens,
+it now gives nothing; "whenever …" holds each time.)
 """
 
 from __future__ import annotations
@@ -241,3 +243,25 @@ def test_the_team_language_replaces_the_one_the_agent_wrote_in(typed: str, lesso
 ])
 def test_a_language_without_a_choice_against_another_gives_no_lesson(typed: str) -> None:
     assert _rules(typed) == []
+
+
+# --- check49 C49-10's rest: the team's way said for when something happens ----------------------------------------------
+
+@pytest.mark.parametrize("typed", [
+    "if it fails, we use pnpm",
+    "when we deploy tomorrow, we use pnpm",
+    "after the release, we use pnpm",
+    "once the migration is done, we use httpx",
+    "if it fails, we use pnpm, ok?",
+])
+def test_the_team_way_after_a_condition_gives_no_lesson(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("whenever you install something, we use pnpm", "Use `pnpm`."),  # each time: it holds
+    ("before pushing, always run the tests", "Always run the tests before pushing."),
+    ("you used npm again, we use pnpm", "Use `pnpm` instead of `npm`."),
+])
+def test_a_rule_that_holds_each_time_stays(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]

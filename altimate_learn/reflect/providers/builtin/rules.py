@@ -428,6 +428,9 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
                 if rule is None or rule.alone and clause != part and not late and not _own_statement(part, clause):
                     continue  # a short statement that is only one piece of a longer sentence may be its premise (one
                     # joined by ", and we …" is a statement of its own: "tests live under spec/, and we use rspec")
+                if rule.alone and clause != part and _WHEN_FIRST.match(part) and not part.lower().startswith(clause.lower()):
+                    continue  # "if it fails, we use pnpm", "when we deploy tomorrow, we use pnpm": the team's way said
+                    # for when something happens, not always (check49 C49-10)
                 if rule.shape in ("instead", "imperative") and (_SIZE_OF_ONE.search(said[index]) or _will_run(said[index])) \
                         and not _GENERAL_TIE.search(said[index]):
                     if ONE_THING not in declined:
@@ -512,6 +515,12 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
             continue
         taken.append((final, index, stands))
     return [rule for rule, _index, _how in taken], declined
+
+
+# a sentence that opens with when or on what condition what follows holds ("if it fails, …", "once the migration is done,
+# …"); "whenever …" and "every time …" say it holds each time
+_WHEN_FIRST = re.compile(r"^\W*(?:(?:and|so|but|ok(?:ay)?)[\s,]+)*(?:if|when|after|once|until|till|unless|as\s+soon\s+as|"
+                         r"before|while|in\s+case)\s[^,;]+[,;]\s", re.I)
 
 
 # A lesson that carries "but" after its rule: a limit of the rule ("…, but only in the frontend", "…, but not in the docs
