@@ -440,6 +440,9 @@ VALUES = frozenset("figure figures value values number numbers hours amount amou
                    "statuses price prices data row rows duration durations minutes score scores".split())
 
 
+_PICKS = frozenset("pick picks picked picking".split())
+
+
 def _kept_old(words: list[str]) -> bool:
     """Whether words tell of an old value kept: "the old figure", "never change", "forever"."""
     for i, w in enumerate(words):
@@ -449,6 +452,8 @@ def _kept_old(words: list[str]) -> bool:
             return True
         if w == "never" and i + 1 < len(words) and (words[i + 1] in FIXED or words[i + 1] == "update"):
             return True
+        if w == "never" and words[i + 1:i + 2] and words[i + 1] in _PICKS and "up" in words[i + 2:i + 5]:
+            return True  # "the model never picks up the change", "never pick them up"
     return False
 
 
@@ -945,7 +950,7 @@ def day_month(text: str) -> bool:
 # character" (nothing typed).
 _EVERY = frozenset("every each per".split())
 _LETTERS = frozenset("letter letters character characters char chars key keys keystroke keystrokes".split())
-_TYPING = frozenset("type types typed typing".split())
+_TYPING = frozenset("type types typed typing search filter autocomplete typeahead".split())  # or the box typed in
 _CALLS = frozenset("hit hits request requests call calls query queries fetch fetches api roundtrip".split())
 PER_LETTER = "debounce input"  # the words a request gets for it (see select.query_terms)
 
@@ -1063,6 +1068,51 @@ def float_digits(text: str) -> bool:
     return False
 
 
+# --- an old value until a restart ----------------------------------------------------------------------------------
+# "changed opening hrs monday, app still shows the old hours thursday. pod restart fixes it": a value that stays old
+# until the process restarts is a cache kept without an expiry, which an explicit TTL fixes, though the request names
+# no cache. "still" and within four words after it a word of the old value ("old", "stale", "outdated", "previous"),
+# and a restart ("restart", "restarting", "redeploy") with, within four words, what it does to it ("fixes", "fixed",
+# "until", "only", "clears", "brings"). It reads the words "cache ttl". Not "the pod still crashes after a restart"
+# (no old value), "the old endpoint still writes to /tmp, a restart fixes nothing" (the old thing is no value shown).
+_OLD = frozenset("old stale outdated previous".split())
+_RESTART = frozenset("restart restarts restarted restarting redeploy redeploys redeployed redeploying reboot".split())
+_CURES = frozenset("fix fixes fixed until till only clears cleared brings brought".split())
+STALE_CACHE = "cache ttl"  # the words a request gets for it (see select.query_terms)
+
+
+def stale_until_restart(text: str) -> bool:
+    """Whether a request tells of an old value that only a restart replaces (see above)."""
+    words = _plain_words(text)
+    have = set(words)
+    if not (have & _OLD and have & _RESTART and have & _CURES and "still" in have):
+        return False
+    if not any(w == "still" and any(x in _OLD for x in words[i + 1:i + 5]) for i, w in enumerate(words)):
+        return False  # "still shows the old hours"; not "the old endpoint still dumps the files"
+    return any(w in _RESTART and any(x in _CURES for x in words[max(0, i - 4):i + 5]) for i, w in enumerate(words))
+
+
+# --- a round number of rows ---------------------------------------------------------------------------------------
+# "fct_sessions only has 100 rows in prod?? looks like something from debugging got merged": a table holding exactly
+# a round number of rows (10, 50, 100, 500, 1000, …) where there should be more is a `limit` left in its query, though
+# the request names no limit. "only", then within three words a round number and "rows" (or "records", "lines"). It
+# reads the word "limit". Not "only 37 rows" (no round number), "add 100 rows of test data" (no "only").
+_ROUND = frozenset("10 20 25 50 100 200 250 500 1000 2000 5000 10000".split())
+_ROWS = frozenset("rows records lines entries".split())
+ROUND_ROWS = "limit"  # the word a request gets for it (see select.query_terms)
+
+
+def round_rows(text: str) -> bool:
+    """Whether a request tells of a table cut at a round number of rows (see above)."""
+    words = _plain_words(text)
+    for i, w in enumerate(words):
+        if w == "only":
+            for j in range(i + 1, min(i + 4, len(words) - 1)):
+                if words[j] in _ROUND and words[j + 1] in _ROWS:
+                    return True
+    return False
+
+
 # The request shapes a request's words are read for, in the order their words join the request's search words
 # (select.query_terms): each detector above and the words a request of that shape gets.
 REQUEST_SHAPES = (
@@ -1085,4 +1135,6 @@ REQUEST_SHAPES = (
     (files_gone, EPHEMERAL),  # "the signed forms go away when the pod restarts": object storage
     (split_day, SPLIT_DAY),  # "one says 2026-08-14 00:00:00 and the other 2026-08-14": a daily grain
     (float_digits, FLOAT_MONEY),  # "149.99999 kr", "1.5e+02 kr": money in a float
+    (stale_until_restart, STALE_CACHE),  # "still shows the old hours, a pod restart fixes it": a cache with no TTL
+    (round_rows, ROUND_ROWS),  # "fct_sessions only has 100 rows in prod": a limit left in
 )

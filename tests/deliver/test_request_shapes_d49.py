@@ -127,3 +127,43 @@ def test_look_alikes_of_those_symptoms_read_none_of_them(request_text: str) -> N
 
     assert not any(shape(request_text) for shape in (shapes.per_letter, shapes.files_gone, shapes.split_day,
                                                      shapes.float_digits)), request_text
+
+
+CACHE_TTL = "Cache lookups with `memo.keep()` and always give them an explicit TTL."
+NO_LIMIT = "Never leave a `limit` clause in a committed model."
+
+
+@lru_cache(maxsize=1)
+def _last():
+    return corpus(*((f"L-0i{n:02x}", text) for n, text in enumerate([*RULES, DEBOUNCE, INCREMENTAL, CACHE_TTL,
+                                                                        NO_LIMIT])), filler=True)
+
+
+def _found_last(request: str) -> list[str]:
+    c = _last()
+    return [c.texts[i] for i in retrieve(c, query_terms(c, request), 5)]
+
+
+@pytest.mark.parametrize(("request_text", "rule"), [
+    ("the venue list still shows the old prices a day later; only a redeploy fixes it", CACHE_TTL),
+    ("fct_refunds only has 500 rows in prod, someone must have merged a debugging change", NO_LIMIT),
+    ("the stock filter lags, the network tab shows a request for every key", DEBOUNCE),
+    ("the lab sends amended results two days later and fct_results never picks them up", INCREMENTAL),
+])
+def test_more_forms_of_those_symptoms_find_their_rules(request_text: str, rule: str) -> None:
+    assert rule in _found_last(request_text)
+
+
+@pytest.mark.parametrize("request_text", [
+    "the worker pod still crashes after a restart",  # no old value
+    "the old endpoint still writes to /tmp, a restart fixes nothing there",  # the old thing is no value shown
+    "add 100 rows of seed data to the fixture",  # no "only"
+    "the export only has 37 rows today",  # no round number
+    "the cache sends a request for every key it holds",  # nothing typed in a box
+    "we never pick up the phone after six",  # nothing changed later
+])
+def test_look_alikes_of_those_forms_read_none_of_them(request_text: str) -> None:
+    from altimate_learn.deliver import shapes
+
+    assert not any(shape(request_text) for shape in (shapes.stale_until_restart, shapes.round_rows,
+                                                     shapes.per_letter, shapes.late_update)), request_text
