@@ -13,8 +13,10 @@ example main through `git archive`, and a branch) and compare the lines: a line 
 
 The needles check (`capture/needles.py`): for every clause a cue table was tried on, every pattern that matches it
 must have one of its needles in it (a pattern skipped by the needles could not have matched), and every lookup must
-give the cues a search of every pattern gives. It prints how many (table, clause) lookups were checked, how many
-patterns matched without their needles and how many lookups differed (both must be 0).
+give the cues a search of every pattern gives; every single big pattern read as its alternatives (`needles.found`,
+`needles.may_match`) must answer as the pattern's own search does. It prints how many (table, clause) lookups and
+single-pattern searches were checked, how many patterns matched without their needles and how many answers differed
+(both must be 0).
 
 `--held-back` reads the real-session held-out split and the held-back blind sets (blind11, blind12) and prints only how
 many messages were classified and how many verdicts differ between the tables searched with and without needles:
@@ -98,12 +100,13 @@ def _line(verdict: Any) -> str:
 
 class _Check:
     """Wraps `needles.matches` so every lookup is also made without needles, and counts patterns found in a clause
-    that has none of their needles."""
+    that has none of their needles; wraps `needles.found` and `needles.may_match` (one big pattern read as its
+    alternatives) so every answer is also the pattern's own search."""
 
     def __init__(self) -> None:
         from altimate_learn.capture import needles
 
-        self.needles, self.lookups, self.missed, self.differ = needles, 0, 0, 0
+        self.needles, self.lookups, self.searches, self.missed, self.differ = needles, 0, 0, 0, 0
         self.original = needles.matches
 
     def __enter__(self) -> "_Check":
@@ -121,11 +124,28 @@ class _Check:
                 self.differ += 1
             return iter(found)
 
-        needles.matches = matches
+        def found(pattern: Any, text: str) -> bool:
+            self.searches += 1
+            got = original_found(pattern, text)
+            if got != bool(pattern.search(text)):
+                self.differ += 1
+            return got
+
+        def may_match(pattern: Any, text: str) -> bool:
+            self.searches += 1
+            got = original_may_match(pattern, text)
+            if not got and pattern.search(text):
+                self.missed += 1
+            return got
+
+        original_found, original_may_match = needles.found, needles.may_match
+        self.restore = {"matches": self.original, "found": original_found, "may_match": original_may_match}
+        needles.matches, needles.found, needles.may_match = matches, found, may_match
         return self
 
     def __exit__(self, *_: object) -> None:
-        self.needles.matches = self.original
+        for name, value in self.restore.items():
+            setattr(self.needles, name, value)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -141,11 +161,13 @@ def main(argv: list[str] | None = None) -> int:
         held: list[tuple[str, Callable[[], Iterator[Any]]]] = [("real held-out", lambda: _real_verdicts("holdout"))] + [
             (name.removesuffix(".jsonl"), lambda name=name: _row_verdicts(_rows(name))) for name in HELD_BACK_BLIND]
         for name, make in held:
-            needles.WARM_AFTER = 10**12  # never: every pattern searched
+            needles.WARM_AFTER = needles.SEARCH_WARM_AFTER = 10**12  # never: every pattern searched
             needles._TABLES.clear()
+            needles._SPLITS.clear()
             plain = [_line(v) for v in make()]
-            needles.WARM_AFTER = 0  # at once: every lookup through the needles
+            needles.WARM_AFTER = needles.SEARCH_WARM_AFTER = 0  # at once: every lookup through the needles
             needles._TABLES.clear()
+            needles._SPLITS.clear()
             gated = [_line(v) for v in make()]
             differ = sum(a != b for a, b in zip(plain, gated)) + abs(len(plain) - len(gated))
             print(f"{name}: {len(plain)} verdicts, {differ} differ")
@@ -153,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     check = None
     if needles is not None:
         needles.WARM_AFTER = 0
+        needles.SEARCH_WARM_AFTER = 0  # (a checkout from before it: an attribute nobody reads)
         if "--no-check" not in args:
             check = _Check().__enter__()
     total = 0.0
@@ -166,8 +189,9 @@ def main(argv: list[str] | None = None) -> int:
               f"sha256 {digest} ({spent:.1f} s CPU)", flush=True)
     if check is not None:
         check.__exit__()
-        print(f"needles check: {check.lookups} lookups, {check.missed} patterns found without their needles, "
-              f"{check.differ} lookups whose cues differ from searching every pattern")
+        print(f"needles check: {check.lookups} lookups and {check.searches} single-pattern searches, {check.missed} "
+              f"patterns found without their needles, {check.differ} lookups or searches whose answer differs from "
+              f"searching the pattern")
     print(f"CPU {total:.1f} s")
     return 0
 

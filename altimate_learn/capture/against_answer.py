@@ -15,6 +15,8 @@ from __future__ import annotations
 import functools
 import re
 
+from altimate_learn.capture import needles
+
 _I = re.I
 
 # "If you still see the error, share the new stack trace", "If anything else pops up, send the new error."
@@ -101,7 +103,7 @@ _LEFT_TO_PERSON = re.compile(
 
 def left_to_person(answer: str | None) -> bool:
     """The answer's end left a step to the person (see above)."""
-    return bool(answer) and bool(_LEFT_TO_PERSON.search((answer or "")[-1500:]))
+    return bool(answer) and needles.found(_LEFT_TO_PERSON, (answer or "")[-1500:])
 
 # The request a harness's /init sends (Claude Code: "create a CLAUDE.md file, which will be given to future instances",
 # Codex: "Generate a file named AGENTS.md that serves as a contributor guide", OpenCode: "create a OpenCode.md file
@@ -409,7 +411,7 @@ def claims_done(answer: str) -> bool:
     from altimate_learn.capture.cues import CLAIMS
     from altimate_learn.capture import languages
 
-    return bool(CLAIMS.search(answer) or languages.CLAIMS.search(answer))
+    return needles.found(CLAIMS, answer) or needles.found(languages.CLAIMS, answer)
 
 
 def proposed_only(answer: str | None) -> bool:
@@ -451,9 +453,9 @@ def asks_for_more_only(answer: str | None) -> bool:
     """The answer claims no work and its end asks the person for details or offers help in general (see above)."""
     from altimate_learn.capture.cues import DONE_ACT
 
-    if not answer or "[code]" in answer or claims_done(answer) or DONE_ACT.search(answer):
+    if not answer or "[code]" in answer or claims_done(answer) or needles.found(DONE_ACT, answer):
         return False
-    return bool(_ASKS_FOR_MORE.search(answer[-400:]))
+    return needles.found(_ASKS_FOR_MORE, answer[-400:])
 
 # -- cls24 (issue 20): the step handed over only applies the change, and the person says they took it ---------------
 # "I've fixed the session cookie. You'll need to restart the server for it to take effect." hands the person a step,

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from altimate_learn.capture.cues import (APPROVAL, ASKED, CLOSER, CONTINUE_ONLY, CONTINUE_WORDS, DONE_ACT, HANDED_OVER,
                                          REDIRECT_AFTER_NO)
 from altimate_learn.capture import (against_answer, buried, claims, clause_rules, conventions, direct_abroad, guards, indirect,
-                                    languages, softened, team_way, withdrawals)
+                                    languages, needles, softened, team_way, withdrawals)
 # The cue tables and the clause rules live in `clause_rules`; these names are kept here for the research tools.
 from altimate_learn.capture.clause_rules import (ALL_BROKEN, ALL_CHALLENGES, ALL_CUES, ALL_PERSISTS,  # noqa: F401
                                                  LONG_MESSAGE, SOFT_MESSAGE, _is_question, _try)
@@ -338,7 +338,7 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         # npm's "Missing script", docker's "Unable to find image … locally": the command ran where the project is not
         wrong_place = bool(guards.WRONG_PLACE.search(text)) and not guards.WRONG_PLACE_TOUCHED.search(answer or "")
         # litellm's "Unknown model", a rate limit, a refused API key: the agent's own model provider failed
-        wrong_place = wrong_place or (bool(guards.MODEL_API_ERROR.search(text))
+        wrong_place = wrong_place or (needles.found(guards.MODEL_API_ERROR, text)
                                       and not guards.MODEL_API_TOUCHED.search(answer or ""))
         # the port already in use, a disk or system library error, a module the environment lacks (cls39)
         wrong_place = wrong_place or guards.environment_error(text, own, answer)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from altimate_learn.capture import needles
+
 _I = re.I
 
 # A message that opens by asking how to do something ("how do I dim the LED? it's too bright", "how can we speed up CI?
@@ -579,7 +581,8 @@ _PREDATES = re.compile(
 
 def predates(own: str) -> bool:
     """The message says the fault predates the agent's work or happens without it, and blames no act of the agent's."""
-    return bool(_PREDATES.search(own)) and not BLAMES_ACT.search(_PREDATES.sub(" ", own))  # ("without your changes" blames none)
+    # ("without your changes" blames none)
+    return needles.found(_PREDATES, own) and not BLAMES_ACT.search(_PREDATES.sub(" ", own))
 
 
 # A turn after the owned fault to what is wrong now: "I was on the wrong branch before, but now I see your change and the
@@ -611,8 +614,8 @@ REVISES_OWN = re.compile(
 def revises_own_request(own: str, answer: str | None) -> bool:
     """The agent did as asked and the person takes their request back as their own mistake, naming no fault of the
     agent's (cls29)."""
-    return bool(answer and (REVISES_OWN.search(own) or OWN_FAULT.search(own)) and AS_ASKED.search(answer)
-                and not AGENT_FAULT.search(own))
+    return bool(answer and (needles.found(REVISES_OWN, own) or needles.found(OWN_FAULT, own))
+                and needles.found(AS_ASKED, answer) and not needles.found(AGENT_FAULT, own))
 
 
 def owned_fault(clause: str, window: str) -> bool:

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from altimate_learn.capture import needles
+
 _I = re.I
 
 CHALLENGES: list[tuple[re.Pattern[str], str]] = [
@@ -743,7 +745,7 @@ _SENTENCE_END = re.compile(r"[.!?\n\u3002\uff01\uff1f]")
 
 def handed_over_abroad(tail: str) -> bool:
     """The end of an answer hands the next step to the person in one of these languages, not under a condition."""
-    for match in HANDED_OVER.finditer(tail):
+    for match in needles.finditer(HANDED_OVER, tail):
         opening = max((m.end() for m in _SENTENCE_END.finditer(tail, 0, match.start())), default=0)
         if not _OFFERED_IF.search(tail[opening:match.start()]):
             return True

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from re import _constants as C  # the parser's opcodes (Python >= 3.11)
-from re import _parser
+from re import _compiler, _parser
 from functools import lru_cache
 from typing import Iterator, Sequence, TypeVar
 
@@ -153,7 +153,10 @@ def _needles(source: str, flags: int) -> tuple[str, ...] | None:
         parsed = _parser.parse(source, flags)
     except Exception:  # noqa: BLE001 - a pattern the parser reads differently is searched unchecked
         return None
-    found = _sequence(list(parsed))
+    return _minimal(_sequence(list(parsed)))
+
+
+def _minimal(found: frozenset[str] | None) -> tuple[str, ...] | None:
     if not found or "" in found:
         return None
     # a string that contains another of the set adds nothing: the shorter one is present whenever it is
@@ -251,3 +254,112 @@ def matches(cues: Sequence[tuple[re.Pattern[str], T]], text: str) -> Iterator[T]
 def first(cues: Sequence[tuple[re.Pattern[str], T]], text: str) -> T | None:
     """The value of the first pair of ``cues`` whose pattern is found in ``text``, or None."""
     return next(matches(cues, text), None)
+
+
+# -- One big pattern ------------------------------------------------------------------------------------------------
+# Some single patterns are searched over whole answers (`cues.CLAIMS`, `against_answer._LEFT_TO_PERSON`,
+# `replies._APOLOGISES` …): an alternation of dozens of phrases that starts with a word boundary is tried at every
+# place of a long text. Such a pattern is read as its alternatives (the top-level alternation, each alternative with
+# what comes before and after it): the pattern is found in a text exactly when one of them is, and an alternative whose
+# own needles are all absent is not searched. Worked out once a pattern has been asked about this many times (a few
+# milliseconds a pattern), so a hook's capture worker, which classifies one message, never pays it.
+SEARCH_WARM_AFTER = 100
+
+
+class _Split:
+    __slots__ = ("calls", "branches")
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.branches: list[tuple[re.Pattern[str], tuple[str, ...] | None]] | None = None
+
+
+def _alternatives(pattern: re.Pattern[str]) -> list[tuple[re.Pattern[str], tuple[str, ...] | None]]:
+    """(pattern, needles) for each alternative of ``pattern``'s widest top-level alternation (a bare one or one in a
+    non-capturing group, with the items before and after it), compiled from the pattern's own parse; the pattern itself
+    when it has none. Searching the alternatives in turn finds a match exactly when the pattern does."""
+    whole = [(pattern, needles(pattern))]
+    if not isinstance(pattern.pattern, str):
+        return whole
+    try:
+        parsed = _parser.parse(pattern.pattern, pattern.flags)
+    except Exception:  # noqa: BLE001 - a pattern the parser reads differently is searched whole
+        return whole
+    items = list(parsed)
+    widest: tuple[int, list] | None = None
+    for at, (op, av) in enumerate(items):
+        branches = None
+        if op is C.BRANCH:
+            branches = av[1]  # type: ignore[index]
+        elif op is C.SUBPATTERN:
+            group, add_flags, del_flags, body = av  # type: ignore[misc]
+            if group is None and not add_flags and not del_flags and len(body) == 1 and body[0][0] is C.BRANCH:
+                branches = body[0][1][1]
+        if branches and (widest is None or len(branches) > len(widest[1])):
+            widest = (at, branches)
+    if widest is None:
+        return whole
+    at, branches = widest
+    out = []
+    for branch in branches:
+        sub = _parser.SubPattern(parsed.state, items[:at] + list(branch) + items[at + 1:])
+        out.append((_compiler.compile(sub, pattern.flags), _minimal(_sequence(list(sub)))))
+    return out
+
+
+_SPLITS: dict[re.Pattern[str], _Split] = {}
+# The last text folded and its fold, as one tuple (read whole): one answer is asked about by several patterns.
+_last_folded = ("", "")
+
+
+def _branches(pattern: re.Pattern[str]) -> list[tuple[re.Pattern[str], tuple[str, ...] | None]] | None:
+    split = _SPLITS.get(pattern)
+    if split is None:
+        split = _SPLITS[pattern] = _Split()
+    if split.branches is None:
+        split.calls += 1
+        if split.calls < SEARCH_WARM_AFTER:
+            return None
+        split.branches = _alternatives(pattern)
+    return split.branches
+
+
+def _folded(text: str) -> str:
+    global _last_folded
+    last = _last_folded
+    if last[0] is text:
+        return last[1]
+    folded = fold(text)
+    _last_folded = (text, folded)
+    return folded
+
+
+def found(pattern: re.Pattern[str], text: str) -> bool:
+    """``bool(pattern.search(text))``: each alternative whose needles are in the text is searched in turn, no other."""
+    branches = _branches(pattern)
+    if branches is None:
+        return pattern.search(text) is not None
+    folded = _folded(text)
+    for branch, need in branches:
+        if (need is None or any(word in folded for word in need)) and branch.search(text) is not None:
+            return True
+    return False
+
+
+def may_match(pattern: re.Pattern[str], text: str) -> bool:
+    """False only when ``pattern`` cannot be found in ``text`` (no alternative has one of its needles in it)."""
+    branches = _branches(pattern)
+    if branches is None:
+        return True
+    folded = _folded(text)
+    return any(need is None or any(word in folded for word in need) for _branch, need in branches)
+
+
+def search(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """``pattern.search(text)``, not made when the pattern cannot be found (:func:`may_match`)."""
+    return pattern.search(text) if may_match(pattern, text) else None
+
+
+def finditer(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text)``, not made when the pattern cannot be found (:func:`may_match`)."""
+    return pattern.finditer(text) if may_match(pattern, text) else iter(())

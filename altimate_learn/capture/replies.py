@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from altimate_learn.capture import needles
+
 HEAD_CHARS = 300  # characters of the reply's opening that are read
 CONCEDED = "conceded"
 RIGHT = "right"
@@ -183,7 +185,7 @@ def _opening_end(text: str) -> int:
 def _conceding(text: str) -> re.Match[str] | None:
     """The first apology or owned mistake of :data:`_APOLOGISES` that concedes: after the first sentence of a reply that
     opens with the agent's own next step, only one that says what was wrong (not a bare "I apologize", "すみません")."""
-    for found in _APOLOGISES.finditer(text):
+    for found in needles.finditer(_APOLOGISES, text):
         if not (_after_work(text, found.start()) and _BARE_APOLOGY.fullmatch(found.group(0))):
             return found
     return None
@@ -260,7 +262,7 @@ def read_reply(reply: str | None) -> str | None:
         return None
     readings: dict[str, re.Match[str]] = {}
     for pattern, reading in ((_APOLOGISES, CONCEDED), (_RIGHT, RIGHT)):
-        found = _conceding(text) if reading == CONCEDED else pattern.search(text)
+        found = _conceding(text) if reading == CONCEDED else needles.search(pattern, text)
         if reading == RIGHT and found and not _SENTENCE_OPENING.search(text[:found.start()]):
             found = None
         if found and not _CANNOT.search(text[max(0, found.start() - 10):found.end() + 120]):

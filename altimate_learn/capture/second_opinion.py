@@ -39,6 +39,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from altimate_learn.capture import needles
+
 DIM = 1 << 18
 WEIGHTS = Path(__file__).resolve().parent / "data" / "correction_model.json"
 MODEL_REASON = "the trained model's second opinion"
@@ -167,7 +169,8 @@ def guard(text: str, answer: str | None, index: int, *, after_assistant: bool, i
     if index < 1 or not after_assistant or interrupted or not isinstance(text, str) or not text.strip():
         return False
     tail = (answer or "")[-ANSWER_TAIL:]
-    if C.is_slash_command(text) or (claimed and (not CLAIMS.search(tail) or HANDED_OVER.search(tail[-400:]))):
+    if C.is_slash_command(text) or (claimed and (not needles.found(CLAIMS, tail)
+                                                 or needles.found(HANDED_OVER, tail[-400:]))):
         return False
     raw = C.strip_injected(text)[:C.MAX_CLASSIFIED_CHARS]
     own = C.normalise(C.prose_of(raw)).strip()

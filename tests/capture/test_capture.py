@@ -254,8 +254,10 @@ def test_memory_stays_flat_on_a_large_transcript(tmp_path, monkeypatch):
     # The classifier's cue tables work out their needles once, after 1,000 lookups in this process (about 1 MB for a
     # moment): a one-time cost, not one per line, that would land in whichever read crosses the count (which depends
     # on the tests run before in this worker). Build them first, on the small transcript, so both reads measured
-    # below run the same warm tables that a long `learn capture` runs.
+    # below run the same warm tables that a long `learn capture` runs; the same for the big single patterns read as
+    # their alternatives after 100 searches (up to ~0.3 MB for a moment, a pattern).
     monkeypatch.setattr(needles, "WARM_AFTER", 0)
+    monkeypatch.setattr(needles, "SEARCH_WARM_AFTER", 0)
     signals_from_session(read_session(small))
     small_peak, _ = _peak_while_reading(small)
     large_peak, stats = _peak_while_reading(large)
@@ -266,7 +268,12 @@ def test_memory_stays_flat_on_a_large_transcript(tmp_path, monkeypatch):
 
 
 def test_an_over_long_line_is_skipped_without_holding_it(tmp_path, monkeypatch):
+    from altimate_learn.capture import needles
+
     monkeypatch.setattr(_io, "MAX_LINE_BYTES", 64 * 1024)
+    # the big single patterns are read as their alternatives on the first read below, not in the measured one,
+    # whatever count of searches the tests before this one left (`needles.SEARCH_WARM_AFTER`)
+    monkeypatch.setattr(needles, "SEARCH_WARM_AFTER", 0)
     lines = CLAUDE.read_text().splitlines()
     huge = json.dumps({"type": "user", "message": {"role": "user", "content": "x" * 3_000_000}})
     path = tmp_path / "5f0c2c1e-8d7b-4c59-9a51-3f1e2d4c6b7a.jsonl"
