@@ -755,7 +755,9 @@ def raw_timestamp(text: str) -> bool:
 # status", "accounts with no prior plan"). Not: "the previous page was blank" (nothing is left out), "the old column
 # is empty, drop it" (an order to drop is no row left out), "we missed the previous deadline" (nothing was empty),
 # "the old logs are missing and the deploy skipped the migration step", "we lost the old backup, the original is
-# missing" (the earlier thing itself is gone, no value of a row: check47 C47-4).
+# missing" (the earlier thing itself is gone, no value of a row: check47 C47-4). Also (deliver49, b70-11) the earlier
+# value's absence told as what the rows had then: "who"/"that"/"which", "had no", and "now have" within seven words
+# ("misses patrons who had no address and now have one"); not "we had no tests and now have some, CI skips them".
 EARLIER = frozenset("previous prior old older earlier former original".split())
 ABSENCE = frozenset("empty blank null nil none missing unset undefined nan".split())
 NO = frozenset("no without".split())
@@ -785,17 +787,26 @@ def _ties_rows(words: list[str], j: int) -> bool:
 NULL_COMPARISON = "nullable compare"  # the words a request gets for it (see select.query_terms)
 
 
+_NOW_HAVE = frozenset("have has got hold holds".split())
+_WHO = frozenset("who that which".split())  # the rows' own clause: "patrons who had no address"; not "we had no tests"
+
+
 def empty_before(text: str) -> bool:
     """Whether a request tells of rows left out where an earlier value was empty (see above)."""
     words = _plain_words(text)
     have = set(words)
-    if not have & EARLIER:
+    if not have & EARLIER and "had" not in have:
         return False
     left = have & LEFT_OUT or any(w in NEVER and (words[i + 1:i + 2] and words[i + 1] in SEEN)
                                   for i, w in enumerate(words))
     if not left:
         return False
     for i, w in enumerate(words):
+        # "patrons who had no address and now have one": the earlier value absent, told as what the rows had then
+        if w == "had" and i and words[i - 1] in _WHO and words[i + 1:i + 2] == ["no"] and any(
+                x == "now" and words[k + 1:k + 2] and words[k + 1] in _NOW_HAVE
+                for k, x in enumerate(words[i + 2:i + 9], i + 2)):
+            return True
         if w not in EARLIER or not any(words[j] in OF_ROWS and _ties_rows(words, j) for j in range(max(0, i - 3), i)):
             continue
         if any(x in ABSENCE for x in words[i + 1:i + 5]):

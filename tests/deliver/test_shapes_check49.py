@@ -71,3 +71,13 @@ def test_hours_early_for_what_was_done_sooner_is_no_time_zone(request_text: str)
 def test_hours_early_or_off_for_a_set_time_still_find_the_time_zone_rule(request_text: str) -> None:
     assert hours_off(request_text)
     assert AWARE in _worker_found(request_text)
+
+
+def test_rows_that_had_no_value_and_now_have_one_find_the_null_comparison_rule() -> None:
+    """deliver49 (blind70's b70-11 in words of our own): the earlier value's absence told as what the rows had then."""
+    request = "the phone-change audit misses members who had no phone number and now have one"
+    assert empty_before(request)
+    assert DISTINCT in _found(request)
+    for other in ("we had no tests and now have some, the CI skips the slow ones",  # no rows' own clause
+                  "members who had no phone number are missing from the audit"):  # nothing changed since
+        assert not empty_before(other), other
