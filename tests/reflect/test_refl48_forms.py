@@ -105,7 +105,7 @@ def test_the_rules_limit_is_its_scope_after_the_whole_rule(typed: str, lesson: s
 @pytest.mark.parametrize(("typed", "lesson"), [
     # what to do instead, after "but", is the ban's own; only the ban is said plainly enough to keep
     ("don't use npm but yarn", "Use `yarn` instead of `npm`."),  # (refl49: "not X but Y" between two tools of one job)
-    ("never use floats for money but Decimal", "Never use `float` for money."),
+    ("never use floats for money but Decimal", "Use `Decimal` instead of `float` for money."),  # (refl49)
     ("don't use moment but dayjs instead", "Use `dayjs` instead of `moment`."),
     ("never use any but prefer unknown", "Never use `any`."),
     ("don't use var, but const or let", "Never use `var`."),

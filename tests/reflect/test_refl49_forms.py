@@ -265,3 +265,23 @@ def test_the_team_way_after_a_condition_gives_no_lesson(typed: str) -> None:
 ])
 def test_a_rule_that_holds_each_time_stays(typed: str, lesson: str) -> None:
     assert _rules(typed) == [lesson]
+
+
+# --- 1c. a ban of using one thing, then "but" and the code to use --------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("never use floats for money but Decimal", "Use `Decimal` instead of `float` for money."),
+    ("don't use floats for money, but use Decimal", "Use `Decimal` instead of `float` for money."),
+    ("don't use print but logger.info", "Use `logger.info` instead of `print`."),
+])
+def test_a_ban_then_but_and_the_code_to_use(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "never use floats for money but Bob does",  # someone else's habit
+    "don't use floats for money but I don't care",  # taken back
+    "I never use floats for money but Decimal",  # the person's own habit
+])
+def test_a_ban_then_but_and_no_code_to_use_gives_no_lesson(typed: str) -> None:
+    assert _rules(typed) == []

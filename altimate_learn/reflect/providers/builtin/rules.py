@@ -390,6 +390,8 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
                          for sentence in sentences(own)[:12]])
     # "could you maybe use X?" reads as "use X"; a request for one new thing after a comma is no part of a rule (R29-7)
     parts = [_case_as_verb(unhedge(part if (cut := _new_work_tail(part)) is None else part[:cut])) for part in said]
+    # "never use floats for money but Decimal": what to use after "but", read as "…, use Decimal" is (refl49)
+    parts = [_BAN_BUT_USE.sub(r"\g<ban>, use \g<use>", part) for part in parts]
     # (rank, place, lesson, sentence or -1 for several, shape, how the clause stands in its sentence: "whole", "piece",
     # or "own" for a statement of its own joined by ", and" / "pls")
     candidates: list[tuple[int, float, str, int, str, str]] = []
@@ -515,6 +517,12 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
             continue
         taken.append((final, index, stands))
     return [rule for rule, _index, _how in taken], declined
+
+
+# a ban of using one thing, then "but" and the one thing to use ("never use floats for money but Decimal", "don't use
+# floats for money, but use Decimal")
+_BAN_BUT_USE = re.compile(r"^(?P<ban>(?:never|don'?t|do\s+not|stop)\s+(?:use|using)\s+[^,;]+?)\s*,?\s+but\s+(?:use\s+)?"
+                          r"(?P<use>`[^`]+`|[A-Z][\w.]*(?:\(\))?|[a-z][\w]*\.[\w.]+(?:\(\))?|[a-z_]+\(\))(?:\s+instead)?\s*[.!]*$")
 
 
 # a sentence that opens with when or on what condition what follows holds ("if it fails, …", "once the migration is done,
