@@ -165,9 +165,10 @@ _TASK_OPENING = re.compile(r"^\W*(?:@\S+\s+)*(?:(?:new|next|another|separate|dif
                            r"(?!\s+(?:fails?|failed|failing|is|was|are|were|broke|breaks|errors?|crash\w*|doesn't|does\s+not|"
                            r"didn't|won't|still|again|not)\b)"
                            # "make test doesn't even exist here", "update-deps isn't a target": the verb names a thing that
-                           # a fault follows, no task (cls48's leftover, cls49)
+                           # a fault follows, no task (cls48's leftover, cls49); a noun is no fault: "document import errors
+                           # in the README", "refactor webhook errors into one class" are tasks (check49 C49-8b)
                            r"(?!\s+[\w.:-]+\s+(?:doesn't|does\s+not|isn't|is\s+not|didn't|did\s+not|wasn't|was\s+not|"
-                           r"fails?|failed|errors?|crash\w*)\b)", re.I)
+                           r"fails)\b)", re.I)
 
 
 # The next piece of work named by the thing, with no verb: "next the CloudFront distribution in front of it", "next section
@@ -314,7 +315,11 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         if guards.flaky_rerun(own):
             return NOT_A_CORRECTION  # "hmm, the CI is flaky today, just rerun it": chance, not the change (cls41, R40-8)
         if guards.failures_excused(own):
-            return NOT_A_CORRECTION  # "3 fail but those are flaky": failures the person excuses (cls49)
+            # "3 fail but those are flaky": failures the person excuses (cls49); what else they say is read alone ("…;
+            # the page is blank though", check49 C49-8)
+            rest = guards.beside_the_excuse(own)
+            alone = classify_text(rest, answer, request=request, delivered=delivered) if rest else NOT_A_CORRECTION
+            return alone if alone.correction else NOT_A_CORRECTION
         if guards.offer_taken(own, answer):
             # "… I can start the dev server for you." "connection refused, please start it" (cls30)
             return NOT_A_CORRECTION

@@ -826,6 +826,21 @@ def failures_excused(own: str) -> bool:
             and not _EXCUSE_TIED.search(own) and not _FLAKY_MORE.search(own))
 
 
+_EXCUSE_TAIL = re.compile(r"^[\s,.;:!?\u2013\u2014-]*(?:(?:but|also|though|however|and|anyway|otherwise)\b[\s,.;:!?\u2013\u2014-]*)*", _I)
+
+
+def beside_the_excuse(own: str) -> str | None:
+    """What the person says besides the failures they count and excuse (:func:`failures_excused`), its connective
+    dropped; None when nothing else is said. "3 fail, those are flaky; the page is blank though" excuses the three
+    failures, not the blank page (check49 C49-8)."""
+    count, excuse = _FAILED_COUNT.search(own), _EXCUSED.search(own)
+    if not count or not excuse:
+        return None
+    start, end = min(count.start(), excuse.start()), max(count.end(), excuse.end())
+    rest = " ".join(part for part in (own[:start].strip(" ,;:"), _EXCUSE_TAIL.sub("", own[end:]).strip()) if part)
+    return rest if re.search(r"[^\W_]", rest) else None
+
+
 # "looks good. use blue/black instead of the light brown", "nice! now use a sans-serif font instead of the serif one": the
 # result approved first, then a new choice for it with no word against what the agent chose: a change of mind on accepted
 # work (the labelling guideline: "actually make it blue" is no correction unless it says the agent got it wrong; cls42,
