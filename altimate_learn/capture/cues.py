@@ -612,6 +612,27 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"screwed\s+up|corrupted)\b|\b(?:it|this|that|everything|something|they|now\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)\s+"
                 r"(?:is|are|got|gets)\s+(?:completely\s+|totally\s+|all\s+)?(?:broken|messed\s+up|screwed\s+up|corrupted)\b", re.I),
      "said the result does not work"),
+    # (cls49) the state a result is left in, said the short way after the agent said it was done: "blank page again!",
+    # "white screen", "it's stuck at 65%", "the process keeps getting stuck", "the logo is in the wrong place", "something's
+    # wrong with the links", "the modal never opens", "it keeps crashing", "it says internal server error", "the header
+    # overlaps the content". Third person only ("I'm stuck on this part" is the person's own); never a resolved state.
+    (re.compile(r"^\W*(?:(?:still|again|now)\s+)?(?:an?\s+)?(?:(?:blank|empty|white|black)\s+){1,2}(?:screen|page|window|canvas)\b"
+                r"(?:\s+again\b|\W*$)"
+                r"|\b(?:it|this|that|they|everything|the\s+[\w-]+(?:\s+[\w-]+)?)(?:'s|\s+is|\s+are|\s+gets?|\s+got|\s+keeps\s+getting)\s+"
+                r"(?:still\s+|now\s+|just\s+|always\s+|completely\s+)?stuck\b"
+                r"|\b(?:is|are|'s|was|were|ended\s+up|went|goes|sits?|appears?|shows?\s+up)\s+(?:now\s+|still\s+|all\s+)?in\s+(?:the\s+)?"
+                r"wrong\s+(?:place|position|spot|order|folder|directory|location|column|row|corner)\b"
+                r"|(?<!\bis\sthere\s)(?<!\bif\s)\bsomething(?:'s|\s+is)?\s+(?:wrong|off)\s+(?:with|w/)\s(?!how\s+(?:i|we)\b|my\s+own\b)"
+                r"|\b(?:it|this|that|they|the\s+[\w-]+(?:\s+[\w-]+)?)\s+never\s+(?:opens?|loads?|shows?|appears?|starts?|closes?|stops?|"
+                r"finish(?:es)?|completes?|responds?|saves?|updates?|renders?)\b"
+                r"|\b(?:it|this|that|they|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:still\s+|now\s+|just\s+)?keeps?\s+(?:on\s+)?(?:looping|crashing|"
+                r"restarting|reloading|refreshing|freezing|spinning|failing|timing\s+out|resetting|disconnecting|flickering|hanging|"
+                r"jumping)\b"
+                r"|\b(?:says?|shows?|returns?|gives?|getting|get|got)\s+(?:an?\s+|the\s+|me\s+(?:an?\s+)?)?(?:internal\s+server\s+error|"
+                r"server\s+error|bad\s+gateway)\b"
+                r"|\b(?:overlaps|is\s+(?:now\s+|still\s+)?overlapping|are\s+(?:now\s+|still\s+)?overlapping)\s+(?:the|my|each|with|its)\b"
+                r"(?![^.?!\n]{0,60}\b(?:any\s*more|no\s+longer)\b)", re.I),
+     "said the result does not work"),
     # "i am not using wsl", "i don't have a claude code subscription": the agent assumed the person's setup
     (re.compile(r"^\W*" + LEAD + r"(?:but\s+)?i(?:'m|\s+am)\s+not\s+(?:using|running)\s+(?!(?:it|that|this|them)\s+anymore\b)[\w`.-]+"
                 r"(?:\s+[\w`.-]+)?\s*(?:$|,|\.|and\b|or\b|but\b|so\b)"

@@ -80,11 +80,11 @@ def test_without_the_guard_nothing_is_asked_of_the_model(always_sure, case):
 
 
 @pytest.mark.parametrize("text", [
-    "the button overlaps the footer, can you check?",  # asks a question
+    "the button sits on top of the footer, can you check?",  # asks a question
     "I'm not using the old api anymore, delete it",  # the person's own situation
-    "never mind, the button overlaps the footer",  # says nothing is wanted
+    "never mind, the button sits on top of the footer",  # says nothing is wanted
     "implement a dark mode toggle for the settings page",  # a new task
-    "the button overlaps the footer. " * 20,  # long: mostly a new request
+    "the button sits on top of the footer. " * 20,  # long: mostly a new request
 ])
 def test_the_guard_keeps_questions_own_situations_new_work_and_long_messages_out(always_sure, text):
     assert not _verdict(text).correction, text
@@ -98,9 +98,9 @@ def test_the_guard_without_a_claim_keeps_every_other_part():
     assert not S.guard(REPORT, plain, 1, **context)  # the shipped guard asks for a claim
     assert S.guard(REPORT, plain, 1, claimed=False, **context)
     assert S.guard(REPORT, "I've added the script. You'll need to run `npm install` first.", 1, claimed=False, **context)
-    for text in ("the button overlaps the footer, can you check?", "I'm not using the old api anymore, delete it",
-                 "never mind, the button overlaps the footer", "implement a dark mode toggle for the settings page",
-                 "the button overlaps the footer. " * 20):
+    for text in ("the button sits on top of the footer, can you check?", "I'm not using the old api anymore, delete it",
+                 "never mind, the button sits on top of the footer", "implement a dark mode toggle for the settings page",
+                 "the button sits on top of the footer. " * 20):
         assert not S.guard(text, plain, 1, claimed=False, **context), text
     assert not S.guard(REPORT, plain, 0, claimed=False, **context)  # the session's first message
     assert not S.guard(REPORT, plain, 1, claimed=False, after_assistant=True, interrupted=True)
