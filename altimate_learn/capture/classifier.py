@@ -377,11 +377,6 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
                 return alone
         if not spec and not tasking and not replying and not explaining and not wrong_place:
             reason = claims.contradicts_claim(own) if claimed else None
-            if reason is None and claimed and not _pasted_failure_not_a_tree(text):
-                # "nope, 3 failures" after "… and the tests pass." (review47 R47-1, cls48); a pasted run keeps its own reason
-                reason = claims.check_contradicted(own, answer or "")
-            if reason is None and claimed:  # "it's not done", "you only did the first file", "the file is unchanged" (cls48)
-                reason = claims.not_done(own)
             if reason is None and acted and not guards.ASKS_OPINION.search(own):
                 # ("option A seems like I have to enter a PAT every time.... Which do you suggest?": weighing options, cls39)
                 reason = conventions.broken_convention(own, answer or "") or conventions.against_the_rest(own)

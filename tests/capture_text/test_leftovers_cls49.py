@@ -54,17 +54,17 @@ def test_failures_the_person_excuses_are_no_correction(text):
 @pytest.mark.parametrize("text", [
     "3 fail but those are flaky since your change",
     "still 3 failing, those are flaky",
-    "nope, 3 failed",
 ])
 def test_failures_tied_to_the_change_stay_corrections(text):
     assert judge(text).correction, text
 
 
 @pytest.mark.parametrize("text", [
-    "how did the tests pass?? make test doesn't even exist here",
-    "how did the tests pass? make check isn't a target in this repo",
+    "make test doesn't even exist here, never invent make targets",
+    "make check isn't a target in this repo. don't invent make targets",
 ])
 def test_a_make_target_that_does_not_exist_is_no_new_task(text):
+    # read as a new task ("make …"), its rule would only constrain that task; it is a rule about the agent's answer
     verdict = judge(text)
     assert verdict.correction and verdict.strength == "pattern", (text, verdict)
 
