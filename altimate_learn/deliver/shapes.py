@@ -878,13 +878,18 @@ def none_to_divide(text: str) -> bool:
 # day/month order: parsing a person's date by their locale fixes it, though the request names neither parsing nor
 # locale. It reads the words "parse date". Not "5/6 tests pass since the 3rd of May" (the day and month are not the
 # slash's numbers), "the 5th of June" alone (no date typed), "13/07" (no other order), a path ("/orders/5/6") or a
-# version ("1.5/6").
+# version ("1.5/6"). Only a date misread is the shape: the request tells both readings ("the 6th of May, not the 5th of
+# June"), or one of them and a word of the wrong reading ("instead", "meant", "wrong", "not", "but", "flipped"):
+# "set the deadline to 6/7, June 7th" and "3/5 of the orders on May 3rd failed" tell one reading and no mistake (the
+# lead's fix of check49's C49-6: 16 such requests fired).
 MONTHS = {name: n for n, names in enumerate((
     "january jan", "february feb", "march mar", "april apr", "may", "june jun", "july jul", "august aug",
     "september sep sept", "october oct", "november nov", "december dec"), 1) for name in names.split()}
 _ORDINAL_WORDS = {w: n for n, w in enumerate((
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
     "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth").split(), 1)}
+_MISREAD = frozenset("instead meant means meaning wrong wrongly should not but actually flipped swapped switched "
+                     "reversed backwards mixed".split())
 PARSE_DATE = "parse date"  # the words a request gets for it (see select.query_terms)
 
 
@@ -935,6 +940,7 @@ def day_month(text: str) -> bool:
     if not pairs:
         return False
     words = _plain_words(text)
+    told: set[tuple[int, int]] = set()  # (day, month) told in words that one typed date writes in some order
     for i, w in enumerate(words):
         month = MONTHS.get(w)
         if month is None:
@@ -946,9 +952,10 @@ def day_month(text: str) -> bool:
             days.append(_day_number(words[i - 1]))
         if i + 1 < len(words):  # "June 5th", "March 7"
             days.append(_day_number(words[i + 1]))
-        if any(day is not None and ((day, month) in pairs or (month, day) in pairs) for day in days):
-            return True
-    return False
+        told.update((day, month) for day in days if day is not None and ((day, month) in pairs or (month, day) in pairs))
+    if any((month, day) in told for day, month in told):  # both readings of one typed date
+        return True
+    return bool(told) and not _MISREAD.isdisjoint(words)
 
 
 # --- a call for every letter typed ------------------------------------------------------------------------------
@@ -956,11 +963,15 @@ def day_month(text: str) -> bool:
 # request per character typed": a box that calls the server on each letter is what debouncing its input fixes, though
 # the request names neither (the concept table's "every keystroke" is one form of it). Typing ("type", "typing",
 # "typed", "types") and "every", "each" or "per" right before "letter", "character", "char" or "key" (two words at
-# most between: "every single letter"), and a word of a call ("hit", "request", "call", "query", "fetch", "api"). It
+# most between: "every single letter"), and a word of a call ("hit", "request", "call", "query", "fetch", "api")
+# within six words before it or six after, in one sentence (the call is the letters': not "typing each letter of the password is slow
+# on mobile, and the login request times out"); a "key" only pressed ("every key press", "a request for every key"),
+# not "type every api key into the vault", "every key in the settings dict". It
 # reads the words "debounce input". Not "capitalise every letter you type" (no call), "the api returns every
 # character" (nothing typed).
 _EVERY = frozenset("every each per".split())
 _LETTERS = frozenset("letter letters character characters char chars key keys keystroke keystrokes".split())
+_PRESSED = frozenset("press presses pressed stroke strokes down typed".split())
 _TYPING = frozenset("type types typed typing search filter autocomplete typeahead".split())  # or the box typed in
 _CALLS = frozenset("hit hits request requests call calls query queries fetch fetches api roundtrip".split())
 PER_LETTER = "debounce input"  # the words a request gets for it (see select.query_terms)
@@ -972,7 +983,36 @@ def per_letter(text: str) -> bool:
     have = set(words)
     if not (have & _TYPING and have & _CALLS and have & _LETTERS and have & _EVERY):
         return False
-    return any(w in _EVERY and any(x in _LETTERS for x in words[i + 1:i + 4]) for i, w in enumerate(words))
+    return any(_letters_called(_plain_words(sentence)) for sentence in _sentences(text))
+
+
+def _sentences(text: str) -> list[str]:
+    """``text`` cut at the ends of its sentences and clauses (". ", "; ", "! ", "? ", a new line)."""
+    for end in (". ", "; ", "! ", "? "):
+        text = text.replace(end, "\n")
+    return text.split("\n")
+
+
+def _letters_called(words: list[str]) -> bool:
+    """Whether one sentence's words tell of a call for every letter (see :func:`per_letter`)."""
+    for i, w in enumerate(words):
+        if w not in _EVERY:
+            continue
+        for j in range(i + 1, min(i + 4, len(words))):
+            if words[j] in _LETTERS and (not words[j].startswith("key") or _key_pressed(words, j)):
+                if any(x in _CALLS for x in words[max(0, i - 6):i] + words[j + 1:j + 7]):
+                    return True  # the call is told of the letters ("a hit for every letter"), not elsewhere
+    return False
+
+
+def _key_pressed(words: list[str], j: int) -> bool:
+    """Whether "key" at ``j`` is one pressed ("every key press", "a request for every key"), not an API key or a
+    dict's key ("type every api key into the vault", "every key in the settings dict")."""
+    if words[j] in ("keystroke", "keystrokes"):
+        return True
+    if words[j - 1] == "api":
+        return False
+    return j + 1 == len(words) or words[j + 1] in _PRESSED
 
 
 # --- files gone when the container restarts ----------------------------------------------------------------------
@@ -983,7 +1023,8 @@ def per_letter(text: str) -> bool:
 # away", wiped, missing) and a restart of where they were (a pod, container, node, instance, server, dyno or machine
 # restarting, redeployed, rescheduled, recycled, or "/tmp"). It reads the words "object storage". Not "the cache is
 # gone after the pod restarts" (no file), "the forms restart the wizard" (nothing gone), "uploads are lost when the
-# network drops" (no restart).
+# network drops" (no restart); the loss and the restart (or "/tmp") in one sentence, a loss no removal by someone ("old log files
+# are deleted by logrotate"), no wish ("should be deleted") and no lack ("the uploads page is missing a title").
 _FILES = frozenset("file files upload uploads uploaded form forms pdf pdfs image images photo photos attachment "
                    "attachments document documents scan scans export exports receipt receipts".split())
 _GONE = frozenset("gone lost lose loses disappear disappears disappeared vanish vanishes vanished wiped deleted "
@@ -995,20 +1036,31 @@ _RESTARTS = frozenset("restart restarts restarted restarting redeploy redeploys 
 EPHEMERAL = "object storage"  # the words a request gets for it (see select.query_terms)
 
 
+def _lost(words: list[str], i: int) -> bool:
+    """Whether the word at ``i`` tells of things lost, not removed on purpose or wished so ("deleted by logrotate",
+    "should be deleted") nor a thing lacking ("is missing a title")."""
+    w = words[i]
+    if w in ("go", "goes", "went"):
+        return words[i + 1:i + 2] == ["away"]
+    if w not in _GONE or words[i - 1:i] == ["be"] or words[i + 1:i + 2] == ["by"]:
+        return False
+    return not (w == "missing" and words[i + 1:i + 2] in (["a"], ["an"], ["the"], ["its"], ["their"]))
+
+
 def files_gone(text: str) -> bool:
     """Whether a request tells of files lost when the container they were kept in restarts (see above)."""
-    words = _plain_words(text)
-    have = set(words)
-    if not have & _FILES:
+    if _FILES.isdisjoint(_plain_words(text)):
         return False
-    gone = bool(have & _GONE) or any(w == "go" and words[i + 1:i + 2] == ["away"] for i, w in enumerate(words)) \
-        or any(w in ("goes", "went") and words[i + 1:i + 2] == ["away"] for i, w in enumerate(words))
-    if not gone:
-        return False
-    if "/tmp" in text.lower():
-        return True
-    return any(w in _HOSTS and any(x in _RESTARTS for x in words[i + 1:i + 3]) for i, w in enumerate(words)) \
-        or any(w in _RESTARTS and any(x in _HOSTS for x in words[i + 1:i + 4]) for i, w in enumerate(words))
+    for sentence in _sentences(text):  # the loss and the restart told together
+        words = _plain_words(sentence)
+        if not any(_lost(words, i) for i in range(len(words))):
+            continue
+        if "/tmp" in sentence.lower():
+            return True
+        if any(w in _HOSTS and any(x in _RESTARTS for x in words[i + 1:i + 3]) for i, w in enumerate(words)) \
+                or any(w in _RESTARTS and any(x in _HOSTS for x in words[i + 1:i + 4]) for i, w in enumerate(words)):
+            return True
+    return False
 
 
 # --- one day on two rows ----------------------------------------------------------------------------------------------
@@ -1016,9 +1068,9 @@ def files_gone(text: str) -> bool:
 # day written once as a date and once as a date with a time is one day grouped as two values, which truncating to the
 # day fixes (never grouping by a timestamp or its text), though the request names neither. The same ISO date twice,
 # once followed by a time (HH:MM), once not, and a word of rows doubled or split (rows, split, twice, duplicate,
-# double, two). It reads the words "daily grain". Not "the job ran at 2026-08-14 02:00 and again on 2026-08-14" (no
-# rows), one date alone.
-_SPLIT = frozenset("row rows split splits twice duplicate duplicates duplicated double doubled two lines".split())
+# double; not a bare "two" or "twice": "two runs in the log"). It reads the words "daily grain". Not "the job ran at
+# 2026-08-14 02:00 and again on 2026-08-14, two runs in the log" (no rows), one date alone.
+_SPLIT = frozenset("rows split splits duplicate duplicates duplicated double doubled".split())
 SPLIT_DAY = "daily grain"  # the words a request gets for it (see select.query_terms)
 
 
@@ -1051,7 +1103,11 @@ def split_day(text: str) -> bool:
 # in a binary float, which a decimal type fixes, though the request says neither float nor decimal. A number with
 # four or more 9s or 0s in a row after its point followed by another digit or the number's end, or digits, "e+" or
 # "e-" and digits. It reads the words "float money". Not "version 1.0000" (no digit after the run; a version is no
-# amount: the run must follow other digits after the point or end a number of 5+ decimals), "10e3 rows" (no sign).
+# amount: the run must follow other digits after the point or end a number of 5+ decimals), "10e3 rows" (no sign),
+# and only where money is told (a currency, its sign or a word of paying): not "set the learning rate to 1e-5".
+_MONEY = frozenset(("price prices priced amount amounts total totals cost costs fee fees charge charged charges paid pay "
+                    "payment payments invoice invoices receipt receipts balance refund refunds money cents dollars "
+                    "euros pounds kroner krona kronor kr nok sek dkk usd eur gbp chf jpy aud cad nzd inr yen").split())
 FLOAT_MONEY = "float money"  # the words a request gets for it (see select.query_terms)
 
 
@@ -1060,6 +1116,8 @@ def float_digits(text: str) -> bool:
     low = text.lower()
     if "." not in low and "e+" not in low and "e-" not in low:
         return False
+    if not any(c in low for c in "$€£¥₹") and _MONEY.isdisjoint(_plain_words(low)):
+        return False  # a float's digits with no money told: a learning rate, a tolerance, a coordinate
     n = len(low)
     for i, ch in enumerate(low):
         if ch == "e" and i and _digit(low[i - 1]) and low[i + 1:i + 2] in ("+", "-") and low[i + 2:i + 3].isdigit():
