@@ -302,6 +302,40 @@ _ON_TIME = frozenset("fire fires fired firing run runs ran running go goes went 
                      "trigger triggers triggered triggering show shows showed shown showing display displays "
                      "displayed displaying appear appears appeared ring rings rang ping pings pinged".split())
 _TIMES = frozenset("time times timestamp timestamps clock clocks".split())
+# The lead's narrowing of C49-2 (check49 C49-5: "we finished 3h early this time", "the show started 1h early", "we go
+# home 2h early on fridays" still fired): "early" is read wrong only where the request tells what goes wrong with time
+# (a clock change or a zone: :data:`_ZONES`), or, in the four words before the hours, a thing that keeps happening at
+# its time (a verb of :data:`_PRESENT`: "alerts fire 1h early", "reminders go out 1h early"; one of :data:`_ON_TIME`
+# in the past with "every", "each", "all" or "always": "every reminder went out 1h early"; "is"/"are" with its
+# participle: "the emails are sent 1h early"; the times themselves: "the timestamps are 1h early") and no I/we/you
+# doing it ("we go home 2h early"). A one-off told in the past ("the test run finished 1h early", "the build ran 1h
+# early") is done sooner, no time read wrong.
+_ZONES = frozenset("dst utc gmt timezone timezones tz zone zones clocks daylight abroad".split())
+_PRESENT = frozenset("fire fires run runs go goes send sends trigger triggers show shows display displays appear "
+                     "appears ring rings ping pings arrive arrives start starts open opens".split())
+_PARTICIPLES = frozenset("sent shown displayed triggered fired scheduled delivered listed".split())
+_PEOPLE = frozenset("i we you".split())
+_PAST = frozenset("ran went came began was were got".split())
+_EVERY_TIME = frozenset("every each all always".split())
+
+
+def _early_time(words: list[str], k: int) -> bool:
+    """Whether the hours at ``k`` "early" tell of a time read wrong (see :data:`_ZONES` above)."""
+    if not _ZONES.isdisjoint(words):
+        return True
+    window = words[max(0, k - 4):k]
+    if not _PEOPLE.isdisjoint(words[max(0, k - 7):k]):
+        return False
+    for j, w in enumerate(window):
+        if w in _PRESENT and not any(x.endswith("ed") or x in _PAST for x in window[j + 1:]):
+            return True  # "alerts fire exactly 1h early"; not "the test run finished 1h early" (a noun, then its verb)
+        if w in _ON_TIME and not _EVERY_TIME.isdisjoint(words):
+            return True  # "every reminder went out 1h early"
+    if ("every" in window or "all" in window) and not _PRESENT.isdisjoint(words[:k]):
+        return True
+    if not _TIMES.isdisjoint(window) and "time" not in window:
+        return True  # "writes the timestamps 3h early"; not "it's time to leave 1h early"
+    return ("are" in window or "is" in window) and not _PARTICIPLES.isdisjoint(window)
 _TAKEN_OFF = frozenset("day days time got get gets getting have has had".split())
 
 
@@ -316,7 +350,7 @@ def hours_off(text: str) -> bool:
             before = words[max(0, i - n - 6):i - n]
             if before[-1:] == ["off"] or _TAKEN_OFF.intersection(before[-4:]) and "off" in before:
                 continue  # "turn the heater off 1h early", "we got the day off, 8h off"
-            if w == "early" and not (_ON_TIME.intersection(before) or _TIMES.intersection(words)):
+            if w == "early" and not _early_time(words, i - n):
                 continue  # "we finished 3h early": done sooner, no time read wrong
             return True
     return False
@@ -432,7 +466,13 @@ LATE_UPDATE = "incremental updated_at"  # the words a request gets for it (see s
 # or fixing with "later" (or "afterwards") within eight words after it, and the old value kept: "old" right before a
 # value ("the old figure", "the old hours"), "never" before a verb of changing, or "forever". Not "I'll fix the docs
 # later" (nothing kept), "edit it later, the old screenshots are fine" (no value), "the old price never changes"
-# (nothing was changed later).
+# (nothing was changed later). The change later is someone else's to the data, told as what happens: not a change the
+# person or the agent is to make or made ("we'll fix the old status values later", "please fix the old price later",
+# "fix it later, the page shows the old price", "we fixed the bug later and the old totals were recomputed": a verb
+# opening its sentence, or after I/we/you/let's/please/to/will/can…), and "forever" only as what stays, not what
+# takes long ("the tests take forever, I'll fix them later": check49's C49-7, 16 such requests fired).
+_OWN_ACT = frozenset("i we you ll let s please to will can could should would must shall gonna me us".split())
+_TAKES = frozenset("take takes took taking".split())
 FIXED = CHANGED | frozenset("edits fix fixes fixed fixing correct corrects corrected correcting amend amends "
                             "changing updating editing".split())
 LATER = frozenset("later afterwards afterward".split())
@@ -446,7 +486,7 @@ _PICKS = frozenset("pick picks picked picking".split())
 def _kept_old(words: list[str]) -> bool:
     """Whether words tell of an old value kept: "the old figure", "never change", "forever"."""
     for i, w in enumerate(words):
-        if w == "forever":
+        if w == "forever" and not _TAKES.intersection(words[max(0, i - 2):i]):
             return True
         if w == "old" and any(x in VALUES for x in words[i + 1:i + 3]):
             return True
@@ -460,18 +500,24 @@ def _kept_old(words: list[str]) -> bool:
 def late_update(text: str) -> bool:
     """Whether a request tells of rows changed after they were first loaded (see above)."""
     words = _plain_words(text)
-    later = False
     for i, w in enumerate(words):
-        if w not in FIXED:
+        if w not in CHANGED:
             continue
-        if w in CHANGED:
-            for j in range(i + 1, min(i + 5, len(words))):
-                if words[j] == "after":
-                    if any(x in LOADED for x in words[j + 1:j + 6]):
-                        return True
-                    break
-        later = later or any(x in LATER for x in words[i + 1:i + 9])
-    return later and _kept_old(words)
+        for j in range(i + 1, min(i + 5, len(words))):
+            if words[j] == "after":
+                if any(x in LOADED for x in words[j + 1:j + 6]):
+                    return True
+                break
+    return any(_changed_later(_plain_words(sentence)) for sentence in _sentences(text)) and _kept_old(words)
+
+
+def _changed_later(words: list[str]) -> bool:
+    """Whether one sentence tells of a change someone makes later (see above): a verb of fixing with "later" within
+    eight words after it, neither opening the sentence nor after the person's or the agent's own I/we/please/to…"""
+    for i, w in enumerate(words):
+        if w in FIXED and i and words[i - 1] not in _OWN_ACT and any(x in LATER for x in words[i + 1:i + 9]):
+            return True
+    return False
 
 
 # --- one failure among calls made together ---------------------------------------------------------------------
@@ -762,7 +808,13 @@ EARLIER = frozenset("previous prior old older earlier former original".split())
 ABSENCE = frozenset("empty blank null nil none missing unset undefined nan".split())
 NO = frozenset("no without".split())
 LEFT_OUT = frozenset("missed misses skip skips skipped dropped drops excluded excludes ignored ignores vanished "
-                     "disappeared disappear disappears omitted omits lost loses".split())
+                     "vanish vanishes disappeared disappear disappears omitted omits lost loses".split())
+# Words of rows of data (a report, a table, a chart): "where" after things that are none of these is a tool's step ("docker skips pulls where the old image is missing", "the backup skips folders where the old snapshot
+# is empty": check49 C49-5), not rows left out of figures.
+_DATA = frozenset("report reports table tables row rows record records view views chart charts dashboard dashboards "
+                  "audit diff delta export exports query queries model models mart marts sync list lists column "
+                  "columns metric metrics figures totals".split())
+_CONDITIONS = frozenset("when whenever if".split())  # a condition, unless the rows' own: "when their previous value"
 NEVER = frozenset("never not t".split())  # "t": "doesn't show up", "don't appear"
 SEEN = frozenset("appear appears appeared show shows showed shown list lists listed flag flags flagged detect detects "
                  "detected catch catches caught count counts counted".split())
@@ -777,10 +829,13 @@ def _ties_rows(words: list[str], j: int) -> bool:
     always ("every machine whose previous price"); the others right after a plural noun ("accounts with no prior
     plan", "products having", "rows where") or the noun after "every"/"each" ("every order where"). At a clause's
     start, after a verb's object, they are a condition or a step ("if the previous build is missing, CI skips the cache
-    restore", "where the old image is missing, docker skips the pull"), no row's own value."""
+    restore", "where the old image is missing, docker skips the pull"), no row's own value; "when", "whenever" and
+    "if" tie only with the rows' own "their"/"its", and "where" only where the request tells of data (:data:`_DATA`)."""
     if words[j] == "whose":
         return True
-    if j == 0:
+    if j == 0 or words[j] in _CONDITIONS and words[j + 1:j + 2] not in (["their"], ["its"]):
+        return False  # "CI skips all steps when the old token is unset"; "the diff loses rows when their previous…"
+    if words[j] == "where" and _DATA.isdisjoint(words):
         return False
     before = words[j - 1]
     return _plural(before) or (j >= 2 and words[j - 2] in _EACH and before.isalpha())

@@ -56,3 +56,49 @@ def test_an_ordinary_request_with_the_shapes_words_is_no_symptom(shape, text):
 @pytest.mark.parametrize(("shape", "text"), FIRES, ids=[f"{s.__name__}-{i}" for i, (s, _) in enumerate(FIRES)])
 def test_the_symptom_told_in_other_words_still_fires(shape, text):
     assert shape(text)
+
+
+# late_update, empty_before and hours_off (check49's C49-5 and C49-7): the first narrowing of each was written against
+# the phrases it was shown; these are the form.
+from altimate_learn.deliver.shapes import empty_before, hours_off, late_update  # noqa: E402
+
+QUIET_FORMS = [
+    (late_update, "we'll fix the old status values later"),
+    (late_update, "fix it later, the page shows the old price for now"),
+    (late_update, "please fix the old price formatting later"),
+    (late_update, "the tests take forever, I'll fix them later"),
+    (late_update, "we fixed the bug later and the old totals were recomputed"),
+    (empty_before, "CI skips all steps when the old token is unset"),
+    (empty_before, "the deploy skips migrations if the previous release is missing"),
+    (empty_before, "docker skips pulls where the old image is missing"),
+    (empty_before, "renovate skips updates when the previous lockfile is missing"),
+    (hours_off, "we finished 3h early this time"),
+    (hours_off, "the test run finished 1h early"),
+    (hours_off, "the show started 1h early"),
+    (hours_off, "we go home 2h early on fridays"),
+    (hours_off, "the marathon ran 3h early this year because of the heat"),
+]
+
+FIRING_FORMS = [
+    (late_update, "when a nurse corrects a shift's hours two days later the payroll mart keeps the old total forever"),
+    (late_update, "the ops team edits a booking later and the numbers never update"),
+    (empty_before, "the loyalty report drops members where the previous tier is null"),
+    (empty_before, "the diff loses rows when their previous value is null"),
+    (empty_before, "price changes never show products whose old price was empty"),
+    (hours_off, "the reminder texts go out 1h early for everyone"),
+    (hours_off, "every invoice email went out 2h early last week"),
+    (hours_off, "the alerts fired 1h early since the clocks went forward"),
+    (hours_off, "the booking timestamps are 1h early"),
+]
+
+
+@pytest.mark.parametrize(("shape", "text"), QUIET_FORMS,
+                         ids=[f"{s.__name__}-{i}" for i, (s, _) in enumerate(QUIET_FORMS)])
+def test_a_step_a_plan_or_a_one_off_is_no_late_change_empty_value_or_zone(shape, text):
+    assert not shape(text)
+
+
+@pytest.mark.parametrize(("shape", "text"), FIRING_FORMS,
+                         ids=[f"{s.__name__}-{i}" for i, (s, _) in enumerate(FIRING_FORMS)])
+def test_the_late_change_the_empty_value_and_the_zone_told_in_other_words_still_fire(shape, text):
+    assert shape(text)
