@@ -150,6 +150,14 @@ def _plain_words(text: str) -> list[str]:
     return out
 
 
+def _sentences(text: str) -> list[tuple[str, list[str]]]:
+    """Each sentence or clause of ``text`` (cut at ". ", "; ", "! ", "? " and new lines) with its words, read as
+    :func:`_plain_words` reads a text, without taking the place of the request's words in its one-text cache."""
+    for end in (". ", "; ", "! ", "? "):
+        text = text.replace(end, "\n")
+    return [(sentence, _split_words(sentence[:4000])) for sentence in text.split("\n")]
+
+
 def _split_words(text: str) -> list[str]:
     out: list[str] = []
     word: list[str] = []
@@ -508,7 +516,7 @@ def late_update(text: str) -> bool:
                 if any(x in LOADED for x in words[j + 1:j + 6]):
                     return True
                 break
-    return any(_changed_later(_plain_words(sentence)) for sentence in _sentences(text)) and _kept_old(words)
+    return _kept_old(words) and any(_changed_later(said) for _, said in _sentences(text))
 
 
 def _changed_later(words: list[str]) -> bool:
@@ -1038,14 +1046,7 @@ def per_letter(text: str) -> bool:
     have = set(words)
     if not (have & _TYPING and have & _CALLS and have & _LETTERS and have & _EVERY):
         return False
-    return any(_letters_called(_plain_words(sentence)) for sentence in _sentences(text))
-
-
-def _sentences(text: str) -> list[str]:
-    """``text`` cut at the ends of its sentences and clauses (". ", "; ", "! ", "? ", a new line)."""
-    for end in (". ", "; ", "! ", "? "):
-        text = text.replace(end, "\n")
-    return text.split("\n")
+    return any(_letters_called(said) for _, said in _sentences(text))
 
 
 def _letters_called(words: list[str]) -> bool:
@@ -1054,7 +1055,7 @@ def _letters_called(words: list[str]) -> bool:
         if w not in _EVERY:
             continue
         for j in range(i + 1, min(i + 4, len(words))):
-            if words[j] in _LETTERS and (not words[j].startswith("key") or _key_pressed(words, j)):
+            if words[j] in _LETTERS and (words[j] not in ("key", "keys") or _key_pressed(words, j)):
                 if any(x in _CALLS for x in words[max(0, i - 6):i] + words[j + 1:j + 7]):
                     return True  # the call is told of the letters ("a hit for every letter"), not elsewhere
     return False
@@ -1063,8 +1064,6 @@ def _letters_called(words: list[str]) -> bool:
 def _key_pressed(words: list[str], j: int) -> bool:
     """Whether "key" at ``j`` is one pressed ("every key press", "a request for every key"), not an API key or a
     dict's key ("type every api key into the vault", "every key in the settings dict")."""
-    if words[j] in ("keystroke", "keystrokes"):
-        return True
     if words[j - 1] == "api":
         return False
     return j + 1 == len(words) or words[j + 1] in _PRESSED
@@ -1106,8 +1105,7 @@ def files_gone(text: str) -> bool:
     """Whether a request tells of files lost when the container they were kept in restarts (see above)."""
     if _FILES.isdisjoint(_plain_words(text)):
         return False
-    for sentence in _sentences(text):  # the loss and the restart told together
-        words = _plain_words(sentence)
+    for sentence, words in _sentences(text):  # the loss and the restart told together
         if not any(_lost(words, i) for i in range(len(words))):
             continue
         if "/tmp" in sentence.lower():
