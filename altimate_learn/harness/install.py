@@ -386,7 +386,9 @@ def plan(options: InstallOptions) -> tuple[Path, str | None, str, int]:
     module = harness_module(options.harness)
     path = settings_path(module, options)
     try:
-        old = path.read_text(encoding="utf-8")
+        # as written: read_text would turn a file's CRLF line ends into LF, and the file written back would then
+        # differ on every line (an uninstall must give the user's bytes back)
+        old = path.read_bytes().decode("utf-8")
     except FileNotFoundError:
         old = None
     except (OSError, UnicodeDecodeError) as exc:

@@ -99,6 +99,26 @@ def test_install_then_uninstall_gives_back_the_original_bytes(tmp_path: Path, ha
     assert path.read_text() == original
 
 
+@pytest.mark.parametrize("harness,original", [("claude-code", CLAUDE_SETTINGS), ("codex", CODEX_HOOKS),
+                                              ("gemini", GEMINI_SETTINGS)])
+def test_a_settings_file_with_windows_line_ends_keeps_them_and_comes_back_byte_for_byte(tmp_path: Path, harness: str,
+                                                                                      original: str):
+    """A file saved with CRLF line ends (an editor on Windows, a checkout with autocrlf): learn's entries are written
+    with the same line ends, and an uninstall gives back the very bytes (the file was read with its CRLF turned
+    into LF, and the whole file came back LF-only)."""
+    path = settings_file(tmp_path, harness)
+    path.parent.mkdir(parents=True)
+    before = original.replace("\n", "\r\n").encode()
+    path.write_bytes(before)
+    run_install(options(tmp_path, harness))
+    installed = path.read_bytes()
+    assert installed.count(b"\n") == installed.count(b"\r\n") > before.count(b"\n")  # ours added, CRLF only
+    assert [h for groups in json.loads(installed)["hooks"].values() for g in groups for h in g["hooks"]
+            if is_ours(h, harness)]
+    run_install(options(tmp_path, harness, uninstall=True))
+    assert path.read_bytes() == before
+
+
 def test_an_originally_empty_event_list_is_the_one_corner_not_restored(tmp_path: Path):
     path = settings_file(tmp_path, "claude-code")
     path.parent.mkdir(parents=True)
