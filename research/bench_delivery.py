@@ -3538,6 +3538,140 @@ BLIND83_INTRO, BLIND84_INTRO = (FORTY_FOURTH_ROUND_WRITER.format(who=who, style=
      "of the follow-ups'); scenarios, stacks and wordings of this writer's own"),
 ))
 
+_FORTY_FIFTH_READ = (
+    "(its number and part from the writer's brief, not its text this round), the team preamble, this writer's brief "
+    "and the team board's lines of the lead (one: the session's start); `git show --stat` of the commit that "
+    "registered batches 83 and 84 (39780ab1) and its diff of `research/__main__.py`, "
+    "`tests/deliver/test_bench_held_out.py`, `research/delivery_why.py` and `CHANGELOG.md`, "
+    "`tests/deliver/test_bench_held_out.py` whole; lines 1 to 40 of this file's docstring (the task kinds) and its "
+    "lines 120 to 370 (the imports, `ROOT` to the head of `tiers_at_limit()`: `_generator()`, `load_tasks()`, "
+    "`Session`, `_needed_lessons()`, `store_for()`, `check_unique()`, `isolated_environment()`, `Project`, "
+    "`_read_response()`, `_file_events()`, `run_session()` and `CONFIGS`), a grep of this file for `_READ`, "
+    "`ROUND_WRITER`, `BLIND8[2-4]` and `SETS = ` read to its first 80 hits (the fourth to the twenty-sixth rounds' "
+    "writer lines), a grep for `FORTY_`, `BLIND8[0-9]`, `SETS = ` and `\"blind8` (which showed the code lines that "
+    "register batches 77 to 84, the lead's measured lines on batches 80 to 82 and the `SETS` entries of batches 8 "
+    "and 80 to 84), its lines 3428 to 3547 before this block was added (the forty-fourth round's block with its list "
+    "and the style texts of batches 83 and 84, and the lead's measured lines on batches 75 to 79 after it), the "
+    "forty-fourth round's template printed with its list left out, the lines around the end of the forty-fourth "
+    "round's block, of the lead's measured lines and of `SETS` cut to 120 and 160 characters; the whole source "
+    "lesson file and, of `stores/generate.py`, its first 40 lines, a grep for its `def` lines and file names, "
+    "`base_lessons()` and one base lesson as loaded; counts of about 190 product, place and style words (user story, "
+    "acceptance criteria, forwarded, Sentry, Trello, Notion, WhatsApp, commit message, code review, pull request, "
+    "transcript, spreadsheet, dictation, polite, British, Dear, Cheers, greeting, non-native, bilingual, Spanish, "
+    "German, Scotland, Glasgow, Mexico, Finland, Iceland, Japan, climbing, tattoo, vineyard, laundry, dental, sauna, "
+    "ski, hostel, festival, library, pottery, kiln, clay, glaze, scuba, dive, nitrox, PADI, CFDI, Conekta, "
+    "GoCardless, Direct Debit, MXN and others: counts only) in this file and in `CHANGELOG.md`, to keep away from "
+    "earlier products and styles; of batches 83 and 84 only the count of each field and of each kind, the number of "
+    "needed lessons, the ids and the count of lines holding a `\\u` escape or a character outside ASCII (also of "
+    "batches 81 and 82); `CHANGELOG.md`'s section headings and the first five lines of its delivery section (cut to "
+    "160 characters), a grep of `research/delivery_why.py` for `HELD_OUT` and of `research/__main__.py` for "
+    "`blind8`, the names of the test files that name `bench_delivery`, `delivery_why` or `goal_rows` and the two "
+    "lines of `tests/deliver/test_delivery_vectors.py` that name `HELD_OUT`, the first 12 lines of "
+    "`research/delivery_why.py`, a grep of `docs/`, `README.md` and `research/*.md` for `HELD_OUT` and `blind8` (the "
+    "file names and one line of `docs/delivery.md` on batch 80), the lines of "
+    "`tests/research_data/test_real_sessions.py` around its goals-table test and the summed times of the test files "
+    "named below in the previous session's CI run; never the delivery code, the tasks of any blind batch, a helper's "
+    "board lines or any helper's notes; then a check of its own (JSON, ids, kinds, counts, each needed prefix unique "
+    "in the base, 300, 1,000 and 10,000 stores, the content paths, the path globs of the needed lessons read with "
+    "fnmatch and with `*` kept inside one folder: every one matches a file of its task both ways, the words of each "
+    "vague request that share a five-letter stem with its needed lessons: none, no needed lesson shared between the "
+    "two batches or asked for twice in one; the check itself tried on a copy with a look-alike prefix, a moved file "
+    "and a shared stem, each reported), the path globs of each task's needed lessons, and the tests of "
+    "`tests/deliver/test_bench_held_out.py`, `tests/deliver/test_delivery_vectors.py`, "
+    "`tests/deliver/test_delivery_why.py`, `tests/deliver/test_precision_measure.py`, "
+    "`tests/deliver/test_read_content.py`, `tests/demo/test_research.py`, the goals-table test of "
+    "`tests/research_data/test_real_sessions.py` and `tests/docs`, never this benchmark")
+FORTY_FIFTH_ROUND_WRITER = FORTY_FOURTH_ROUND_WRITER.replace("2026-12-07 #31", "2026-12-07 #32").replace(
+    _FORTY_FOURTH_READ, _FORTY_FIFTH_READ)
+assert _FORTY_FIFTH_READ in FORTY_FIFTH_ROUND_WRITER and _FORTY_FOURTH_READ not in FORTY_FIFTH_ROUND_WRITER
+assert "2026-12-07 #31" not in FORTY_FIFTH_ROUND_WRITER and "2026-12-07 #32" in FORTY_FIFTH_ROUND_WRITER
+BLIND85_TASKS, BLIND86_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (85, 86))
+BLIND85_INTRO, BLIND86_INTRO = (FORTY_FIFTH_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a forty-ninth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks written as polite British emails to the agent for a pottery "
+     "studio in Glasgow, Scotland (wheel-throwing classes with waiting lists, kiln firings booked by members and "
+     "logged by thermocouple sensor boxes, shelves in the drying room, a shop selling clay and glaze by the bag in "
+     "GBP with VAT, memberships paid by GoCardless Direct Debit, photos of finished pieces, gift vouchers): each "
+     "opening with a greeting (\"Hi there,\", \"Hello again,\", \"Morning,\"), now and then \"Hope you're well\", "
+     "\"Could you possibly ...\", \"Lovely\", \"Brilliant\", \"wee\", British spelling, a question mark where a "
+     "request would be, and a sign-off (\"Many thanks,\", \"Cheers,\", \"Best wishes,\") with the sender's name, the "
+     "Python API (routers, schemas, services, a billing service, db queries, ORM models, an Alembic migration, a "
+     "GoCardless webhook, Celery tasks, templates, a service test, its pyproject), a kiln sensor bridge's "
+     "Dockerfile, dbt models of kiln sensor readings and shop orders in staging, kiln firings and kiln usage in "
+     "marts, a seed of glaze colours, the Next.js members' app (shelves, shop, gallery, kilns, firings, classes, "
+     "vouchers and dashboard features, shared components), Kubernetes (a kiln monitor Deployment and CronJob, the "
+     "booking Deployment), a Helm chart's values and `Chart.yaml`, Terraform (a piece photos bucket module, a "
+     "members database module, the production variables file), the CI workflow, a shell script and the Makefile; "
+     "direct ones as an email that names the convention (a sensor staging model's source, time zone and duplicates, "
+     "a waiting-list route's version, scope and answer, a Direct Debit webhook's signature and repeats, a photos "
+     "bucket's access and deletion, a kiln monitor's resources and user, a shelf grid's strings and icon buttons, a "
+     "firings fact model's name and partitions, a class reminder task's arguments and emails, a CI workflow's time "
+     "limits and superseded runs, VAT on receipts in Decimal rounded once); vague ones as an email about a symptom "
+     "(1,5 kilos typed by a member from Lyon charged as one, firing emails an hour early since the end of March, "
+     "twenty seconds and hundreds of near-identical statements for the members' list, an access token written out in "
+     "the production variables file, the whole API hanging during a temperature export, a gallery that jumps about "
+     "and crawls on a phone, the booking site down while the nodes are patched though two copies run, Sunday's "
+     "firings that never reach the usage dashboard, a laptop fan roaring while a status page sits in another tab, "
+     "'FiringState.LOADED' where 'loaded' was expected); file tasks with an empty request or one token (\"Hi\", "
+     "\"Thanks!\", \"cheers\", \"?\", \"Thanks\") on a staging model, a Pydantic schema, a CronJob, a service test, "
+     "a shared component, a database module, a shell script and a chart's values, five of them with the file's text "
+     "as read (among them a model dividing cents by 100, a CronJob on a `latest` image, a test with a loop and the "
+     "real clock, a status shown by a coloured dot); follow-ups that change topic (a footer typo, then a chart of "
+     "how full each kiln was; a README question, then a membership pause; a seed's spelling, then a barcode library; "
+     "an email's greeting, then how long ago a kiln finished; a question about the Makefile, then a container image "
+     "for a sensor bridge; a chart's description, then a page switched on only for staff; a docstring typo, then "
+     "where people give up on booking steps; what a module is for, then every consenting member as a CSV); 57 needed "
+     "lessons (direct 22, vague 10, file 14, follow-up 11), none shared with batch 86 and none asked for twice, 21 "
+     "tasks needing lessons scoped to narrower paths than an area's folder (`models/**`, `services/**`, "
+     "`web/src/**`, `infra/**`, `k8s/**`, `charts/**`) or a file-name pattern (staging and mart models, the API's "
+     "folder and its routers, schemas, db, tasks, webhooks, billing and migrations folders, service tests, shared "
+     "components, the dashboard feature, Terraform, scripts, workflows, Dockerfiles), 35 needed lessons whose "
+     "convention the words do not name (all 24 of the vague and file tasks', 11 of the follow-ups'); scenarios, "
+     "stacks and wordings of this writer's own"),
+    ("the same forty-ninth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks in another voice for a scuba diving centre in Playa del "
+     "Carmen, Mexico (boat trips to the reefs and cenote dives, PADI courses and certification cards, the RSTC "
+     "medical questionnaire signed before diving, nitrox fills logged by a compressor, boat manifests for the port "
+     "captain (Capitanía de Puerto), trips cancelled for weather, prices in MXN and USD, card and OXXO cash payments "
+     "through Conekta, CFDI electronic invoices (facturas) stamped by a PAC and kept five years, a Spanish and "
+     "English site): chat written in Spanish and English mixed in one sentence by a Mexican developer "
+     "(code-switching: \"oye,\", \"porfa\", \"plis\", \"checa\", \"va.\", \"¿qué onda con eso?\", Spanish around "
+     "English technical words such as staging model, endpoint, labels, bound parameters, lower case, an emoji now "
+     "and then, few backticks, no sign-off), the Python API (routers, services, db queries, Celery tasks, a CLI "
+     "command, templates, its Dockerfile), an invoices service's client of the payments service, a fills consumer "
+     "and compressor metrics in the worker, dbt models of dive-computer logs and Conekta charges in staging, trip "
+     "revenue and income in the finance marts with a schema file, dives, boats and boat days in operations marts, a "
+     "snapshot and a seed of dive sites, the Next.js site (trips, medical form, auth, reviews, bookings, billing, "
+     "fills and certification upload features, a locale file, a Playwright spec), Kubernetes (an invoices namespace "
+     "and NetworkPolicy), a Helm chart's `Chart.yaml`, Terraform (a CFDI archive module, a dive photos module's "
+     "outputs, branch buckets, a monitoring alert), the deploy workflow and the Makefile; direct ones as a message "
+     "that names the convention (a dive-log staging model's name, flags and JSON fields, an OXXO payment route's key "
+     "and validation, an invoice archive module's provider pin and key, an invoices namespace's name, labels and "
+     "default-deny policy, a medical form's library and when it validates, a trip revenue mart's currency and rates, "
+     "a charge capture task's acknowledgement and retries, the API Dockerfile's base image and health check, a trip "
+     "card's links and URLs, a boat manifest query's style and parameters); vague ones as a message about a symptom "
+     "(04/05 booked as the 4th of May for a Texan, 8am dives shown at 1pm on the operations dashboard, weather "
+     "cancellations taken off twice in the accountant's income mart, a pentest saying any third-party script can "
+     "read the login, a script left in a trip review that ran, a bookings join with Conekta charges that brings "
+     "nothing back, a night of pages for a disk at 80% while uploads worked, a fleet dashboard broken by a new "
+     "column, nitrox fills thrown away by the worker, a plan that wants to destroy and recreate two branches' "
+     "buckets after a third is removed); file tasks with an empty request or one token (\"porfa\", \"checa\", "
+     "\"ok\", \"?\", \"plis\") on a feature component, an invoices service, a module's outputs, a finance schema "
+     "file, a Playwright spec, the deploy workflow, a worker's metrics module and a snapshot, five of them with the "
+     "file's text as read (among them a component fetching in `useEffect` with index keys, a service joining "
+     "`os.path` and opening a client per call, a snapshot on the check strategy); follow-ups that change topic (a "
+     "Makefile question, then a PADI card photo upload; a locale typo, then a certification level in the booking "
+     "types; a README question, then a nitrox price in pesos or dollars; a dive site in a seed, then divers per boat "
+     "per day; an email subject, then a sortable screen of the day's tank fills; a chart's appVersion, then a "
+     "command to resend an invoice; a docstring typo, then a dialog before cancelling; a variable rename, then "
+     "invoices calling payments without copying a token); 57 needed lessons (direct 22, vague 10, file 14, follow-up "
+     "11), none shared with batch 85 and none asked for twice, 19 tasks needing lessons scoped to narrower paths "
+     "than an area's folder or a file-name pattern (staging and mart models, finance marts, schema files, snapshots, "
+     "the API's routers, db and tasks folders, the worker, Playwright tests, the billing feature, Terraform and its "
+     "modules, workflows, Dockerfiles), 35 needed lessons whose convention the words do not name (all 24 of the "
+     "vague and file tasks', 11 of the follow-ups'); scenarios, stacks and wordings of this writer's own"),
+))
+
 BLIND75_INTRO += ("Measured by the lead (counts only) on the first code of session 2026-12-07 #28 (e2d0edb5) and on its final delivery code (ef26bf72: deliver46's request shapes and SQL window-function idiom, 14ba21d1, and review46's Claude Code fork parent changes, which touch no benchmark path): the same task by task at every size. 100% at 300, 1,000 and 10,000 (58 of 58; direct 22 of 22, vague 10 of 10, file 15 of 15, follow-up 11 of 11); 21.2-21.4 lessons and 694-702 tokens a session at 300 and 1,000, 26.9 and 834-835 at 10,000. No miss. The lead had read this batch's description above (not its tasks) while setting up the session; no delivery code was written by the lead.")
 BLIND76_INTRO += ("Measured by the lead on the same two codes: 98.1% at every size (53 of 54; direct 20 of 20, vague 9 of 10, file 13 of 13, follow-up 11 of 11), the same task by task on both; 22.2-22.7 lessons and 727-742 tokens a session at 300 and 1,000, 27.1-27.3 and 846-849 at 10,000. The miss at every size: a vague symptom whose lesson (compare nullable columns with `is distinct from`) was not delivered.")
 
@@ -3661,6 +3795,8 @@ SETS = {
     "blind82": (BLIND82_TASKS, "Blind batch 82 (written apart from the code)", BLIND82_INTRO),
     "blind83": (BLIND83_TASKS, "Blind batch 83 (written apart from the code)", BLIND83_INTRO),
     "blind84": (BLIND84_TASKS, "Blind batch 84 (written apart from the code)", BLIND84_INTRO),
+    "blind85": (BLIND85_TASKS, "Blind batch 85 (written apart from the code)", BLIND85_INTRO),
+    "blind86": (BLIND86_TASKS, "Blind batch 86 (written apart from the code)", BLIND86_INTRO),
 }
 
 
