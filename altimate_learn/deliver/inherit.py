@@ -15,7 +15,8 @@ against the approved lessons' lines and records as shown (no `shown.jsonl` line,
   answer, which the payload gives (``seconds_since_last_response``); of several, the one whose last answer (its last
   ``assistant`` line's ``timestamp``) is that answer (an earlier fork of the same session, made just after it, copied
   that answer and answered since: review46 R46-1). When that leaves none or more than one (sessions working side by
-  side), the fork inherits nothing (as before: a lesson may come twice). A fork made right after a `/compact`
+  side), the fork inherits nothing at its start (a lesson may come twice with its start or first request); its later
+  events read the copies in its own transcript once Claude Code has written it (the hook's ``fork_unread``, review50). A fork made right after a `/compact`
   whose conversation kept no answer has no ``seconds_since_last_response`` (review45 R45-7), nor has a fork of a
   session whose only answer was Claude Code's "API Error: …": its parent is the one other transcript whose
   conversation holds no answer (:func:`holds_no_answer`; of several, the one written in the last :data:`SLACK`

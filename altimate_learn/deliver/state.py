@@ -291,6 +291,7 @@ def new_state(session_id: str, harness: str) -> dict:
         "corpus": "",  # content key of the approved set the shown lessons were last compared with
         "compactions": 0,
         "transcript_read": None,  # [chat file, bytes read] of the agent's chat file, for a replaced context (Gemini)
+        "fork_unread": None,  # a Claude Code fork's own transcript, to read for its copies once it exists (parent unknown)
         "prompts": 0,  # user prompts seen (live capture: the first is the task, never a correction)
         "assistant_done": False,  # a completed assistant turn since the last prompt
         "interrupted": False,  # the user interrupted a tool call since the last prompt

@@ -341,6 +341,12 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
         # a fork's first event: its conversation holds copies of what learn sent the session it came from (R43-4)
         forked = (event.kind == "start" and wants_delivery and not engine.state.exists
                   and (event.source in ("fork", "resume") or "inherited" in event.payload) and _inherit(event, engine, log))
+        if wants_delivery and event.kind == "start":
+            if (event.source == "fork" and not forked and event.transcript_path and not engine.state.exists
+                    and not os.path.isfile(event.transcript_path)):
+                data["fork_unread"] = event.transcript_path  # Claude Code writes it with the fork's first answer
+        elif wants_delivery and data.get("fork_unread"):
+            _inherit_own_copies(event, engine, log)
         if wants_capture or tracks_turns:
             _capture(event, data, engine, root, capture, auto_reflect_on(settings), log,
                      learner=learner_on(settings))
@@ -459,6 +465,23 @@ def _inherit(event: Event, engine, log) -> bool:
     log(f"session start ({event.source or '-'}): {marked} lesson{'s' if marked != 1 else ''} already in the "
         f"conversation ({where}){', with its session-start section' if held else ''}; counted as shown")
     return held
+
+
+def _inherit_own_copies(event: Event, engine, log) -> None:
+    """A Claude Code fork whose parent was not known at its start (two sessions of the project answered within seconds
+    of each other): once its own transcript exists (Claude Code writes it with the fork's first answer), the copies of
+    the parent's messages it holds say which lessons the conversation has; they count as shown from this event on, so a
+    later request or file does not bring them a second time. What went with the fork's start and first request is sent."""
+    from altimate_learn.deliver.inherit import transcript_texts
+
+    path = engine.data["fork_unread"]
+    if not isinstance(path, str) or not os.path.isfile(path):
+        return
+    engine.data["fork_unread"] = None
+    marked = engine.inherit(transcript_texts(path))
+    if marked:
+        log(f"{event.name} (fork): {marked} lesson{'s' if marked != 1 else ''} its own transcript holds (copied from "
+            "the session it came from) counted as shown; not sent again")
 
 
 def _notes_budget(engine) -> int:

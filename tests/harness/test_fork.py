@@ -295,6 +295,19 @@ def test_a_parent_that_cannot_be_told_apart_leaves_the_fork_as_before(project):
     section = fork_start(root, folder, said.append)
     assert bullets(section) and set(bullets(section)) <= set(given)  # a fresh start: the core tier again
     assert any("not known" in line for line in said)
+    # review50 (archive30/review48's leftover): the fork's first prompt, before Claude Code wrote its transcript
+    first = claude_call(root, folder, FORK, "UserPromptSubmit", prompt="add logging", prompt_id="f0")
+    copied = set(given) - set(bullets(section)) - set(bullets(first))
+    assert "- Set `acks=all` on every Kafka producer." in copied  # the parent had it; the fork was not sent it
+    # its first answer: the transcript now holds the parent's messages (with learn's sections) and the fork's own
+    shutil.copyfile(folder / f"{PARENT}.jsonl", folder / f"{FORK}.jsonl")
+    later = claude_call(root, folder, FORK, "UserPromptSubmit", said.append, prompt=PROMPTS[2], prompt_id="f1")
+    assert not set(bullets(later)) & copied, later  # before: `acks=all` a second time in the fork's request
+    assert any("its own transcript holds (copied from the session it came from)" in line for line in said), said
+    # read once: a lesson the parent never had still comes, once
+    again = claude_call(root, folder, FORK, "UserPromptSubmit", prompt="make the order events consumer idempotent",
+                        prompt_id="f2")
+    assert bullets(again) == ["- Make queue consumers idempotent."]
 
 
 def test_a_second_fork_of_a_session_tells_its_parent_from_the_first_fork(project):
