@@ -41,6 +41,8 @@ from altimate_learn.harness import Event, text_field
 from altimate_learn.markers import SECTION_OPEN
 
 NAME = "gemini"
+# Gemini CLI reads its settings.json as JSONC (comments, trailing commas): `learn install` edits around them
+JSONC = True
 # Gemini CLI 0.61 runs an event's handlers that share name and command once, whichever settings files hold them
 # (its hook planner's deduplicateHooks): learn's hooks in the project and the user settings run once (harness/check)
 RUNS_A_HOOK_ONCE = "name and command"

@@ -135,8 +135,51 @@ def _skip_ws(text: str, i: int) -> int:
     return i
 
 
+def masked(text: str) -> str:
+    """``text`` with its comments (``//`` and ``/* */`` outside strings) and trailing commas blanked, every other
+    character where it was: the same length, so a span found in it is the same span of ``text``, and an edit keeps the
+    comments (a JSONC settings file, which Gemini CLI reads). Line ends inside a comment are kept."""
+    if "/" not in text and not _TRAILING_COMMA.search(text):
+        return text
+    out = list(text)
+    i, n = 0, len(text)
+    commas = []
+    while i < n:
+        if text[i] == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+            i += 1
+            continue
+        if text[i] == ",":
+            commas.append(i)
+        if text.startswith("//", i):
+            end = text.find("\n", i)
+            end = n if end < 0 else end
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            end = n if end < 0 else end + 2
+        else:
+            i += 1
+            continue
+        for k in range(i, end):
+            if out[k] not in "\r\n":
+                out[k] = " "
+        i = end
+    blank = "".join(out)
+    for comma in commas:  # outside strings: a comma that only whitespace and comments part from `}` or `]`
+        after = _skip_ws(blank, comma + 1)
+        if after < n and blank[after] in "}]":
+            out[comma] = " "
+    return "".join(out)
+
+
+_TRAILING_COMMA = re.compile(r",(?=\s*[}\]])")
+
+
 def object_members(text: str, start: int) -> tuple[list[Member], int]:
-    """Members of the object at ``text[start] == '{'`` and the index of its closing brace."""
+    """Members of the object at ``text[start] == '{'`` and the index of its closing brace (comments skipped)."""
+    text = masked(text)
     i = _skip_ws(text, start + 1)
     members: list[Member] = []
     if text[i] == "}":
@@ -156,6 +199,7 @@ def object_members(text: str, start: int) -> tuple[list[Member], int]:
 
 
 def array_elements(text: str, start: int) -> tuple[list[Member], int]:
+    text = masked(text)
     i = _skip_ws(text, start + 1)
     items: list[Member] = []
     if text[i] == "]":
@@ -240,11 +284,12 @@ def _parse(text: str, path: Path, module) -> dict:
         from altimate_learn.config import strip_jsonc
 
         try:
-            loads_document(strip_jsonc(text))
+            data = loads_document(strip_jsonc(text))
         except ValueError:
             raise LearnError(f"{path}: malformed JSON ({exc}).", "Fix the file, then run the command again.") from None
-        raise LearnError(f"{path} has comments, which learn will not rewrite.",
-                         "Add these hook entries under \"hooks\" by hand:\n" + manual_entries(module)) from None
+        if not getattr(module, "JSONC", False):
+            raise LearnError(f"{path} has comments, which learn will not rewrite.",
+                             "Add these hook entries under \"hooks\" by hand:\n" + manual_entries(module)) from None
     if not isinstance(data, dict):
         raise LearnError(f"{path}: expected a JSON object at the top level.", "Fix the file.")
     hooks = data.get("hooks")
@@ -265,7 +310,7 @@ def manual_entries(module, command: str | None = None) -> str:
 
 
 def _top(text: str) -> tuple[list[Member], int, int]:
-    start = _skip_ws(text, 0)
+    start = _skip_ws(masked(text), 0)
     members, close = object_members(text, start)
     return members, start, close
 
@@ -402,7 +447,7 @@ def plan(options: InstallOptions) -> tuple[Path, str | None, str, int]:
         return path, old, base if old is not None else base, 0
     stripped, removed = remove_ours(base, module.NAME)
     new = add_ours(stripped, module, options.command)
-    json.loads(new)  # the edit must leave valid JSON; a bug here must not reach the user's file
+    _parse(new, path, module)  # the edit must leave a valid file; a bug here must not reach the user's file
     return path, old, new, removed
 
 
@@ -524,8 +569,8 @@ def _program(command: str) -> str | None:
 def _ours_in(path: Path, module) -> dict[str, list[str]]:
     """Our commands by event in the settings file at ``path`` ({} when it is missing or unreadable: `plan` says why)."""
     try:
-        data = loads_document(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
+        data = _parse(path.read_text(encoding="utf-8"), path, module)
+    except (OSError, UnicodeDecodeError, LearnError):
         return {}
     return ours_present(data, module.NAME) if isinstance(data, dict) and isinstance(data.get("hooks"), dict) else {}
 

@@ -13,7 +13,7 @@ import pytest
 from altimate_learn.harness.check import run_check
 from altimate_learn.harness.install import (InstallOptions, add_ours, guarded, harness_module, hook_command, is_ours,
                                             remove_ours, run_install, settings_path)
-from altimate_learn.harness import CHECK_EVENT
+from altimate_learn.harness import CHECK_EVENT, gemini
 from altimate_learn.launch import path_command
 
 CLAUDE_SETTINGS = """{
@@ -174,16 +174,62 @@ def test_dry_run_prints_the_change_and_writes_nothing(tmp_path: Path):
 
 
 def test_a_settings_file_with_comments_is_refused_with_the_entries_to_add(tmp_path: Path):
-    path = settings_file(tmp_path, "gemini")
+    path = settings_file(tmp_path, "claude-code")
     path.parent.mkdir(parents=True)
-    path.write_text('{\n  // my theme\n  "theme": "GitHub"\n}\n')
+    path.write_text('{\n  // my model\n  "model": "opus"\n}\n')
     from altimate_learn.errors import LearnError
 
     with pytest.raises(LearnError) as err:
-        run_install(options(tmp_path, "gemini"))
+        run_install(options(tmp_path, "claude-code"))
     assert str(err.value).startswith(f"{path} has comments, which learn will not rewrite.")
-    assert '"BeforeAgent"' in str(err.value)
-    assert path.read_text() == '{\n  // my theme\n  "theme": "GitHub"\n}\n'
+    assert '"UserPromptSubmit"' in str(err.value)
+    assert path.read_text() == '{\n  // my model\n  "model": "opus"\n}\n'
+
+
+# Gemini CLI reads settings.json with comments (strip-json-comments): before the object, between members, inside the
+# hooks' lists, with quotes, commas and "//" in them; and "//" inside strings
+GEMINI_JSONC = """// my Gemini settings, see https://geminicli.com/docs
+{
+  "ui": {"theme": "GitHub"}, // dark at night? "no", // really
+  /* the hooks I wrote myself,
+     keep them */
+  "hooks": {
+    "AfterTool": [
+      {"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "echo http://x//y"}]} // lint, ]
+    ]
+  },
+  "mcpServers": {}
+}
+"""
+
+
+def test_a_gemini_settings_file_with_comments_is_edited_around_them_and_comes_back_byte_for_byte(git_repo: Path,
+                                                                                               isolated_home: Path):
+    """review50 R50-3: `learn install gemini` refused a settings.json with comments and printed the entries to add by
+    hand; once the person had added them, `--check` refused the same file again with the same instructions (exit 1),
+    and `--uninstall` could not remove them."""
+    path = settings_file(git_repo, "gemini")
+    path.parent.mkdir(parents=True)
+    path.write_text(GEMINI_JSONC)
+    run_install(options(git_repo, "gemini"))
+    installed = path.read_text()
+    from altimate_learn.config import strip_jsonc
+
+    data = json.loads(strip_jsonc(installed))
+    assert data["ui"] == {"theme": "GitHub"} and data["mcpServers"] == {}
+    assert data["hooks"]["AfterTool"][0]["hooks"][0]["command"] == "echo http://x//y"  # the person's hook first
+    assert {event for event, groups in data["hooks"].items()
+            for g in groups for h in g["hooks"] if is_ours(h, "gemini")} == {event for event, _ in gemini.HOOKS}
+    for comment in ("// my Gemini settings", '// dark at night? "no", // really', "/* the hooks I wrote myself,",
+                    "// lint"):
+        assert comment in installed
+    (isolated_home / ".gemini").mkdir()
+    (isolated_home / ".gemini" / "trustedFolders.json").write_text(json.dumps({str(git_repo): "TRUST_FOLDER"}))
+    ok, lines = run_check(options(git_repo, "gemini"))
+    assert ok and lines[0].startswith(f"learn hooks for gemini are installed in {path}"), lines
+    assert run_install(options(git_repo, "gemini"))[0].startswith("learn hooks for gemini are already installed")
+    run_install(options(git_repo, "gemini", uninstall=True))
+    assert path.read_text() == GEMINI_JSONC
 
 
 def test_malformed_settings_are_refused(tmp_path: Path):
