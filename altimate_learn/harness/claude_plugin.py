@@ -109,7 +109,14 @@ def install(options: InstallOptions) -> list[str]:
                 (root / folder).rmdir()  # only when empty
             except OSError:
                 pass
-        return [f"Removed the learn plugin from {root / MARKETPLACE} ({len(present)} files)."]
+        out = [f"Removed the learn plugin from {root / MARKETPLACE} ({len(present)} files)."]
+        # Claude Code keeps its own record: the plugin stays enabled and `claude plugin list` shows it "failed to
+        # load" until its marketplace is removed, which uninstalls it in every scope (review50 R50-4, 2.1.332)
+        enabling = enabled_in(root)
+        if enabling:
+            out.append(f"Claude Code still has it enabled ({', '.join(str(p) for p in enabling)}) and lists it as "
+                       f"failed to load: run `claude plugin marketplace remove {NAME}`, which uninstalls it too.")
+        return out
     changed = []
     for rel, text in wanted.items():
         path = root / rel
@@ -177,9 +184,6 @@ def enabled(root: Path) -> tuple[Path, set[str]] | None:
     {"altimate-learn@altimate-learn": true}` in the user's file, or with `--scope project` / `local` in the project's;
     checked with Claude Code 2.1.332), else None. `learn status` and `learn doctor` said "no agent has learn's hooks"
     while the plugin delivered (review49 R49-6). A plugin loaded for one session (`--plugin-dir`) is not seen."""
-    from altimate_learn.harness.install import settings_path
-    from altimate_learn.jsonsafe import loads_document
-
     hooks = root / HOOKS
     try:
         document = json.loads(hooks.read_text(encoding="utf-8"))
@@ -191,7 +195,17 @@ def enabled(root: Path) -> tuple[Path, set[str]] | None:
                 for handler in (group.get("hooks") or []) if is_ours(handler, claude.NAME)}
     if not commands:
         return None
+    return (hooks, commands) if enabled_in(root) else None
+
+
+def enabled_in(root: Path) -> list[Path]:
+    """The settings files Claude Code reads for ``root`` (the user's, the project's, the local one) that enable
+    the plugin (`"enabledPlugins": {"altimate-learn@altimate-learn": true}`)."""
+    from altimate_learn.harness.install import settings_path
+    from altimate_learn.jsonsafe import loads_document
+
     key = f"{NAME}@{NAME}"
+    found = []
     for path in (settings_path(claude, InstallOptions(claude.NAME, root, command="-", user=True)),
                  root / ".claude" / "settings.json", root / ".claude" / "settings.local.json"):
         try:
@@ -200,8 +214,8 @@ def enabled(root: Path) -> tuple[Path, set[str]] | None:
             continue
         plugins = data.get("enabledPlugins") if isinstance(data, dict) else None
         if isinstance(plugins, dict) and plugins.get(key) is True:
-            return hooks, commands
-    return None
+            found.append(path)
+    return found
 
 
 def check(options: InstallOptions) -> tuple[bool, list[str]]:

@@ -77,10 +77,27 @@ def test_uninstall_removes_the_plugin_and_the_folders_it_leaves_empty(git_repo, 
     assert cli("install", "claude-code", "--plugin")[0] == 0
     code, out, _ = cli("install", "claude-code", "--plugin", "--uninstall")
     assert code == 0 and "Removed the learn plugin" in out
+    assert "claude plugin" not in out  # Claude Code never had it: nothing of it to remove there
     assert not (git_repo / ".altimate-code" / "claude-plugin").exists()
     assert (git_repo / ".altimate-code" / "altimate-code.json").read_text() == "{}\n"  # the rest stays
     code, out, _ = cli("install", "claude-code", "--plugin", "--uninstall")
     assert code == 0 and "nothing to remove" in out
+
+
+def test_uninstall_of_a_plugin_claude_code_has_enabled_says_how_to_remove_its_record(git_repo, cli):
+    """review50 R50-4 (real Claude Code 2.1.332): after `claude plugin install altimate-learn@altimate-learn --scope
+    local` and `learn install claude-code --plugin --uninstall`, Claude Code kept the plugin enabled in
+    .claude/settings.local.json and `claude plugin list` showed it "failed to load: … cache-miss"; learn said only
+    that it removed the folder. `claude plugin marketplace remove altimate-learn` removes the marketplace and
+    uninstalls the plugin in every scope (checked; plain `claude plugin uninstall` refuses a local-scope one)."""
+    assert cli("install", "claude-code", "--plugin")[0] == 0
+    local = git_repo / ".claude" / "settings.local.json"
+    local.parent.mkdir()
+    local.write_text(json.dumps({"enabledPlugins": {"altimate-learn@altimate-learn": True}}, indent=2))
+    code, out, _ = cli("install", "claude-code", "--plugin", "--uninstall")
+    assert code == 0 and "Removed the learn plugin" in out
+    assert f"Claude Code still has it enabled ({local})" in out
+    assert "run `claude plugin marketplace remove altimate-learn`" in out
 
 
 def test_check_passes_a_written_plugin_and_runs_its_hook(git_repo, cli):
