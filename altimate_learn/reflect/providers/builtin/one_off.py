@@ -63,6 +63,8 @@ BUG_REASON = re.compile(r"(?:\b(?:since|because|as|cause|cuz|coz|bc)\b|,)\s+(?:(
                         r"\s+(?:a\s+|some\s+|an?\s+open\s+)?(?:known\s+)?(?:bug|bugs|issue\s+with)\b|(?:it'?s|its|it\s+is|they'?re|"
                         r"theyre|they\s+are|[\w`.-]+\s+(?:is|are))\s+(?:\w+\s+)?broken\b|of\s+(?:a|the)\s+bug\b|"
                         r"(?:it|they|[\w`.-]+)\s+(?:has|have)\s+(?:a\s+(?:known\s+)?bug\b|an?\s+(?:open\s+)?issue\s+with\b))", re.I)
+ONE_CASE = ("a rule said for one case (\"if it fails, never use npm\", \"whenever the build breaks, …\"): it holds when "
+            "that happens, which the lesson would leave out, so it would hold always")
 TEMPORARY = ("a rule for a while (\"until the bug is fixed\", \"until we upgrade\", \"while the bug is open\"): it ends when "
              "that happens, not a standing rule")
 _EVENT_NOUN = (r"(?:bug|bugs|issue|regression|migration|upgrade|rewrite|refactor|port|switch|move|fix|patch|hotfix|release|"

@@ -14,7 +14,7 @@ from altimate_learn.reflect.providers.builtin.hedges import softened, unhedge
 from altimate_learn.reflect.providers.builtin.match import match_rule
 from altimate_learn.reflect.providers.builtin.other_languages import choice_in_other_language
 from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
-from altimate_learn.reflect.providers.builtin.one_off import (BUG_REASON, HEDGED_IDEA, ONE_COMPONENT, ONE_THING, TEMPORARY,
+from altimate_learn.reflect.providers.builtin.one_off import (BUG_REASON, HEDGED_IDEA, ONE_CASE, ONE_COMPONENT, ONE_THING, TEMPORARY,
                                                               UNTIL_IT_ENDS, WORKAROUND, _GENERAL, _bare_one_of_many, _design_idea, _plural)
 from altimate_learn.reflect.providers.builtin.pasted import split_pasted
 from altimate_learn.reflect.providers.builtin.phrase import Rule, _ASKS
@@ -433,6 +433,13 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
                 if rule.alone and clause != part and _WHEN_FIRST.match(part) and not part.lower().startswith(clause.lower()):
                     continue  # "if it fails, we use pnpm", "when we deploy tomorrow, we use pnpm": the team's way said
                     # for when something happens, not always (check49 C49-10)
+                if not rule.alone and clause != part and _CASE_FIRST.match(part) \
+                        and not part.lower().startswith(clause.lower()):
+                    if ONE_CASE not in declined:
+                        declined.append(ONE_CASE)
+                    continue  # "if it fails, never use npm", "whenever the build fails, never use npm": a rule said for
+                    # one case, read alone it holds always (refl49's left-alone; the team's way is the check above:
+                    # "whenever you install something, we use pnpm" holds each time)
                 if rule.shape in ("instead", "imperative") and (_SIZE_OF_ONE.search(said[index]) or _will_run(said[index])) \
                         and not _GENERAL_TIE.search(said[index]):
                     if ONE_THING not in declined:
@@ -529,6 +536,14 @@ _BAN_BUT_USE = re.compile(r"^(?P<ban>(?:never|don'?t|do\s+not|stop)\s+(?:use|usi
 # …"); "whenever …" and "every time …" say it holds each time
 _WHEN_FIRST = re.compile(r"^\W*(?:(?:and|so|but|ok(?:ay)?)[\s,]+)*(?:if|when|after|once|until|till|unless|as\s+soon\s+as|"
                          r"before|while|in\s+case)\s[^,;]+[,;]\s", re.I)
+
+
+# a sentence that opens with a case the rule after it holds in ("if it fails, never use npm", "whenever the build fails,
+# …", "every time it breaks, …", "should it fail, …"): read alone, the rule would hold always (a kind of work said first, "before committing,
+# …", "when you add a new migration, …", was moved after its rule by _condition_last and opens no sentence here)
+_CASE_FIRST = re.compile(r"^\W*(?:(?:and|so|but|ok(?:ay)?)[\s,]+)*(?:if|when|whenever|after|once(?!\s+(?:again|more)\b)|until|till|unless|"
+                         r"as\s+soon\s+as|before|while|in\s+case|(?:every|each|any)\s*time|should\s+(?:it|this|that|they|anything|something|"
+                         r"the\s+[\w-]+))\s[^,;:]+[,;]\s", re.I)
 
 
 # A lesson that carries "but" after its rule: a limit of the rule ("…, but only in the frontend", "…, but not in the docs
