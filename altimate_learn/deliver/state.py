@@ -126,7 +126,18 @@ class HookLog:
 # --- locks ---------------------------------------------------------------------------------------------
 
 class LockBusy(Exception):
-    """Another process held a lock past the deadline."""
+    """Another process held a lock past the deadline. ``short``: an earlier event already waited the full ~5 s for it
+    (the busy memo), so this one waited only :data:`BUSY_WAIT`."""
+
+    def __init__(self, path: str, short: bool = False) -> None:
+        super().__init__(path)
+        self.short = short
+
+    @property
+    def waited(self) -> str:
+        """How long the hook waited, for hook.log."""
+        return (f"(still: an earlier event waited ~{LOCK_TIMEOUT:g} s for it; this one {BUSY_WAIT:g} s)"
+                if self.short else f"for ~{LOCK_TIMEOUT:g} s")
 
 
 class Locks:
@@ -158,7 +169,7 @@ class Locks:
                     os.utime(memo)
             except OSError:
                 pass
-            raise LockBusy(peerlock.lock_path(learn_dir)) from None
+            raise LockBusy(peerlock.lock_path(learn_dir), busy and deadline < self.deadline) from None
         self.peer = learn_dir
         if busy:
             try:
@@ -199,7 +210,7 @@ class Locks:
                         os.utime(memo)
                 except OSError:
                     pass
-                raise LockBusy(path)
+                raise LockBusy(path, busy and deadline < self.deadline)
             time.sleep(min(delay, max(0.0, deadline - time.monotonic())))
             delay = min(delay * 2, 0.1)
 

@@ -297,8 +297,8 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
             if answered_before:  # nothing to give, but the state notes the earlier turns
                 try:
                     engine.open(session_id)
-                except LockBusy:
-                    log(f"{event.name}: session state locked by another process for ~5 s; its next prompt is taken "
+                except LockBusy as busy:
+                    log(f"{event.name}: session state locked by another process {busy.waited}; its next prompt is taken "
                         "for the session's task")
                     return ""
                 try:
@@ -309,8 +309,8 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     if clears or resumes:
         try:
             engine.open(session_id)
-        except LockBusy:
-            log(f"{event.name}: session state locked by another process for ~5 s; the session was not "
+        except LockBusy as busy:
+            log(f"{event.name}: session state locked by another process {busy.waited}; the session was not "
                 + ("reset" if clears else "marked as resumed"))
             return ""
         try:
@@ -327,8 +327,8 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
         return ""
     try:
         data = engine.open(session_id)
-    except LockBusy:
-        log(f"{event.name}: session state locked by another process for ~5 s; delivered nothing")
+    except LockBusy as busy:
+        log(f"{event.name}: session state locked by another process {busy.waited}; delivered nothing")
         return ""
     if answered_before:
         _answered_before(engine)
@@ -396,8 +396,8 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
                                                  seen=seen).text)
                 if deliver_tool:
                     texts.append(engine.tool_failure(event.tool_name or "").text)
-        except LockBusy:
-            log(f"{event.name}: a store was locked by another process for ~5 s; delivered nothing")
+        except LockBusy as busy:
+            log(f"{event.name}: a store was locked by another process {busy.waited}; delivered nothing")
             return ""
     finally:
         engine.close()

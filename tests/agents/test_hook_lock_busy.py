@@ -17,14 +17,18 @@ def test_after_one_timeout_later_waits_are_short_until_the_lock_is_free(tmp_path
     fcntl.flock(holder, fcntl.LOCK_EX)
     monkeypatch.setattr(state, "LOCK_TIMEOUT", 0.6)
     start = time.monotonic()
-    with pytest.raises(state.LockBusy):
+    with pytest.raises(state.LockBusy) as first:
         state.Locks(time.monotonic() + state.LOCK_TIMEOUT).acquire(str(lock))
     assert time.monotonic() - start >= 0.6
     assert (tmp_path / ".lock.busy").exists()
+    assert first.value.waited == "for ~0.6 s"  # what hook.log says of this wait
     start = time.monotonic()
-    with pytest.raises(state.LockBusy):
+    with pytest.raises(state.LockBusy) as later:
         state.Locks(time.monotonic() + 30).acquire(str(lock))  # would wait 30 s without the memo
     assert time.monotonic() - start < 15  # the memo cuts the wait short; without it, 30 s
+    # review50: hook.log said "locked by another process for ~5 s" of every such event, also of those that waited
+    # a quarter of a second
+    assert later.value.waited == "(still: an earlier event waited ~0.6 s for it; this one 0.25 s)"
     fcntl.flock(holder, fcntl.LOCK_UN)
     os.close(holder)
     with state.Locks(time.monotonic() + 30) as locks:
