@@ -60,6 +60,7 @@ OTHER_WORDS = {
     "stop": "To stop learning in this project: `learn disable` (or `learn pause` for the continual learner).",
     "approve": "To approve the staged lessons: `learn promote`.",
     "accept": "To approve the staged lessons: `learn promote`.",
+    "review": "To review the staged lessons: `learn show` (then `learn promote` or `learn reject`).",
     "list": "To list the lessons: `learn show` (signals: `learn signals`).",
     "ls": "To list the lessons: `learn show` (signals: `learn signals`).",
     "add": "To add a rule of your own: `learn remember \"TEXT\"`.",

@@ -60,6 +60,12 @@ def test_a_word_other_tools_use_says_what_to_run(cli):
     assert err.endswith("Error: No such command 'init'. To start: `learn enable` (then `learn install <agent>`).\n")
     code, out, _ = cli("init", "--json")
     assert code == 2 and "To start: `learn enable`" in out
+    # review50: `learn review` (the step docs/review.md calls "Review and promote") offered click's "Did you mean
+    # 'revert', 'retire', 'resolve'?" (undo a learner run, retire lessons, finish a merge)
+    code, out, err = cli("review")
+    assert code == 2 and "revert" not in err
+    assert err.endswith("No such command 'review'. To review the staged lessons: `learn show` (then `learn promote` "
+                        "or `learn reject`).\n")
 
 
 def test_the_other_words_point_at_commands_that_exist(cli):
