@@ -72,7 +72,7 @@ def vet_store(store: Store, *, chat: Any = None, timeout: float = 120.0, max_cal
     max_in_force set (``curate(recheck=True)``); ``run.held`` says what it left for the next curation."""
     from altimate_learn.curate.curator import curate
     from altimate_learn.instructions.files import discover
-    from altimate_learn.reflect.reflect import current_lessons
+    from altimate_learn.curate.prepared import current_lessons
 
     run = VetRun(by=chat.label if chat is not None else "offline")
     calls = 0
@@ -201,7 +201,7 @@ def release(store: Store, lesson_id: str, *, chat: Any = None, timeout: float = 
     person overrules the vet's verdict against the instruction files (recorded in the lesson's provenance).
     ``recheck``: a re-vet releases it (``curate(recheck=True)``: nothing else changes)."""
     from altimate_learn.instructions.files import discover
-    from altimate_learn.reflect.reflect import current_lessons
+    from altimate_learn.curate.prepared import current_lessons
 
     item = quarantine.find(store, lesson_id)
     contract = discover(store.project.root)

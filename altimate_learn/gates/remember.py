@@ -130,7 +130,7 @@ def remember(store: Store, text: str, *, paths: list[str] | None = None, approve
     vetted = None
     if chat is not None:
         from altimate_learn.gates.vet import Item, vet_with_model
-        from altimate_learn.reflect.reflect import current_lessons
+        from altimate_learn.curate.prepared import current_lessons
 
         lessons = current_lessons(store)
         vetted = vet_with_model(chat, [Item("c0", clean, "person", evidence=False, paths=tuple(paths or ()))], lessons,

@@ -227,7 +227,7 @@ def _revet(project, sessions_dir: str, log) -> dict[str, dict]:
     from altimate_learn.errors import LearnError
     from altimate_learn.gates.actions import due, vet_store
     from altimate_learn.instructions.files import discover
-    from altimate_learn.reflect.reflect import current_lessons
+    from altimate_learn.curate.prepared import current_lessons  # (not the reflection pipeline)
     from altimate_learn.store import Store
 
     out: dict[str, dict] = {}

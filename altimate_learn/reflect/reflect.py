@@ -135,15 +135,10 @@ def _remaining(options: Options) -> float:
 
 def current_lessons(store: Store) -> list[dict[str, Any]]:
     """The staged candidate, else the approved lessons (a file the curator's cache knows is not validated
-    again: see :mod:`altimate_learn.curate.prepared`)."""
+    again: see :func:`altimate_learn.curate.prepared.current_lessons`)."""
     from altimate_learn.curate import prepared
 
-    cache = prepared.Cache()
-    for name in (store.CANDIDATE, store.APPROVED):
-        found = prepared.read(store, name, cache)
-        if found is not None:
-            return found.lessons
-    return []
+    return prepared.current_lessons(store)
 
 
 def stages_a_change(store: Store) -> bool:
