@@ -8,6 +8,11 @@ wording.
    "once …") now waits with its reason. A kind of work said first ("before you push, …", "when you add a new env var,
    …") still gives its rule with the condition kept, as does the case said after the rule ("never push to main if the
    tests fail").
+2. The team's tool said for one occasion: "we use pnpm just for the demo" gave "Use `pnpm` just for the demo.", "for the
+   hackathon we use bun" "For the hackathon, use `bun`.", "we use the test key for the demo only" its lesson. A lesson
+   said for one occasion (a demo, a hackathon, a spike, a prototype, an experiment; "this build", "this run") now waits.
+   The word naming a part of the project ("the demo app", "the demo site"), the kind in the plural ("for the demos",
+   "for experiments") and "every demo" keep their lesson.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from __future__ import annotations
 import pytest
 
 from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules
-from altimate_learn.reflect.providers.builtin.one_off import ONE_CASE
+from altimate_learn.reflect.providers.builtin.one_off import ONE_CASE, ONE_OCCASION
 
 
 def _read(text: str) -> tuple[list[str], str]:
@@ -66,3 +71,46 @@ def test_the_case_after_a_team_tool_keeps_only_the_team_tool() -> None:
 ])
 def test_a_kind_of_work_first_or_the_case_after_still_gives_the_rule(typed: str, lesson: str) -> None:
     assert _rules(typed) == [lesson]
+
+
+# --- 2. the team's tool said for one occasion ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("typed", [
+    "we use pnpm just for the demo",
+    "we use pnpm (just) for the demo",
+    "we use pnpm for the demo, ok?",
+    "for the hackathon we use bun",  # check50
+    "we use the test key for the demo only",  # check50
+    "we use sqlite for the spike",
+    "we use pnpm for the prototype",
+    "never use npm for the investor demo",
+    "always use pnpm for the presentation",
+])
+def test_a_rule_for_one_occasion_waits(typed: str) -> None:
+    rules, why = _read(typed)
+    assert rules == []
+    assert why == f"no standing rule: {ONE_OCCASION}"
+
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("we use vite for the demo app", "Use `vite` for the demo app."),
+    ("we use pnpm for the demo site", "Use `pnpm` for the demo site."),
+    ("we use pnpm for the demos", "Use `pnpm` for the demos."),
+    ("we use pnpm for every demo", "Use `pnpm` for every demo."),
+    ("we use sqlite for experiments", "Use `sqlite` for experiments."),
+    ("use pnpm in the prototype folder", "Use `pnpm` in the prototype folder."),
+    ("put the demo data in fixtures/demo", "Put the demo data in `fixtures/demo`."),
+    ("we use ruff for linting", "Use `ruff` for linting."),
+])
+def test_a_part_named_by_the_word_or_each_time_keeps_its_lesson(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "did we use pnpm for the demo?",  # a question
+    "bob says we use pnpm for the demo",  # someone quoted
+    "we used pnpm for the demo last year",  # past narration
+    "we don't use pnpm for the demo",  # negation
+])
+def test_look_alikes_of_one_occasion_give_nothing(typed: str) -> None:
+    assert _rules(typed) == []

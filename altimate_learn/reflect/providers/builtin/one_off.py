@@ -104,6 +104,21 @@ _ONE_DAY = re.compile(r"(?<!\bfrom\s)(?<!\bstarting\s)(?<!\bbeginning\s)(?<!\bof
                       # weekend" is every weekend)
                       r"|\b(?:until|till|'?til)\s+(?:the\s+)?(?:end\s+of\s+(?:the\s+)?(?:day|week)|eod|eow|cob)\b"
                       r"|\bfor\s+the\s+rest\s+of\s+(?:the\s+)?(?:day|week|sprint|session)\b", re.I)
+# A rule's own clause said for one occasion ("we use pnpm just for the demo", "for the hackathon we use bun", "we use the test
+# key for the demo only"; refl49's left-alone): a one-off, read in the lesson's words as _ONE_DAY is. Not a part of the
+# project named by the word ("the demo app", "the prototype folder": a noun after it), not the kind said in the plural
+# ("for the demos", "for experiments": each of them), not one said to hold each time ("for every demo").
+ONE_OCCASION = ("it says it holds for one occasion (\"just for the demo\", \"for this build\", \"for the hackathon\"): a "
+                "one-off for the task at hand, not a standing rule")
+_ONE_OCCASION = re.compile(r"\bfor\s+(?:(?:the|this|that|our|my|tomorrow'?s|today'?s|(?:the\s+)?(?:next|upcoming))\s+"
+                           r"(?:(?:upcoming|next|big|client|investor|internal|live|quick|first)\s+)?"
+                           r"(?:demo|hackathon|presentation|pitch|workshop|meetup|talk|prototype|spike|poc|proof[\s-]of[\s-]concept|"
+                           r"experiment|dry[\s-]run|trial(?:\s+run)?)"
+                           r"|(?:this|that)\s+(?:one\s+)?(?:build|run|ticket|task|pr|pull\s+request|change|fix|commit|"
+                           r"deploy(?:ment)?|release|session|one|time|attempt))"
+                           r"(?=\s*(?:$|[.,;:!?)])|\s+(?:only|on|at|in|next|tomorrow|today|tonight|this|with|and|but|so|because|"
+                           r"since|ok(?:ay)?|please|pls)\b)", re.I)
+_EACH_TIME = re.compile(r"\b(?:every|each|all|whenever|any)\b", re.I)
 # One change of this task's past named by its place in the conversation ("in the last PR", "in your previous commit"):
 # which one only the conversation says, and the rule is about it ("the latest version" is what a project keeps current)
 _ONE_PAST_CHANGE = re.compile(r"\b(?:in|on|for|from|to|of|with)\s+(?:the|your|my|our|that)\s+(?:last|previous|prior|earlier)\s+"
@@ -195,6 +210,8 @@ def one_off(rule: Rule, text: str) -> str:
     plain = text.replace("`", "")
     if _ONE_DAY.search(prose):
         return ONE_DAY  # "Always run the tests today." (check47 C47-7)
+    if _ONE_OCCASION.search(prose.replace("(", "").replace(")", "")) and not _EACH_TIME.search(prose):
+        return ONE_OCCASION  # "Use `pnpm` just for the demo.", "For the hackathon, use `bun`." (refl49's left-alone)
     if _ONE_PAST_CHANGE.search(prose):
         return UNRESOLVED  # "Use `pnpm` instead of `npm` in the last PR." (check47 C47-2): which PR only the conversation says
     if _OPEN_LIST.search(prose):
