@@ -259,6 +259,12 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     if session_id is None:
         log(f"{event.name}: no session id in the payload; ignored")
         return ""
+    agent = event.payload.get("agent_id") if event.kind == "tool" and event.phase in ("pre", "post") else None
+    if isinstance(agent, str) and agent.strip():
+        # a Claude Code sub-agent's tool call (Agent tool): its hooks carry the parent's session id, but what they add
+        # reaches the sub-agent's own context, never the parent's. Its file lessons count as shown in a state of its
+        # own, so the parent still gets them when it opens that file (review50 R50-7); capture skips its calls
+        session_id = clean_session_id(f"{session_id} agent {agent.strip()}") or session_id
     capture = capture_on(settings)
     deliver_files = can_inject and event.kind == "tool" and event.phase in ("pre", "post") and bool(event.paths)
     # a failed call gets what the tool-errors channel learned about that tool's failures
