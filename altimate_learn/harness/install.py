@@ -255,6 +255,10 @@ def _insert(text: str, items: list[Member], open_pos: int, close_pos: int, piece
     outer = _line_indent(text, open_pos)
     outer = "" if outer is None else outer
     inner = outer + unit
+    if _commented(text, open_pos + 1, close_pos):
+        # nothing but a comment inside (commented-out settings in a JSONC file): it stays, after the entry, and an
+        # uninstall takes out just the entry (check50 C50-4: the comment was replaced, then the file removed)
+        return text[: open_pos + 1] + newline + inner + head + _render(value, inner, unit, newline) + text[open_pos + 1:]
     closing = text[close_pos]
     body = newline + inner + head + _render(value, inner, unit, newline) + newline + outer
     return text[: open_pos + 1] + body + closing + text[close_pos + 1:]
@@ -265,7 +269,17 @@ def _remove(text: str, items: list[Member], index: int, open_pos: int, close_pos
         return text[: items[index - 1].value_end] + text[items[index].value_end:]
     if len(items) > 1:
         return text[: items[0].key_start] + text[items[1].key_start:]
+    if _commented(text, items[0].value_end, close_pos):  # a comment that was alone inside before `_insert` stays
+        return text[: open_pos + 1] + text[items[0].value_end:]
     return text[: open_pos + 1] + text[close_pos:]
+
+
+def _commented(text: str, start: int, end: int) -> bool:
+    """True when ``text[start:end]`` holds a comment (JSONC): a list or object with one inside is the person's."""
+    part = text[start:end]
+    if "/" not in part:
+        return False
+    return any(raw != seen and raw != "," for raw, seen in zip(part, masked(text)[start:end]))
 
 
 # --- our entries -------------------------------------------------------------------------------------------
@@ -334,8 +348,10 @@ def remove_ours(text: str, harness: str) -> tuple[str, int]:
                 if not isinstance(handlers, list) or not any(is_ours(h, harness) for h in handlers):
                     continue
                 if all(is_ours(h, harness) for h in handlers):
-                    if len(groups) == 1:  # the event list would be empty: drop the event
-                        if len(events) == 1:  # and the hooks object too
+                    # the event list would be empty: drop the event (and the hooks object too), unless it holds a
+                    # comment of the person's (JSONC), which stays with its list or object
+                    if len(groups) == 1 and not _commented(text, event.key_start, groups_close):
+                        if len(events) == 1 and not _commented(text, hooks.key_start, hooks_close):
                             text = _remove(text, members, members.index(hooks), top_open, top_close)
                         else:
                             text = _remove(text, events, e_index, hooks.value_start, hooks_close)

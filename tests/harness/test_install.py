@@ -232,6 +232,34 @@ def test_a_gemini_settings_file_with_comments_is_edited_around_them_and_comes_ba
     assert path.read_text() == GEMINI_JSONC
 
 
+# check50 C50-4: settings that are only comments inside an object or list (commented out), where learn's entry goes
+COMMENTED_OUT = [
+    ('{\n  // "ui": {"theme": "GitHub"},\n  // "model": {"name": "gemini-2.5-pro"}\n}\n', '// "model": {"name"'),
+    ('{\n  "ui": {"theme": "GitHub"},\n  "hooks": {\n    // "BeforeTool": [{"matcher": "write_file", "hooks": []}]\n  }\n}\n',
+     '// "BeforeTool"'),
+    ('{"hooks": {"AfterTool": [ /* my linter, off for now */ ]}}', "/* my linter, off for now */"),
+]
+
+
+@pytest.mark.parametrize("original,comment", COMMENTED_OUT, ids=["top", "hooks", "event-list"])
+def test_a_gemini_setting_commented_out_where_learns_entry_goes_is_kept(tmp_path: Path, original: str, comment: str):
+    """A Gemini settings.json whose object (or the hooks object, or an event's list) holds nothing but a comment:
+    install replaced the comment with learn's entry, and uninstall then removed the whole file."""
+    path = settings_file(tmp_path, "gemini")
+    path.parent.mkdir(parents=True)
+    path.write_text(original)
+    run_install(options(tmp_path, "gemini"))
+    installed = path.read_text()
+    from altimate_learn.config import strip_jsonc
+
+    assert {event for event, groups in json.loads(strip_jsonc(installed))["hooks"].items()
+            for g in groups for h in g["hooks"] if is_ours(h, "gemini")} == {event for event, _ in gemini.HOOKS}
+    assert comment in installed
+    assert run_install(options(tmp_path, "gemini"))[0].startswith("learn hooks for gemini are already installed")
+    run_install(options(tmp_path, "gemini", uninstall=True))
+    assert path.read_text() == original
+
+
 def test_malformed_settings_are_refused(tmp_path: Path):
     path = settings_file(tmp_path, "claude-code")
     path.parent.mkdir(parents=True)
