@@ -65,6 +65,14 @@ def clean_session_id(value: object) -> str | None:
     return cleaned or None
 
 
+SUB_AGENT = " agent "  # a Claude Code sub-agent's delivery state: "<session id> agent <agent_id>" (harness/hook.py)
+
+
+def parent_session(session_id: str) -> str:
+    """The session a sub-agent's delivery state (and its `shown.jsonl` lines) belongs to; any other id as it is."""
+    return session_id.split(SUB_AGENT, 1)[0]
+
+
 def session_file_name(session_id: str) -> str:
     return sha256(session_id.encode("utf-8", "surrogateescape")).hexdigest()[:40]
 

@@ -250,7 +250,7 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     as the agent sent it; the same bytes again right after, with no other event of the session between, are a
     second copy of learn's hook (installed in two settings files) and get nothing (:func:`_repeated`)."""
     from altimate_learn.deliver.settings import auto_reflect_on, capture_on, delivery_settings, learner_on
-    from altimate_learn.deliver.state import LockBusy, clean_session_id
+    from altimate_learn.deliver.state import SUB_AGENT, LockBusy, clean_session_id
 
     settings = delivery_settings(root, cwd, warn=log)
     if not settings["enabled"]:
@@ -264,7 +264,7 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
         # a Claude Code sub-agent's tool call (Agent tool): its hooks carry the parent's session id, but what they add
         # reaches the sub-agent's own context, never the parent's. Its file lessons count as shown in a state of its
         # own, so the parent still gets them when it opens that file (review50 R50-7); capture skips its calls
-        session_id = clean_session_id(f"{session_id} agent {agent.strip()}") or session_id
+        session_id = clean_session_id(f"{session_id}{SUB_AGENT}{agent.strip()}") or session_id
     capture = capture_on(settings)
     deliver_files = can_inject and event.kind == "tool" and event.phase in ("pre", "post") and bool(event.paths)
     # a failed call gets what the tool-errors channel learned about that tool's failures

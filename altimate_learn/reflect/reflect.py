@@ -382,9 +382,13 @@ def _given_in_session(store: Store, batch: Batch, items: list[Any]) -> None:
         records = store.records(store.SHOWN)
     except (LearnError, OSError, ValueError):
         return
+    from altimate_learn.deliver.state import parent_session
+
     for record in records:
-        if record.get("session") in wanted and isinstance(record.get("id"), str):
-            given.setdefault(record["session"], {})[record["id"]] = None
+        # a lesson one of the session's sub-agents was given is the session's too (R50-7: its own delivery state)
+        session = parent_session(record["session"]) if isinstance(record.get("session"), str) else None
+        if session in wanted and isinstance(record.get("id"), str):
+            given.setdefault(session, {})[record["id"]] = None
     for item in items:
         found = given.get(session_of.get(item.signal_id) or "")
         if found:

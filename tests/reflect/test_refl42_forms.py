@@ -186,3 +186,12 @@ def test_learn_reflect_reads_the_sessions_lessons_for_a_complaint_that_the_agent
     assert "rules out: the lesson was not followed" in session_store.reflect()
     assert session_store.staged().get(LOGGER["id"], {}).get("helpful", 0) == 0
     assert session_store.status(signal) == "open"
+
+
+def test_a_lesson_a_sub_agent_of_the_session_was_given_counts_for_its_complaint(session_store) -> None:
+    # review50 R50-7: a Claude Code sub-agent's file lessons are recorded under "<session> agent <agent_id>"; the work it
+    # did is the session's, so "print again??" reads the lesson it was given as given in the session
+    session_store.given(LOGGER, session="sess-1 agent ad9fea2d8d9d4c2ed")
+    signal = session_store.say("print again??", message_id="m1")
+    assert "rules out: the lesson was not followed" in session_store.reflect()
+    assert session_store.status(signal) == "open"
