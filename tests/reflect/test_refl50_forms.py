@@ -7,7 +7,8 @@ wording.
    npm". A rule in a sentence that opens with a case ("if …", "when …", "whenever …", "every time …", "in case …",
    "once …") now waits with its reason. A kind of work said first ("before you push, …", "when you add a new env var,
    …") still gives its rule with the condition kept, as does the case said after the rule ("never push to main if the
-   tests fail").
+   tests fail"); the agent's own kind of work said first keeps the rule ("when you log errors, never log the token",
+   check50 C50-3), unless it points at this task ("when you see this error, …").
 2. The team's tool said for one occasion: "we use pnpm just for the demo" gave "Use `pnpm` just for the demo.", "for the
    hackathon we use bun" "For the hackathon, use `bun`.", "we use the test key for the demo only" its lesson. A lesson
    said for one occasion (a demo, a hackathon, a spike, a prototype, an experiment; "this build", "this run") now waits.
@@ -47,6 +48,8 @@ def _rules(text: str) -> list[str]:
     "if tests fail, always fix them before pushing",
     "should it fail, never use npm",  # check50
     "if that errors, never use eval",  # check50
+    "if you can't find it, don't use grep",  # check50
+    "when you see this error, never use npm",  # the agent's work, but one this task points at
 ])
 def test_a_rule_said_for_one_case_waits(typed: str) -> None:
     rules, why = _read(typed)
@@ -68,6 +71,9 @@ def test_the_case_after_a_team_tool_keeps_only_the_team_tool() -> None:
     ("it crashes on startup, and btw never commit .env files", "Never commit `.env` files."),
     ("the tests fail with the same error, also please never use sleep in tests", "Never use `sleep` in tests."),
     ("never use npm. if it fails, try again", "Never use `npm`."),
+    # the agent's own kind of work said first (check50 C50-3)
+    ("when you log errors, never log the token", "Never log the token."),
+    ("if you log errors, never log the token", "Never log the token."),
 ])
 def test_a_kind_of_work_first_or_the_case_after_still_gives_the_rule(typed: str, lesson: str) -> None:
     assert _rules(typed) == [lesson]

@@ -433,8 +433,8 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
                 if rule.alone and clause != part and _WHEN_FIRST.match(part) and not part.lower().startswith(clause.lower()):
                     continue  # "if it fails, we use pnpm", "when we deploy tomorrow, we use pnpm": the team's way said
                     # for when something happens, not always (check49 C49-10)
-                if not rule.alone and clause != part and _CASE_FIRST.match(part) \
-                        and not part.lower().startswith(clause.lower()):
+                if not rule.alone and clause != part and (case := _CASE_FIRST.match(part)) \
+                        and not part.lower().startswith(clause.lower()) and not _OWN_WORK.match(case.group(0)):
                     if ONE_CASE not in declined:
                         declined.append(ONE_CASE)
                     continue  # "if it fails, never use npm", "whenever the build fails, never use npm": a rule said for
@@ -544,6 +544,12 @@ _WHEN_FIRST = re.compile(r"^\W*(?:(?:and|so|but|ok(?:ay)?)[\s,]+)*(?:if|when|aft
 _CASE_FIRST = re.compile(r"^\W*(?:(?:and|so|but|ok(?:ay)?)[\s,]+)*(?:if|when|whenever|after|once(?!\s+(?:again|more)\b)|until|till|unless|"
                          r"as\s+soon\s+as|before|while|in\s+case|(?:every|each|any)\s*time|should\s+(?:it|this|that|they|anything|something|"
                          r"the\s+[\w-]+))\s[^,;:]+[,;]\s", re.I)
+
+# (not the agent's own kind of work, done again and again: "when you log errors, never log the token" keeps "Never log the
+# token." (check50 C50-3), unless the work is one this task points at: "when you see this error", "when you do that")
+_OWN_WORK = re.compile(r"^\W*(?:if|when|whenever|(?:every|each|any)\s*time|before|after)\s+(?:you|u)\s+(?!(?:see|get|hit|find|"
+                       r"run\s+into|can'?t|cannot|don'?t|are|have|need|want|try)\b)[a-z]+\b(?![^,;]*\b(?:it|this|that|these|those|"
+                       r"them|tomorrow|today|tonight|now|next|again)\b)[^,;]*[,;]\s$", re.I)
 
 
 # A lesson that carries "but" after its rule: a limit of the rule ("…, but only in the frontend", "…, but not in the docs
