@@ -107,7 +107,7 @@ def test_the_rules_limit_is_its_scope_after_the_whole_rule(typed: str, lesson: s
     ("don't use npm but yarn", "Use `yarn` instead of `npm`."),  # (refl49: "not X but Y" between two tools of one job)
     ("never use floats for money but Decimal", "Use `Decimal` instead of `float` for money."),  # (refl49)
     ("don't use moment but dayjs instead", "Use `dayjs` instead of `moment`."),
-    ("never use any but prefer unknown", "Never use `any`."),
+    ("never use any but prefer unknown", "Use `unknown` instead of `any`."),  # (refl50: "but prefer" the one thing)
     ("don't use var, but const or let", "Never use `var`."),
     ("don't use npm, but use pnpm", "Use `pnpm` instead of `npm`."),
 ])

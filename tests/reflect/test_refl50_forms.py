@@ -14,6 +14,10 @@ wording.
    said for one occasion (a demo, a hackathon, a spike, a prototype, an experiment; "this build", "this run") now waits.
    The word naming a part of the project ("the demo app", "the demo site"), the kind in the plural ("for the demos",
    "for experiments") and "every demo" keep their lesson.
+3. A ban, then "but" and another verb that picks the one thing to use: "never use any but prefer unknown" gave "Never
+   use `any`." ("never use any, prefer unknown" gave "Use `unknown` instead of `any`."); "but prefer X" / "but use X"
+   with one word or piece of code after it is read as the comma form is. "… but I prefer unknown in my own code" still
+   waits.
 """
 
 from __future__ import annotations
@@ -119,4 +123,27 @@ def test_a_part_named_by_the_word_or_each_time_keeps_its_lesson(typed: str, less
     "we don't use pnpm for the demo",  # negation
 ])
 def test_look_alikes_of_one_occasion_give_nothing(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+# --- 3. a ban, then "but prefer" the one thing ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("never use any but prefer unknown", "Use `unknown` instead of `any`."),
+    ("don't use any but prefer unknown", "Use `unknown` instead of `any`."),
+    ("stop using any but prefer unknown", "Use `unknown` instead of `any`."),
+    ("never use var but prefer const", "Use `const` instead of `var`."),
+    ("never use any but use unknown instead", "Use `unknown` instead of `any`."),
+    ("don't use print but prefer the logger", "Use the logger instead of `print`."),
+    ("never use npm but prefer pnpm", "Use `pnpm` instead of `npm`."),
+])
+def test_a_ban_then_but_prefer_gives_the_choice(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "never use any but I prefer unknown in my own code",  # the person's own code: check50
+    "should we never use any but prefer unknown?",  # a question
+])
+def test_a_ban_then_a_personal_or_asked_preference_gives_nothing(typed: str) -> None:
     assert _rules(typed) == []

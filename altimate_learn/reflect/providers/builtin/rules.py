@@ -392,6 +392,8 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
     parts = [_case_as_verb(unhedge(part if (cut := _new_work_tail(part)) is None else part[:cut])) for part in said]
     # "never use floats for money but Decimal": what to use after "but", read as "…, use Decimal" is (refl49)
     parts = [_BAN_BUT_USE.sub(r"\g<ban>, use \g<use>", part) for part in parts]
+    # "never use any but prefer unknown": the one thing to prefer after "but", read as "…, prefer unknown" is (refl50)
+    parts = [_BAN_BUT_PREFER.sub(r"\g<ban>, \g<verb> \g<use>\g<end>", part) for part in parts]
     # (rank, place, lesson, sentence or -1 for several, shape, how the clause stands in its sentence: "whole", "piece",
     # or "own" for a statement of its own joined by ", and" / "pls")
     candidates: list[tuple[int, float, str, int, str, str]] = []
@@ -530,6 +532,12 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
 # floats for money, but use Decimal")
 _BAN_BUT_USE = re.compile(r"^(?P<ban>(?:never|don'?t|do\s+not|stop)\s+(?:use|using)\s+[^,;]+?)\s*,?\s+but\s+(?:use\s+)?"
                           r"(?P<use>`[^`]+`|[A-Z][\w.]*(?:\(\))?|[a-z][\w]*\.[\w.]+(?:\(\))?|[a-z_]+\(\))(?:\s+instead)?\s*[.!]*$")
+
+# (or a verb that picks it, then one word or piece of code and nothing after it: "never use any but prefer unknown", "don't
+# use var but use const"; "… but prefer unknown in my own code", "… but prefer the logger, bob says" are not all of it)
+_BAN_BUT_PREFER = re.compile(r"^(?P<ban>(?:never|don'?t|do\s+not|stop)\s+(?:use|using)\s+[^,;]+?)\s*,?\s+but\s+"
+                             r"(?P<verb>(?:please\s+)?(?:use|prefer))\s+(?P<use>`[^`]+`|(?:the\s+)?[\w.@/+#-]+(?:\(\))?)"
+                             r"(?P<end>(?:\s+instead)?\s*[.!]*)$", re.I)
 
 
 # a sentence that opens with when or on what condition what follows holds ("if it fails, …", "once the migration is done,
