@@ -63,9 +63,13 @@ def evidence(store: Any) -> dict[str, Evidence]:
     def get(lesson_id: str) -> Evidence:
         return out.setdefault(lesson_id, Evidence())
 
+    from altimate_learn.deliver.state import parent_session
+
     for record in _records(store, store.SHOWN):
         if isinstance(record.get("id"), str) and isinstance(record.get("session"), str):
-            get(record["id"]).sessions.add(record["session"])
+            # a Claude Code sub-agent's lines ("<session> agent <id>", review50 R50-7) are its session's: one session
+            # with two sub-agents is one session of evidence, not three (check50 C50-11)
+            get(record["id"]).sessions.add(parent_session(record["session"]))
     for entry in _records(store, store.HISTORY):
         applied = entry.get("applied")
         if not isinstance(applied, list):

@@ -193,3 +193,21 @@ def test_related_lessons_are_grouped_by_identifier_wording_and_paths():
                lesson("L-0005", "Keep analyses thin and rename their outputs.", created="2026-01-02T00:00:00.000Z"),
                lesson("L-0006", "Pin `amount_cents` first.", pinned=True)]
     assert groups(lessons, skip=set()) == [["L-0001", "L-0002"], ["L-0003", "L-0004"]]
+
+
+def test_a_session_whose_sub_agents_were_given_the_lesson_counts_once_toward_graduation(git_repo):
+    """check50 C50-11: a Claude Code sub-agent's file lessons are recorded under "<session> agent <id>" (review50
+    R50-7), so a lesson given to the main agent and two sub-agents in each of 4 sessions read as delivered in 12
+    sessions and graduated into AGENTS.md and CLAUDE.md (10 needed)."""
+    import json
+
+    from altimate_learn.tidy.graduate import evidence
+
+    store = setup(git_repo, [lesson("L-0001", PROVEN, helpful=1), lesson("L-0004", SQL)])
+    with open(store.path("shown.jsonl"), "w") as handle:
+        for n in range(4):
+            for session in (f"s-{n}", f"s-{n} agent a{n}1", f"s-{n} agent a{n}2"):
+                handle.write(json.dumps({"session": session, "id": "L-0001", "tier": "file", "at": NOW}) + "\n")
+    result = tidy(store, dry_run=True, now=NOW)
+    assert result.graduated == []  # before: L-0001 graduated, "delivered in 12 sessions"
+    assert evidence(store)["L-0001"].sessions == {"s-0", "s-1", "s-2", "s-3"}
