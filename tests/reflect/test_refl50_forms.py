@@ -17,7 +17,8 @@ wording.
 3. A ban, then "but" and another verb that picks the one thing to use: "never use any but prefer unknown" gave "Never
    use `any`." ("never use any, prefer unknown" gave "Use `unknown` instead of `any`."); "but prefer X" / "but use X"
    with one word or piece of code after it is read as the comma form is. "… but I prefer unknown in my own code" still
-   waits.
+   waits. (check50 C50-9, on 9188a1f3 too: "don't use print but use it in scripts" gave "Never use `print`.", a ban
+   wider than said; "but use it …" and "but prefer X only …" are an exception of the ban and wait.)
 """
 
 from __future__ import annotations
@@ -144,6 +145,9 @@ def test_a_ban_then_but_prefer_gives_the_choice(typed: str, lesson: str) -> None
 @pytest.mark.parametrize("typed", [
     "never use any but I prefer unknown in my own code",  # the person's own code: check50
     "should we never use any but prefer unknown?",  # a question
+    "don't use print but use it in scripts",  # the banned thing itself, somewhere: check50 C50-9
+    "don't use print but use them in scripts",
+    "never use any but prefer unknown only in tests",  # check50 C50-9
 ])
 def test_a_ban_then_a_personal_or_asked_preference_gives_nothing(typed: str) -> None:
     assert _rules(typed) == []

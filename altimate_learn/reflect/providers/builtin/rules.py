@@ -627,7 +627,16 @@ def _but_after(sentence: str) -> bool:
         return False  # "close, but the order_date should be a date": no rule before it
     if rule.shape == "never" and _granted(sentence):
         return False  # "never commit .env files, but do commit .env.example": the ban, and another thing allowed
+    if _BUT_SAME_THING.match(tail):
+        return True  # "don't use print but use it in scripts", "… but prefer unknown only in tests": where the banned thing
+        # or the other one is fine after all, an exception of the ban (check50 C50-9)
     return not (rule.shape in ("never", "instead") and _BUT_INSTEAD.match(tail))
+
+
+# what "but" says to use after a ban that is the banned thing itself ("but use it in scripts") or one limited to a place
+# ("but prefer unknown only in tests")
+_BUT_SAME_THING = re.compile(r"^(?:please\s+)?(?:use|prefer|go\s+with|stick\s+(?:to|with)|pick|choose|call|import)\s+"
+                             r"(?:(?:it|them|that|those|this|these|one|ones)\b|\S+(?:\s+\S+)?\s+only\b)", re.I)
 
 
 # A sentence said as an aside ("btw", "by the way", "p.s.", "side note", "unrelated"): a subject of its own, not a
