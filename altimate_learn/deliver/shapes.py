@@ -344,6 +344,11 @@ def _early_time(words: list[str], k: int) -> bool:
     if not _TIMES.isdisjoint(window) and "time" not in window:
         return True  # "writes the timestamps 3h early"; not "it's time to leave 1h early"
     return ("are" in window or "is" in window) and not _PARTICIPLES.isdisjoint(window)
+# check49 C49-5's last look-alike (deliver50): hours early for a reason the request tells ("my shift times are 2h early
+# this week because of the holiday", "the backups run 2h early due to the new retention policy") are a time moved on
+# purpose, no time read wrong; a reason naming a zone or a clock (:data:`_ZONES`: "because the server runs in UTC") or
+# a fault ("because of some bug") still tells of one.
+_FAULTS = frozenset("bug bugs broken wrong error errors glitch fault".split())
 _TAKEN_OFF = frozenset("day days time got get gets getting have has had".split())
 
 
@@ -360,6 +365,10 @@ def hours_off(text: str) -> bool:
                 continue  # "turn the heater off 1h early", "we got the day off, 8h off"
             if w == "early" and not _early_time(words, i - n):
                 continue  # "we finished 3h early": done sooner, no time read wrong
+            if w == "early" and _ZONES.isdisjoint(words) and _FAULTS.isdisjoint(words) and any(
+                    x == "because" or x == "due" and words[k + 1:k + 2] == ["to"]
+                    for k, x in enumerate(words[i + 1:i + 9], i + 1)):
+                continue  # "my shift times are 2h early this week because of the holiday": early for a reason told
             return True
     return False
 
@@ -830,6 +839,12 @@ OF_ROWS = frozenset("whose where with without when whenever if having had".split
 # Words before a tie word that make the noun after them the rows ("every row where", "each order with"); a tie word
 # other than "whose" ties the earlier value to the rows only right after their noun (check49 C49-1).
 _EACH = frozenset("every each any all no".split())
+# What holds rows or files, never a row itself (check49 C49-5's last look-alike, deliver50): things left out that are
+# tables, schemas, folders or files ("the migration skipped tables with the old schema missing", "the backup skipped
+# folders with the old snapshot missing") are a tool's step over containers, no rows a comparison with a null lost.
+_HOLDERS = frozenset("table tables schema schemas database databases db dbs column columns file files folder folders "
+                     "directory directories dir dirs bucket buckets volume volumes partition partitions index indexes "
+                     "repo repos repository repositories package packages image images".split())
 
 
 def _ties_rows(words: list[str], j: int) -> bool:
@@ -846,6 +861,8 @@ def _ties_rows(words: list[str], j: int) -> bool:
     if words[j] == "where" and _DATA.isdisjoint(words):
         return False
     before = words[j - 1]
+    if before in _HOLDERS:
+        return False  # "the migration skipped tables with the old schema missing": tables are no rows of figures
     return _plural(before) or (j >= 2 and words[j - 2] in _EACH and before.isalpha())
 NULL_COMPARISON = "nullable compare"  # the words a request gets for it (see select.query_terms)
 
