@@ -38,6 +38,11 @@ from altimate_learn.deliver.concepts import IMPLIED_FACTOR as FACTOR  # weight r
 from altimate_learn.deliver.concepts import KIND  # "@list": a file-kind word's key in the implied table
 from altimate_learn.deliver.concepts import PREFIX as CONCEPT_PREFIX
 
+# A file kind's word that holds only beside another word of the file's name or folder (the other word, this, then the
+# word: "auth+token" for `auth/tokens.py` and `authToken.ts`): a word with other meanings elsewhere is the kind only
+# in that company.
+KIND_WITH = "+"
+
 # activity -> (triggers, implied concepts). Triggers use the member syntax of the concept table (words, then
 # "|"-separated two-word phrases); a trigger "~name" is a concept the request names in any of its words.
 ACTIVITIES: dict[str, tuple[str, str]] = {
@@ -218,6 +223,11 @@ FILE_KINDS: dict[str, tuple[str, str]] = {
     "job_module": ("task tasks worker workers job jobs consumer consumers", "job retry duplicate timeout"),
     "script_module": ("script scripts command commands", "cli batch memory"),
     "export_module": ("export exports exporter exporters", "batch memory"),
+    # an access token's module (`auth/tokens.py`, `authToken.ts`, `jwt.py`): what it mints expires, so its times are
+    # a clock's and a zone's. "token" only beside a word of signing in (:data:`KIND_WITH`): not design tokens
+    # (`styles/tokens.css`), a tokenizer's tokens (`nlp/tokens.py`), a board game's tokens or a service so named.
+    "token_module": ("auth+token authentication+token login+token signin+token oauth+token sso+token jwt jwts otp",
+                     "timezone clock"),
     # --- infrastructure -----------------------------------------------------------------------------------
     "bucket_resource": ("bucket buckets", "storage encryption exposure backup"),
 }
@@ -275,8 +285,10 @@ def build_tables(fold, held: set[str]) -> tuple[dict[str, list[str]], dict[str, 
         if not terms:
             continue
         for word in words.split():
-            for folded in fold(word):
-                add(singles, KIND + folded, terms)
+            beside, _, word = word.rpartition(KIND_WITH)  # "auth+token": "token" beside "auth"
+            for other in fold(beside) if beside else ("",):
+                for folded in fold(word):
+                    add(singles, KIND + other + (KIND_WITH if other else "") + folded, terms)
     return singles, pairs
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 from altimate_learn.deliver.bm25 import unpack
 from altimate_learn.deliver.concepts import IMPLIED, KIND, NEAR, PREFIX, WEIGHT, concept_terms, links
 from altimate_learn.deliver.corpus import VERB_LEADS, Corpus
+from altimate_learn.deliver.implied import KIND_WITH
 from altimate_learn.deliver.render import SUBFOLDERS, split_scope
 from altimate_learn.deliver.shapes import (DECIMAL, EMPTY_DIVISION, EMPTY_PERIOD, HTTP, LINGERING_IDEA, RATIO,
                                            REQUEST_SHAPES, SIBLINGS_IDEA, TICKET, TIMER, empty_period, http_call,
@@ -1016,9 +1017,12 @@ def file_concerns(corpus: Corpus, path: str) -> list[str]:
     more = concept_terms(words, corpus.implied_words, corpus.implied_pairs)
     for concept in ideas:
         more.extend(corpus.implied_words.get(concept, ()))
-    for folded in words:  # what the name says the file is (`OrdersList`: a list; `schemas/`: a schema module)
-        for term in folded:
-            more.extend(corpus.implied_words.get(KIND + term, ()))
+    named = [term for folded in words for term in folded]
+    for term in named:  # what the name says the file is (`OrdersList`: a list; `schemas/`: a schema module)
+        more.extend(corpus.implied_words.get(KIND + term, ()))
+        for other in named:  # `auth/tokens.py`: tokens beside a word of signing in (implied.KIND_WITH)
+            if other != term:
+                more.extend(corpus.implied_words.get(KIND + other + KIND_WITH + term, ()))
     vocabulary = corpus.vocabulary
     return sorted({t for t in more if PREFIX + t[len(IMPLIED):] in vocabulary})
 
