@@ -1252,6 +1252,79 @@ def round_rows(text: str) -> bool:
     return False
 
 
+# --- a day off for the rows near midnight ---------------------------------------------------------------------------
+# "the manifest has the sailing date one day off but only for the late night departures (after 23:00)", "their monday
+# morning signups show up on sunday": a date one day wrong for what happens late at night or early in the morning is a
+# timestamp grouped by its day in the wrong time zone (UTC's date, not the local one), which converting it before
+# taking the day fixes, though the request names no zone. In one sentence, a date one day off (a word of dates, then
+# within three words "one day off", "a day off", "1 day off") or a weekday shown on the weekday next to it (a weekday,
+# then "show(s) up on", "shows as", "lands on", "appears on", "falls on" the day before or after); and in the request a
+# time near midnight ("night", "evening", "morning", "midnight", "overnight", an hour from 20:00 to 05:59: "after
+# 23:00", "10pm", "3am"). It reads the word "timezone", as hours off do. Not "I took a day off on monday morning" (no
+# date is off), "the monday morning meeting shows up on my calendar twice" (one weekday), "the friday night deploy
+# shows up on monday's report" (no day next to it), "the night shift on friday counts as saturday" (a rule, no day
+# shown), "the standup moved from
+# monday to tuesday morning" (a move, no day shown wrong), nor a day moved for a reason told ("the payroll date is a
+# day off this month because of the bank holiday, pay the night staff early").
+_DATES = frozenset("date dates day days timestamp timestamps".split())
+_ONE = frozenset("one a 1".split())
+_WEEK = "monday tuesday wednesday thursday friday saturday sunday".split()
+_WEEKDAYS = frozenset(_WEEK + [day + "s" for day in _WEEK])
+_SHOWN_ON = frozenset("show shows showed shown showing appear appears appeared land lands landed fall falls fell end "
+                      "ends ended".split())
+_NEAR_MIDNIGHT = frozenset("night nights midnight evening evenings morning mornings overnight".split())
+DAY_OFF = "timezone"  # the word a request gets for it (see select.query_terms)
+
+
+def _day_wrong(words: list[str]) -> bool:
+    """Whether one sentence's words tell of a date one day off or a weekday shown on another (see above)."""
+    for k in range(len(words) - 2):
+        if words[k] in _ONE and words[k + 1] == "day" and words[k + 2] == "off" \
+                and not _DATES.isdisjoint(words[max(0, k - 3):k]):
+            return True
+    for i, w in enumerate(words):
+        if w not in _WEEKDAYS:
+            continue
+        for j in range(i + 1, len(words)):
+            if words[j] in _SHOWN_ON:
+                rest = words[j + 1:j + 4]
+                if any(x in ("on", "as") for x in rest) and any(x in _WEEKDAYS and _next_to(w, x)
+                                                               for x in words[j + 1:j + 5]):
+                    return True
+    return False
+
+
+def _next_to(day: str, other: str) -> bool:
+    """Whether two weekdays ("monday", "sundays") are a day apart: a zone moves a time by one day, not three."""
+    a, b = _WEEK.index(day.removesuffix("s")), _WEEK.index(other.removesuffix("s"))
+    return (a - b) % 7 in (1, 6)
+
+
+def _near_midnight(text: str, words: list[str]) -> bool:
+    """Whether a request tells of a time near midnight: a word of night or morning, or an hour from 20:00 to 05:59."""
+    if not _NEAR_MIDNIGHT.isdisjoint(words):
+        return True
+    low = text.lower()
+    for i, ch in enumerate(low):
+        if _digit(ch) and (i == 0 or not (low[i - 1].isalnum() or low[i - 1] in ":./")):
+            hour, end = _clock(low, i)  # "23:00", "10pm", "3 am"; not a bare number ("3 rows")
+            if hour is not None and (low[end - 2:end] in ("am", "pm") or ":" in low[i:end]) \
+                    and (hour >= 20 or hour < 6):
+                return True
+    return False
+
+
+def day_off(text: str) -> bool:
+    """Whether a request tells of a date one day off for what happens near midnight (see above)."""
+    words = _plain_words(text)
+    have = set(words)
+    if "off" not in have and _WEEKDAYS.isdisjoint(have):
+        return False
+    if not _near_midnight(text, words) or "because" in have or ("due" in have and "to" in have):
+        return False
+    return any(_day_wrong(said) for _, said in _sentences(text))
+
+
 # The request shapes a request's words are read for, in the order their words join the request's search words
 # (select.query_terms): each detector above and the words a request of that shape gets.
 REQUEST_SHAPES = (
@@ -1276,4 +1349,5 @@ REQUEST_SHAPES = (
     (float_digits, FLOAT_MONEY),  # "149.99999 kr", "1.5e+02 kr": money in a float
     (stale_until_restart, STALE_CACHE),  # "still shows the old hours, a pod restart fixes it": a cache with no TTL
     (round_rows, ROUND_ROWS),  # "fct_sessions only has 100 rows in prod": a limit left in
+    (day_off, DAY_OFF),  # "the sailing date one day off, only for the late night departures": a time zone
 )
