@@ -500,6 +500,9 @@ RESOLVED = re.compile(
     r"issues?|problems?)\b(?!\s+(?:message|shown|at\s+all\s+(?:but|and)))"
     r"|\b(?:errors?|exceptions?|warnings?|crash\w*|issues?|problems?|bug)\s+(?:is|are|has|have|seems?|seem\s+to\s+be)?\s*"
     r"(?:been\s+)?(?:gone|fixed|resolved|solved|went\s+away|disappeared|cleared)\b"
+    # (cls50) the blank result gone: "the blank page is gone now, thanks", "the white screen went away"
+    r"|\b(?:(?:blank|empty|white|black)\s+){1,2}(?:screen|page|window|canvas|output|response|chart|table|view)\s+(?:is|has|seems?)?\s*"
+    r"(?:been\s+)?(?:now\s+)?(?:gone|fixed|resolved|solved|went\s+away|disappeared|cleared)\b"
     r"|\b(?:fixed|resolved|solved|got\s+rid\s+of)\s+(?:the|that|this|my|all\s+the)\s+(?:\w+\s+)?(?:errors?|exceptions?|crash\w*|"
     r"issues?|problems?|bug)\b",
     re.I,

@@ -101,6 +101,8 @@ BROKEN += [
                 r"necessary|needed|important|required|relevant|mandatory|optional|supposed|going\s+to\s+be|a\s+(?:problem|concern|priority|"
                 r"blocker|big\s+deal)|an?\s+issue|my|our|in\s+scope|part\s+of|related|used\s+by\s+(?:us|me)|urgent|critical|yet|"
                 r"what|how|where|why|who|the\s+(?:priority|point|focus)|\w+\s+(?:bad|wrong|broken|worse|that\s+bad)\b|"
+                r"(?:broken|failing|crashing|crash|flickering|flicker|lagging|lag|freezing|hanging|blank|stuck|wrong|messed\s+up|"
+                r"off|empty|garbled|misaligned|overlapping|duplicated|cut\s+off)\b|"
                 r"exist|apply|belong|support|know|care|affect|change\s+anything\s+for)\b)[a-z]\w+", _I),
      "said a part of the result does not work"),
 ]
@@ -330,6 +332,18 @@ BROKEN += [
                 r"(?:(?:broken|messed\s+up|screwed\s+up)\b(?=[^.;!?,]*\b(?:now|again|after\s+(?:the|your|this|that)\b))|(?:garbled|"
                 r"corrupted|mangled|misaligned|upside\s+down|greyed\s+out|grayed\s+out|cut\s+off)\b)"
                 r"(?!\s+(?:by\s+design|on\s+purpose|intentionally)\b)", _I),
+     "said the result does not work"),
+    # (cls50) the whole clause a thing of the result broken, nothing after it but "though", "now" or where it shows ("the
+    # dropdown is broken though", "the export button is broken", "the modal is broken on mobile"); never an old, legacy or
+    # vendored one, nor one with a place or time of its own ("… is broken in prod", "… since yesterday", "… upstream")
+    (re.compile(r"^\W*(?:but\s+|and\s+|now\s+|also\s+|though\s+|however\s+)?(?:the|your|this|that|these|those)\s+"
+                r"(?!(?:[\w-]+\s+){0,2}?(?:old|older|legacy|vendored|previous|original|former|upstream|third-party|existing)\b)"
+                r"(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:is|are)\s+(?:still\s+|now\s+|completely\s+|totally\s+)?broken"
+                r"(?:\s+(?:on|in)\s+(?:mobile|safari|firefox|chrome|ios|android|desktop|tablets?|dark\s+mode|light\s+mode|small\s+screens?))?"
+                r"(?:\s+(?:though|tho|now|again|for\s+me))?\W*$"
+                # a bare name needs the turn after it ("search is broken though", "pagination is broken now")
+                r"|^\W*(?:but\s+|and\s+|now\s+|also\s+)?(?!(?:nothing|none|everything|something|anything|what|which|who|this|that|it|"
+                r"there|here)\b)[a-z][\w-]*\s+(?:is|are)\s+(?:still\s+|completely\s+|totally\s+)?broken\s+(?:though|tho|now|again)\W*$", _I),
      "said the result does not work"),
     (re.compile(r"\b(?!" + _NOT_A_PROBLEM + r"\b)[\w-]+\s+(?:has\s+|have\s+|just\s+)?(?:disappeared|vanished)\b", _I),
      "said the result does not work"),

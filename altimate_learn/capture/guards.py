@@ -820,10 +820,27 @@ _EXCUSED = re.compile(r"\b(?:but|though|and|,)?\s*(?:those|these|they|that|it|al
 _EXCUSE_TIED = re.compile(r"\b(?:still|since|now|after\s+(?:your|the|this)|because\s+of\s+(?:your|the|this)|you|fix|broke|now\s+fail\w*)\b", _I)
 
 
+# (cls50, check50 C50-2) the tie is read in the excuse's own sentences: what the person says besides is read alone
+# (:func:`beside_the_excuse`), so "3 fail but those are flaky. great, the dropdown is not broken now" excuses the three
+# and the rest says nothing wrong; a fix asked of the failures anywhere keeps them ("…. please fix them").
+_FIX_THEM = re.compile(r"\bfix\s+(?:them|those|these|it|the\s+(?:tests?|failures?|failing\s+ones?|flaky\s+ones?))\b", _I)
+_SENTENCE_END = re.compile(r"[.!?;\n]")
+
+
+def _excuse_sentences(own: str) -> str:
+    count, excuse = _FAILED_COUNT.search(own), _EXCUSED.search(own)
+    if not count or not excuse:
+        return own
+    start, end = min(count.start(), excuse.start()), max(count.end(), excuse.end())
+    before = [m.end() for m in _SENTENCE_END.finditer(own, 0, start)]
+    after = _SENTENCE_END.search(own, end)
+    return own[(before[-1] if before else 0):(after.start() if after else len(own))]
+
+
 def failures_excused(own: str) -> bool:
     """The person counts failures and puts them down to the tests themselves, asking nothing (see above)."""
     return (len(own) <= 200 and bool(_FAILED_COUNT.search(own)) and bool(_EXCUSED.search(own))
-            and not _EXCUSE_TIED.search(own) and not _FLAKY_MORE.search(own))
+            and not _EXCUSE_TIED.search(_excuse_sentences(own)) and not _FLAKY_MORE.search(own) and not _FIX_THEM.search(own))
 
 
 _EXCUSE_TAIL = re.compile(r"^[\s,.;:!?\u2013\u2014-]*(?:(?:but|also|though|however|and|anyway|otherwise)\b[\s,.;:!?\u2013\u2014-]*)*", _I)
