@@ -1001,6 +1001,9 @@ def _pointed_up(corpus: Corpus, matches: dict[int, float], name: str, placed: di
     return levels
 
 
+_NOT_CODE = frozenset("css scss sass less json yaml yml toml md txt svg png csv".split())
+
+
 def file_concerns(corpus: Corpus, path: str) -> list[str]:
     """The concerns the kind of file implies (``^storybook``, ``^mock``): the implied-concern table
     (:mod:`altimate_learn.deliver.implied`) read on the words of the file's name (every part but the extension:
@@ -1018,10 +1021,19 @@ def file_concerns(corpus: Corpus, path: str) -> list[str]:
     for concept in ideas:
         more.extend(corpus.implied_words.get(concept, ()))
     named = [term for folded in words for term in folded]
+    # a pair's word is the file's whole name, or its partner is in the name too (`auth/tokens.py`, `authToken.ts`):
+    # not one word of a longer name (`auth/designTokens.ts`, `auth/token_bucket.py`), nor a stylesheet or data file
+    # (`login/tokens.css`) (check50 C50-6)
+    own = folded_words(" ".join(parts[:-1] if len(parts) > 1 else parts))
+    own_terms = {term for folded in own for term in folded}
+    paired = len(parts) == 1 or parts[-1].lower() not in _NOT_CODE
     for term in named:  # what the name says the file is (`OrdersList`: a list; `schemas/`: a schema module)
         more.extend(corpus.implied_words.get(KIND + term, ()))
+        if not paired or term not in own_terms:
+            continue
+        alone = len(own) == 1
         for other in named:  # `auth/tokens.py`: tokens beside a word of signing in (implied.KIND_WITH)
-            if other != term:
+            if other != term and (alone or other in own_terms):
                 more.extend(corpus.implied_words.get(KIND + other + KIND_WITH + term, ()))
     vocabulary = corpus.vocabulary
     return sorted({t for t in more if PREFIX + t[len(IMPLIED):] in vocabulary})

@@ -348,7 +348,10 @@ def _early_time(words: list[str], k: int) -> bool:
 # this week because of the holiday", "the backups run 2h early due to the new retention policy") are a time moved on
 # purpose, no time read wrong; a reason naming a zone or a clock (:data:`_ZONES`: "because the server runs in UTC") or
 # a fault ("because of some bug") still tells of one.
-_FAULTS = frozenset("bug bugs broken wrong error errors glitch fault".split())
+_FAULTS = frozenset("bug bugs broken wrong error errors glitch fault twice double again offset offsets convert converts "
+                    "converted converting conversion parse parses parsed parsing local subtract subtracts subtracted".split())
+# (check50 C50-7: a reason that tells how the time went wrong, "because the server converts them twice", "because we
+# subtract the offset again", "because of how we parse the iso string", still tells of a time read wrong)
 _TAKEN_OFF = frozenset("day days time got get gets getting have has had".split())
 
 
@@ -1270,23 +1273,32 @@ _DATES = frozenset("date dates day days timestamp timestamps".split())
 _ONE = frozenset("one a 1".split())
 _WEEK = "monday tuesday wednesday thursday friday saturday sunday".split()
 _WEEKDAYS = frozenset(_WEEK + [day + "s" for day in _WEEK])
-_SHOWN_ON = frozenset("show shows showed shown showing appear appears appeared land lands landed fall falls fell end "
-                      "ends ended".split())
+_SHOWN_ON = frozenset("show shows showed shown showing appear appears appeared land lands landed fall falls fell".split())
 _NEAR_MIDNIGHT = frozenset("night nights midnight evening evenings morning mornings overnight".split())
+_LINKS = frozenset("is are was were come comes came out show shows showed".split())
+_NOT_ROWS = frozenset("and so then it they that which to at and but or".split())
 DAY_OFF = "timezone"  # the word a request gets for it (see select.query_terms)
 
 
 def _day_wrong(words: list[str]) -> bool:
     """Whether one sentence's words tell of a date one day off or a weekday shown on another (see above)."""
     for k in range(len(words) - 2):
-        if words[k] in _ONE and words[k + 1] == "day" and words[k + 2] == "off" \
-                and not _DATES.isdisjoint(words[max(0, k - 3):k]):
-            return True
+        if words[k] in _ONE and words[k + 1] == "day" and words[k + 2] == "off":
+            j = k - 1  # the dates are what is off: "the date is one day off", "dates come out a day off" (check50 C50-8:
+            while j >= 0 and words[j] in _LINKS:  # not "4 days, then one day off", a day off work)
+                j -= 1
+            if j >= 0 and words[j] in _DATES:
+                return True
     for i, w in enumerate(words):
         if w not in _WEEKDAYS:
             continue
-        for j in range(i + 1, len(words)):
-            if words[j] in _SHOWN_ON:
+        # the weekday names the very rows shown on another day: weekday, a time of day or none, their noun, the verb
+        # ("friday evening bookings show up on saturday"); not a plan told around them ("the backup on sunday night so
+        # the report shows on monday", "payments sent saturday night land on sunday": check50 C50-8)
+        k = i + 1 + (i + 1 < len(words) and words[i + 1] == "s")  # "friday's bookings"
+        k += k < len(words) and words[k] in _NEAR_MIDNIGHT
+        for j in range(k + 1, min(k + 3, len(words))):
+            if words[j] in _SHOWN_ON and all(x.isalpha() and x not in _NOT_ROWS for x in words[k:j]):
                 rest = words[j + 1:j + 4]
                 if any(x in ("on", "as") for x in rest) and any(x in _WEEKDAYS and _next_to(w, x)
                                                                for x in words[j + 1:j + 5]):
