@@ -109,6 +109,18 @@ _WHY_DID = re.compile(
 _WHY_BARE = re.compile(r"^(?:(?:wait|hm+|um+|so|but|ugh|uh)[\s,]+)?(?:why\s+(?P<what>`[^`]+`|[\w.@+-]+)(?:\s+again)?"
                        r"|(?P<what2>`[^`]+`|[\w.@+-]+)\s+again)\s*\?+\s*$", re.I)
 
+# "why is it still requests?", "why still jest?", "why is this still using moment?", "still npm??": the tool the agent
+# kept, asked about bare; the team's one tool of its job said next is what replaces it (ask50: "hmm why is it still
+# requests? this repo uses httpx everywhere, I told you yesterday" gave nothing)
+_WHY_STILL = re.compile(r"^(?:(?:wait|hm+|um+|so|but|ugh|uh)[\s,]+)?(?:why(?:\s+is|'s)\s+(?:it|this|that)\s+still\s+"
+                        r"(?:using\s+|on\s+)?|why\s+(?:are|r)\s+(?:you|u)\s+still\s+on\s+|why\s+still\s+|still\s+)"
+                        r"(?P<what>`[^`]+`|[\w.@+-]+)(?:\s+(?:here|again))?\s*\?+\s*$", re.I)
+# ", I told you yesterday", ", like I said", ", remember?": a recall said after the team's way, which it only repeats
+_RECALL_TAG = re.compile(r"\s*(?:[,;]|\s-+|\s\u2014)\s*(?:(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+)?(?:told\s+(?:you|u)|"
+                         r"said\s+(?:so|that|this|it))|(?:like|as)\s+(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+)?(?:said|"
+                         r"told\s+(?:you|u)|agreed|discussed)|told\s+(?:you|u)|remember|how\s+many\s+times)" + _SOON
+                         + r"\s*[?!.]*\s*$", re.I)
+
 # "in this codebase", "in our repo": where a team's way holds, said after the tool
 _HERE = r"in\s+(?:this|the|our)\s+(?:repo(?:sitory)?|project|codebase|app|code(?:\s*base)?)"
 
@@ -128,7 +140,9 @@ _TEAM_IS = re.compile(
     # "why are you using requests? we switched to httpx last month" (review36 R36-5): the tool the team moved to
     # "is there a reason you used moment? we're on date-fns" (review40 R40-9): the one the team is on (refl40)
     r"|^(?:(?:but|and|actually|no)[\s,]+)?we(?:'re|\s+are)\s+(?:all\s+|now\s+)?on\s+(?P<on>[\w.@+-]+)(?:\s+now)?\s*[.!]*$"
-    r"|^(?:(?:but|and|actually|no)[\s,]+)?we(?:'ve|\s+have)?\s+(?:switched|moved|migrated)\s+(?:over\s+)?to\s+(?P<moved>[\w.@+-]+)"
+    r"|^(?:(?:but|and|actually|no)[\s,]+)?we(?:'ve|\s+have)?\s+(?:switched|moved|migrated)\s+"
+    # ("we switched this repo to httpx months ago": the project named between; ask50)
+    r"(?:(?:this|the|our|that)\s+(?:repo(?:sitory)?|project|codebase|app|code(?:\s*base)?)\s+)?(?:over\s+)?to\s+(?P<moved>[\w.@+-]+)"
     r"(?:\s+" + CHOSEN_WHEN + r")?\s*[.!]*$"
     # "why did you pull in date-fns? dayjs is already in package.json" (blind9): the one the project already depends on
     r"|^(?:(?:but|and|actually|no)[\s,]+)?(?P<dep>[\w.@+-]+)\s+is\s+already\s+(?:in\s+(?:(?:the|our)\s+)?(?:package\.json|"
@@ -784,6 +798,7 @@ def restate_joined(text: str) -> tuple[str, bool, bool]:
     corrective = False
     asked: str | None = None
     asked_bare = False  # what the agent used, named only in a bare question ("why npm?")
+    asked_still = False  # ... as kept ("why is it still requests?"): replaced only by one tool named alone
     act: str | None = None  # what the agent is doing, asked about ("why are you installing things globally?")
     extra: str | None = None  # one more of a thing the agent made, asked about ("why is there a new axios instance?")
     edited: re.Match[str] | None = None  # a part the agent changed ("you edited the parent theme"), said as a complaint
@@ -919,17 +934,20 @@ def restate_joined(text: str) -> tuple[str, bool, bool]:
         why = _WHY_DID.match(body)
         bare = None if why else _WHY_BARE.match(body)
         named = (bare.group("what") or bare.group("what2")).strip("`") if bare else ""
+        still = None if why or bare else _WHY_STILL.match(body)
+        if still and still.group("what").strip("`").lower() in TOOL_FAMILIES:
+            named = still.group("what").strip("`")
         wrote = None if why or bare else _WROTE_IN.match(body)
         if wrote and wrote.group("lang").lower() in _LANGUAGES:
             named = wrote.group("lang")  # "why did you write this in python?", "you wrote it in python" (refl49)
         if named and (named.lower() in TOOL_FAMILIES or named.lower() in _LANGUAGES):
-            asked, asked_bare = named, True
+            asked, asked_bare, asked_still = named, True, bool(still)
             continue  # the question itself states nothing; the team's own tool said after it may
         # "why are you running it as root?" (review41 R41-3): how the agent runs whatever it runs, "it" left out
         doing = _WHY_DOING.match(_HOW_IT_RUNS.sub(r"\g<doing> ", body))
         if why or doing:
             asked = why.group("what").strip() if why else None
-            asked_bare = False
+            asked_bare = asked_still = False
             act = f"{doing.group('verb').lower()} {doing.group('what').strip()}" if doing else None
             continue  # the question itself states nothing; a statement after it may
         instead = _USE_INSTEAD.match(body) if act else None
@@ -985,9 +1003,13 @@ def restate_joined(text: str) -> tuple[str, bool, bool]:
             act = None
             continue
         act = None
-        team = _team(body, asked, asked_bare)
+        said = _RECALL_TAG.sub("", body) if asked else body  # "we use httpx, I told you yesterday"
+        team = _team(said, asked, asked_bare)
         if team is None and asked and not asked_bare and re.fullmatch(r"[\w.@+-]+(?:\(\))?", asked):
-            team = _done_with(body, asked)  # "why did you use print? we log with structlog" (refl49)
+            team = _done_with(said, asked)  # "why did you use print? we log with structlog" (refl49)
+        if asked_still and team is not None and not re.fullmatch(r"use [\w.@+-]+, not " + re.escape(asked), team, re.I):
+            team = None  # "why is it still requests? we use httpx in the scripts only": the tool alone or nothing
+        asked_still = False
         if team is not None:
             corrective = corrective or asked is not None
             out.append(team)

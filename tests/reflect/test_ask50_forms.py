@@ -1,0 +1,81 @@
+"""ask50 (session #32, issue 20): how people really correct an agent, by question, reminder and complaint, restated as the
+rule they carry. Every message here is our own wording (the forms came from real Claude/Codex sessions review50 saw).
+
+1. A question about the tool the agent kept, then the team's tool: "why is it still npm? this repo uses pnpm everywhere,
+   I told you last week" and "why are you still using flake8?? we switched the repo to ruff a while ago" gave nothing.
+   "why is it/this still X?", "why still X?", "why are you still on X?", "still X??" ask about X as kept; the team's one
+   tool of X's job said next ("we use Y", "this repo uses Y (everywhere)", "we're on Y", "we switched (this repo) to Y
+   (months ago)") replaces it: "Use `pnpm` instead of `npm`.". A recall after the team's way (", I told you yesterday",
+   ", like I said", ", remember?") only repeats it. Nothing else after "still X?" makes X the replaced tool: a question
+   alone, someone else's repo or team, a plan, a maybe, a condition, a one-off ("for the demo", "in the scripts only"),
+   or a tool of another job.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules
+
+
+def _read(text: str) -> tuple[list[str], str]:
+    return item_rules(FeedbackItem("user_correction", text))
+
+
+def _rules(text: str) -> list[str]:
+    return _read(text)[0]
+
+
+# --- 1. "why is it still X?" and the team's tool ------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("why is it still npm? this repo uses pnpm everywhere, I told you last week", "Use `pnpm` instead of `npm`."),
+    ("why are you still using flake8?? we switched the repo to ruff a while ago", "Use `ruff` instead of `flake8`."),
+    ("why is it still yarn? we use pnpm", "Use `pnpm` instead of `yarn`."),
+    ("why is this still using moment? we're on dayjs", "Use `dayjs` instead of `moment`."),
+    ("why still mocha? we switched to vitest last month", "Use `vitest` instead of `mocha`."),
+    ("why are you still on pip? this project uses uv", "Use `uv` instead of `pip`."),
+    ("hm, why is it still webpack? this codebase uses vite", "Use `vite` instead of `webpack`."),
+    ("still unittest?? we use pytest", "Use `pytest` instead of `unittest`."),
+    ("why are you using axios? this repo uses fetch, I told you already", "Use `fetch` instead of `axios`."),
+    ("why did you pick pylint? we use ruff, like I said", "Use `ruff` instead of `pylint`."),
+    ("why are you still using marshmallow? we use pydantic, as I said before", "Use `pydantic` instead of `marshmallow`."),
+    ("why are you still using pandas? we switched to polars, remember?", "Use `polars` instead of `pandas`."),
+    ("why are you using yarn? we switched this project over to pnpm", "Use `pnpm` instead of `yarn`."),
+    ("why's it still prettier? we moved to biome a few weeks ago", "Use `biome` instead of `prettier`."),
+])
+def test_a_tool_kept_then_the_teams_tool(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "why is it still pnpm?",  # asks only
+    "why are you still using poetry?",
+    "why is it still poetry? Dana's repo uses uv",  # someone else's
+    "why is it still poetry? the data team uses uv",
+    "why is it still poetry? we used uv in the old repo",  # the past, elsewhere
+    "why are you still using poetry? we could switch to uv",  # a maybe
+    "why are you still using poetry? should we switch to uv?",
+    "why is it still poetry? they use uv",
+    "why are you still using poetry? I thought we use uv",
+    "why are you still using poetry? we use uv, right?",  # asks whether
+    "why is it still poetry? we switched to uv but poetry is fine here",  # taken back
+    "why are you still using poetry? we might switch this repo to uv next month",  # a plan
+    "why is it still poetry? we will switch this repo to uv",
+    "why is it still poetry? we switched this repo to uv and it broke the build",  # a report
+    "why is it still poetry? if the lock fails we use uv",  # a condition
+])
+def test_a_kept_tool_without_the_teams_way_stays_open(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+@pytest.mark.parametrize("typed", [
+    "why is it still poetry? we use uv in the scripts only",  # one part, as before
+    "why is it still poetry? we switched to uv for the demo",  # a one-off
+    "why is it still black? we use dark mode",  # another job: black is a colour here
+    "why is that still pending? we use uv",  # no tool kept
+    "why is it still poetry? great, we use uv",
+])
+def test_a_kept_tool_is_not_replaced_by_anything_else(typed: str) -> None:
+    assert not any("instead of" in lesson for lesson in _rules(typed))
+
