@@ -9,6 +9,13 @@ rule they carry. Every message here is our own wording (the forms came from real
    ", like I said", ", remember?") only repeats it. Nothing else after "still X?" makes X the replaced tool: a question
    alone, someone else's repo or team, a plan, a maybe, a condition, a one-off ("for the demo", "in the scripts only"),
    or a tool of another job.
+2. A reminder of a standing step added after the task: "and don't forget to run mypy before telling me it's finished,
+   like last time", "also, remember to run ruff before you say it's done", "pls remember to run cargo fmt before saying
+   it's done" gave nothing ("please remember to …" alone gave the rule): "and", "also", "oh and", "so", "plus", "btw"
+   and "pls"/"plz" before "remember"/"don't forget" open the same reminder. What it reminds of is read as before: a
+   step with a time that comes back ("before you say it's done", "before committing") is a rule; a step of this task
+   ("push when you're done", "run the migrations"), one time ("today", "just this once", "this time"), someone else, a
+   question, a condition, or the past stays open.
 """
 
 from __future__ import annotations
@@ -79,3 +86,47 @@ def test_a_kept_tool_without_the_teams_way_stays_open(typed: str) -> None:
 def test_a_kept_tool_is_not_replaced_by_anything_else(typed: str) -> None:
     assert not any("instead of" in lesson for lesson in _rules(typed))
 
+
+# --- 2. a reminder of a standing step, added after the task ------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("and don't forget to run mypy before telling me it's finished, like last time",
+     "Run `mypy` before reporting the work as done."),
+    ("also, remember to run ruff before you say it's done", "Run `ruff` before reporting the work as done."),
+    ("pls remember to run cargo fmt before saying it's done", "Run `cargo fmt` before reporting the work as done."),
+    ("oh and don't forget to run the tests before committing, as always", "Run the tests before committing."),
+    ("and don't forget, run pyright before telling me it's done", "Run `pyright` before reporting the work as done."),
+    ("so remember to run eslint before you push", "Run `eslint` before pushing."),
+    ("btw remember to update the changelog when you add a command", "Update the changelog when adding a command."),
+    ("plus don't forget to bump the version before tagging a release", "Bump the version before tagging a release."),
+    ("and please remember to run black before committing", "Run `black` before committing."),
+    ("and remember, the fixtures folder is read-only for us", "The fixtures folder is read-only."),
+])
+def test_a_reminder_added_after_the_task(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "and remember to push when you're done",  # this task's end
+    "also don't forget to run the migrations",  # a step of this task
+    "and don't forget to run ruff, like last time",  # no time it comes back
+    "and remember, Dana runs ruff before she says it's done",  # someone else
+    "also don't forget to run ruff before telling me it's done today",  # one time
+    "so remember to run ruff before you tell me it's done this time",
+    "and don't forget to run ruff before telling me it's done, just this once",
+    "and remember to run ruff before you tell me it's done?",  # asks
+    "and I always forget to run ruff before saying it's done",
+    "also, remember when you ran ruff before telling me it was done?",  # the past
+    "and if it fails, remember to run ruff before you tell me it's done",  # a condition
+    "and remember to run ruff before you told me it was done yesterday",
+    "also don't forget to send me the link when you're done, like last time",
+    "and remember to delete the temp branch before you tell me it's done",
+    "and you forgot to run ruff before telling me it was done, like last time",  # one slip
+    "plus do you remember to run ruff before saying it's done?",
+    "so remember that time you ran ruff before telling me it's done",
+    "and he never remembers to run ruff before he says it's done",
+    "btw don't forget to run ruff",
+    "and remember, the seed stays 42 this week",
+])
+def test_a_reminder_without_a_standing_step_stays_open(typed: str) -> None:
+    assert _rules(typed) == []

@@ -40,7 +40,9 @@ _CLAUSE_AFTER = (r"(?=(?:the|our|all)\s+[\w-]+(?:\s+[\w-]+){0,2}\s+(?:is|are|isn
 # (a lead's end: a comma, a colon, a dash; "we talked about this — feature flags go through LaunchDarkly" typed with an
 # em dash as often as with "-"; refl30)
 _REMINDER = re.compile(
-    r"^(?:(?:please\s+)?(?:remember|recall|reminder|don'?t\s+forget|do\s+not\s+forget|keep\s+in\s+mind)\b"
+    # ("and don't forget to …", "also, remember to …", "pls remember to …": a reminder added after the task; ask50)
+    r"^(?:(?:(?:and|also|oh\s+and|so|plus|btw)[\s,]+)*(?:please\s+|pls\s+|plz\s+)?(?:remember|recall|reminder|"
+    r"don'?t\s+forget|do\s+not\s+forget|keep\s+in\s+mind)\b"
     r"(?:\s+(?:that|again))?[\s,:;.!\u2014\u2013-]*"
     # "can you remember to use pnpm", "could you please remember to …": the reminder asked politely (refl47's leftover)
     r"|(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?remember\s+(?=to\s+[a-z])"
@@ -234,7 +236,8 @@ _HAS_TO = re.compile(r"^" + _SUBJECT + r"\s+(?:must|has\s+to|have\s+to|needs?\s+
                      r"[a-z]+\b", re.I)
 
 
-_REMEMBER_GUARDED = re.compile(r"^(?:please\s+)?(?:remember|don'?t\s+forget|keep\s+in\s+mind)(?:\s+that|\s*[,:])?\s+"
+_REMEMBER_GUARDED = re.compile(r"^(?:(?:and|also|oh\s+and|so|plus|btw)[\s,]+)*(?:please\s+|pls\s+|plz\s+)?"
+                               r"(?:remember|don'?t\s+forget|keep\s+in\s+mind)(?:\s+that|\s*[,:])?\s+"
                                r"(?P<said>(?:the|our)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are)\s+(?:always\s+)?"
                                r"(?:read-only|readonly|immutable|append-only|frozen|off-limits|generated|auto-generated|vendored)"
                                r"(?:\s+for\s+(?:us|you|agents|everyone))?)\s*[.!]*$", re.I)
