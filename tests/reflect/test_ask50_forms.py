@@ -16,6 +16,12 @@ rule they carry. Every message here is our own wording (the forms came from real
    step with a time that comes back ("before you say it's done", "before committing") is a rule; a step of this task
    ("push when you're done", "run the migrations"), one time ("today", "just this once", "this time"), someone else, a
    question, a condition, or the past stays open.
+3. A complaint that restates the team's choice: "again with yarn. pnpm." and "pip AGAIN. uv." gave nothing; "again
+   with X." / "X again." (as "X again?" was) asks about X, and the one tool of X's job named alone next, or the team's
+   way, replaces it: "Use `pnpm` instead of `yarn`.". A complaint said last ("it's uv here, not pip, how many times",
+   "use uv, not pip, for the third time", "…, I told you") is the reminder said first: it gave nothing or kept the
+   complaint in the rule ("Use `pnpm` instead of `npm`, how many times."). The complaint alone, a sigh, someone
+   quoted, a one-off, a maybe, a report, a real question ("…, how many times?") or a tool of another job gives nothing.
 """
 
 from __future__ import annotations
@@ -129,4 +135,49 @@ def test_a_reminder_added_after_the_task(typed: str, lesson: str) -> None:
     "and remember, the seed stays 42 this week",
 ])
 def test_a_reminder_without_a_standing_step_stays_open(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+# --- 3. a complaint that restates the team's choice ----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("again with yarn. pnpm.", "Use `pnpm` instead of `yarn`."),
+    ("pip AGAIN. uv.", "Use `uv` instead of `pip`."),
+    ("ugh, jest again. vitest!", "Use `vitest` instead of `jest`."),
+    ("mocha again. this repo uses vitest.", "Use `vitest` instead of `mocha`."),
+    ("again with flake8. we use ruff", "Use `ruff` instead of `flake8`."),
+    ("it's uv here, not pip, how many times", "Use `uv` instead of `pip`."),
+    ("use uv, not pip, how many times", "Use `uv` instead of `pip`."),
+    ("uv, not pip, how many times do I have to say it", "Use `uv` instead of `pip`."),
+    ("use yarn, not npm, for the third time", "Use `yarn` instead of `npm`."),
+    ("use vitest, not jest, I told you already", "Use `vitest` instead of `jest`."),
+    ("never force-push to main, how many times", "Never force-push to main."),
+])
+def test_a_complaint_that_restates_the_choice(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "again with yarn.",  # the complaint alone
+    "yarn again??",
+    "again with yarn. sigh.",
+    "again with yarn. Priya said it's fine.",
+    "again with yarn. whatever.",
+    "yarn again? pnpm is down today so fine",
+    "again with yarn. pnpm for the demo.",  # a one-off
+    "again with yarn. pnpm maybe?",  # a maybe
+    "again, yarn. pnpm in Priya's repo.",  # someone else's
+    "again with yarn. docker.",  # another job
+    "again with the dropdown. pnpm.",  # no tool
+    "how many times did you run it?",
+    "how many times: three",
+    "for the third time: the build is red",  # a report
+    "you ran the suite, how many times?",  # a real question
+    "push it, how many times",  # a step of this task
+    "it's uv here, not pip?",
+    "again with yarn. pnpm broke the lockfile.",
+    "yarn again. we'll switch to pnpm next month",  # a plan
+    "yarn again. Priya uses pnpm.",
+])
+def test_a_complaint_without_the_teams_choice_stays_open(typed: str) -> None:
     assert _rules(typed) == []

@@ -123,6 +123,19 @@ _RECALL_TAG = re.compile(r"\s*(?:[,;]|\s-+|\s\u2014)\s*(?:(?:i|we)(?:'ve|\s+have
                          r"told\s+(?:you|u)|agreed|discussed)|told\s+(?:you|u)|remember|how\s+many\s+times)" + _SOON
                          + r"\s*[?!.]*\s*$", re.I)
 
+# "it's pnpm here, not npm, how many times", "use uv, not pip, for the third time": the complaint said last is the
+# reminder said first ("Use `pnpm` instead of `npm`, how many times." was written; ask50); not asked ("…, how many times?")
+_COMPLAINT_TAIL = re.compile(r"\s*[,;]\s*(?:how\s+many\s+times(?:\s+(?:do\s+)?i\s+(?:have|need)\s+to\s+(?:say|tell\s+you)"
+                             r"(?:\s+(?:this|it|that))?)?|for\s+the\s+(?:second|third|fourth|fifth|hundredth|millionth|nth|last|"
+                             r"\d+(?:st|nd|rd|th))\s+time|(?:i\s+)?(?:already\s+)?told\s+(?:you|u)(?:\s+(?:already|before|twice))?)"
+                             r"\s*[.!]*\s*$", re.I)
+# "again with npm.", "npm again.", "ugh, yarn AGAIN!": the tool the agent used once more, complained of (ask50; "npm
+# again?" is _WHY_BARE's)
+_AGAIN_WITH = re.compile(r"^(?:(?:ugh|sigh|seriously|come\s+on|oh\s+no|argh|wow)[\s,.!]+)?(?:again\s+with\s+(?P<a>`[^`]+`|"
+                         r"[\w.@+-]*[\w@+-])|(?P<b>`[^`]+`|[\w.@+-]*[\w@+-])\s+again)\s*[.!]*\s*$", re.I)
+# "pnpm.", "pnpm!": a tool named alone, after a bare question or complaint about another of its job
+_BARE_TOOL = re.compile(r"^(?P<y>`[^`]+`|[\w.@+-]*[\w@+-])\s*[.!]*\s*$")
+
 # "in this codebase", "in our repo": where a team's way holds, said after the tool
 _HERE = r"in\s+(?:this|the|our)\s+(?:repo(?:sitory)?|project|codebase|app|code(?:\s*base)?)"
 
@@ -795,7 +808,8 @@ def restate(text: str) -> tuple[str, bool]:
 
 def restate_joined(text: str) -> tuple[str, bool, bool]:
     """:func:`restate`, and whether a sentence was joined into the question before it (the team's tool for a skipped
-    step: "why didn't you run the linter before saying done? we use ruff"), so the joined reading is the one to keep."""
+    step: "why didn't you run the linter before saying done? we use ruff") or a complaint said last was moved first
+    ("use pnpm, not npm, how many times"), so the restated reading is the one to keep."""
     parts = _sentences(text)
     out: list[str] = []
     corrective = False
@@ -817,6 +831,10 @@ def restate_joined(text: str) -> tuple[str, bool, bool]:
         if banned and _team_instead(parts[at], banned.group("what")) is not None:
             parts[at - 1:at + 1] = [f"{parts[at - 1][banned.end('ask') if banned.group('ask') else 0:].rstrip(' .!?')}, {parts[at]}"]
     for sentence in parts:
+        tail = _COMPLAINT_TAIL.search(sentence)
+        if tail and tail.start() > 0 and not sentence[:tail.start()].rstrip().endswith("?"):
+            sentence = f"how many times: {sentence[:tail.start()].strip()}"  # "it's pnpm here, not npm, how many times"
+            joined = True  # (the direct reading keeps the complaint in the rule: "…, how many times.")
         before_edit, edited = edited, None  # (only the sentence right before says what was changed)
         before_skip, skipped = skipped, None
         plain = _DISCOURSE.sub("", sentence)
@@ -935,8 +953,8 @@ def restate_joined(text: str) -> tuple[str, bool, bool]:
             extra = new.group("what")
             continue  # the question states nothing; "we already have X" after it may
         why = _WHY_DID.match(body)
-        bare = None if why else _WHY_BARE.match(body)
-        named = (bare.group("what") or bare.group("what2")).strip("`") if bare else ""
+        bare = None if why else _WHY_BARE.match(body) or _AGAIN_WITH.match(body)
+        named = next(g for g in bare.groups() if g).strip("`") if bare else ""
         still = None if why or bare else _WHY_STILL.match(body)
         if still and still.group("what").strip("`").lower() in TOOL_FAMILIES:
             named = still.group("what").strip("`")
@@ -1008,6 +1026,9 @@ def restate_joined(text: str) -> tuple[str, bool, bool]:
         act = None
         said = _RECALL_TAG.sub("", body) if asked else body  # "we use httpx, I told you yesterday"
         team = _team(said, asked, asked_bare)
+        alone = _BARE_TOOL.match(said) if asked and asked_bare and team is None else None
+        if alone and alone.group("y").strip("`").lower() in TOOL_FAMILIES and _same_job(alone.group("y"), asked):
+            team = f"use {alone.group('y')}, not {asked}"  # "again with npm. pnpm."
         if team is None and asked and not asked_bare and re.fullmatch(r"[\w.@+-]+(?:\(\))?", asked):
             team = _done_with(said, asked)  # "why did you use print? we log with structlog" (refl49)
         if asked_still and team is not None and not re.fullmatch(r"use [\w.@+-]+, not " + re.escape(asked), team, re.I):
