@@ -77,6 +77,7 @@ def test_a_tool_kept_then_the_teams_tool(typed: str, lesson: str) -> None:
     "why is it still poetry? we will switch this repo to uv",
     "why is it still poetry? we switched this repo to uv and it broke the build",  # a report
     "why is it still poetry? if the lock fails we use uv",  # a condition
+    "why is it still poetry? we switched that app to uv",  # maybe another app (check50)
 ])
 def test_a_kept_tool_without_the_teams_way_stays_open(typed: str) -> None:
     assert _rules(typed) == []

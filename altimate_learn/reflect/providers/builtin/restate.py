@@ -157,7 +157,7 @@ _TEAM_IS = re.compile(
     r"|^(?:(?:but|and|actually|no)[\s,]+)?we(?:'re|\s+are)\s+(?:all\s+|now\s+)?on\s+(?P<on>[\w.@+-]+)(?:\s+now)?\s*[.!]*$"
     r"|^(?:(?:but|and|actually|no)[\s,]+)?we(?:'ve|\s+have)?\s+(?:switched|moved|migrated)\s+"
     # ("we switched this repo to httpx months ago": the project named between; ask50)
-    r"(?:(?:this|the|our|that)\s+(?:repo(?:sitory)?|project|codebase|app|code(?:\s*base)?)\s+)?(?:over\s+)?to\s+(?P<moved>[\w.@+-]+)"
+    r"(?:(?:this|the|our)\s+(?:repo(?:sitory)?|project|codebase|app|code(?:\s*base)?)\s+)?(?:over\s+)?to\s+(?P<moved>[\w.@+-]+)"
     r"(?:\s+" + CHOSEN_WHEN + r")?\s*[.!]*$"
     # "why did you pull in date-fns? dayjs is already in package.json" (blind9): the one the project already depends on
     r"|^(?:(?:but|and|actually|no)[\s,]+)?(?P<dep>[\w.@+-]+)\s+is\s+already\s+(?:in\s+(?:(?:the|our)\s+)?(?:package\.json|"
