@@ -4,6 +4,12 @@ whether a reviewer would call them good, vague or wrong.
     python research/reflector_real.py             # prints a Markdown section (both splits)
     python research/reflector_real.py --dev-only  # the dev split alone (for tuning): the held-out split is not read
                                                   # at all, so this run is no look at it (refl31)
+    python research/reflector_real.py --numbers   # both splits, counts only (no lesson, no message, no reason): a
+                                                  # held-out check
+
+Any other argument is refused (exit 2): the plain run prints every lesson with the message it came from, held-out
+ones too, so a mistyped flag (or `--help`) must not fall through to it (two engineers of session #32 saw held-out
+lessons that way).
 
 Two inputs, both from the real-session corpus: every message labelled `correction` or `bug` (what a
 perfect classifier would hand the reflector), and every message the correction classifier flags (what
@@ -179,5 +185,33 @@ def main(dev_only: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
+def numbers() -> str:
+    """Both splits, counts only: lessons written and their reviews by input and split; no lesson text, no message and
+    no waiting reason (a reason may quote a word of its message)."""
+    lines = ["| input | split | messages | lessons | good | vague | wrong | unreviewed |",
+             "|---|---|---:|---:|---:|---:|---:|---:|"]
+    for name, r in evaluate(None).items():
+        for split, s in r["splits"].items():
+            v = s["verdicts"]
+            lines.append(f"| {name} | {split} | {s['messages']} | {s['lessons']} | {v.get('good', 0)} | "
+                         f"{v.get('vague', 0)} | {v.get('wrong', 0)} | {v.get('unreviewed', 0)} |")
+    return "\n".join(lines) + "\n"
+
+
+USAGE = ("usage: python research/reflector_real.py [--dev-only | --numbers] (--dev-only: tuning, the held-out split "
+         "unread; --numbers: both splits, counts only; nothing: the RESULTS section, held-out lessons and messages too)")
+
+
+def cli(argv: list[str]) -> tuple[int, str]:
+    """The command line: (exit code, text to print). An unknown argument, or two, is refused before anything is read."""
+    if len(argv) > 1 or (argv and argv[0] not in ("--dev-only", "--numbers")):
+        return 2, f"reflector_real.py: unknown argument {' '.join(argv)!r}; nothing was run. {USAGE}"
+    if argv == ["--numbers"]:
+        return 0, numbers()
+    return 0, main(dev_only=argv == ["--dev-only"])
+
+
 if __name__ == "__main__":
-    print(main(dev_only="--dev-only" in sys.argv[1:]))
+    code, text = cli(sys.argv[1:])
+    print(text, file=sys.stderr if code else sys.stdout)
+    sys.exit(code)

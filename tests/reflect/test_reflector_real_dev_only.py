@@ -38,3 +38,26 @@ def test_dev_only_reads_no_held_out_message(monkeypatch) -> None:
     section = reflector_real.main(dev_only=True)
     assert asked and all(split == "dev" for split in asked)
     assert "| holdout |" not in section and "| dev |" in section
+
+
+def test_an_unknown_argument_runs_nothing(monkeypatch) -> None:
+    """`--help` or a mistyped flag fell through to the full run, which prints held-out lessons with their messages."""
+    read: list[object] = []
+    monkeypatch.setattr(reflector_real, "evaluate", lambda split=None: read.append(split) or {})
+    for argv in (["--help"], ["--dev_only"], ["--numbers", "--dev-only"]):
+        code, text = reflector_real.cli(argv)
+        assert code == 2 and "nothing was run" in text and "--numbers" in text
+    assert read == []
+
+
+def test_numbers_prints_counts_only(monkeypatch) -> None:
+    verdicts = {"good": 2, "wrong": 1}
+    split = {"messages": 7, "lessons": 3, "verdicts": verdicts}
+    monkeypatch.setattr(reflector_real, "evaluate", lambda split_=None: {"labelled corrections and bug reports": {
+        "messages": 14, "lessons": [{"text": "Use `pnpm`.", "from": "we use pnpm here", "split": "holdout",
+                                      "verdict": "good", "why": "w"}],
+        "verdicts": verdicts, "no_lesson": {"it names `/Secret` apart": 4},
+        "splits": {"dev": split, "holdout": split}}})
+    code, text = reflector_real.cli(["--numbers"])
+    assert code == 0 and "| labelled corrections and bug reports | holdout | 7 | 3 | 2 | 0 | 1 | 0 |" in text
+    assert "pnpm" not in text and "/Secret" not in text
