@@ -134,38 +134,50 @@ def load_config_file(path: Path, env: dict[str, str] | None = None) -> dict[str,
 
 
 def strip_jsonc(text: str) -> str:
-    """Remove // and /* */ comments and trailing commas, outside strings."""
-    out: list[str] = []
+    """Remove // and /* */ comments and trailing commas, outside strings (they become blanks: :func:`blank_jsonc`)."""
+    return blank_jsonc(text)
+
+
+def blank_jsonc(text: str) -> str:
+    """``text`` with its comments (``//`` and ``/* */`` outside strings) and trailing commas blanked, every other
+    character where it was: the same length, so a span found in it is the same span of ``text`` (`learn install`
+    edits a JSONC settings file around its comments this way). Line ends inside a comment are kept; a comma or a
+    comment inside a string stays (``"echo a, }"``)."""
+    if "/" not in text and "," not in text:
+        return text
+    out = list(text)
     i, n = 0, len(text)
-    in_string = False
+    commas = []
     while i < n:
-        c = text[i]
-        if in_string:
-            out.append(c)
-            if c == "\\" and i + 1 < n:
-                out.append(text[i + 1])
-                i += 2
-                continue
-            if c == '"':
-                in_string = False
+        if text[i] == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
             i += 1
             continue
-        if c == '"':
-            in_string = True
-            out.append(c)
-            i += 1
-        elif text.startswith("//", i):
-            while i < n and text[i] != "\n":
-                i += 1
+        if text[i] == ",":
+            commas.append(i)
+        if text.startswith("//", i):
+            end = text.find("\n", i)
+            end = n if end < 0 else end
         elif text.startswith("/*", i):
             end = text.find("*/", i + 2)
-            i = n if end < 0 else end + 2
+            end = n if end < 0 else end + 2
         else:
-            out.append(c)
             i += 1
-    import re
-
-    return re.sub(r",(\s*[}\]])", r"\1", "".join(out))
+            continue
+        for k in range(i, end):
+            if out[k] not in "\r\n":
+                out[k] = " "
+        i = end
+    blank = "".join(out)
+    for comma in commas:  # a comma that only whitespace and comments part from `}` or `]`
+        after = comma + 1
+        while after < n and blank[after] in " \t\r\n":
+            after += 1
+        if after < n and blank[after] in "}]":
+            out[comma] = " "
+    return "".join(out)
 
 
 def _allowed(key: Key) -> str:

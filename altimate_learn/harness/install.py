@@ -33,6 +33,7 @@ import re
 import shlex
 from pathlib import Path
 
+from altimate_learn.config import blank_jsonc, strip_jsonc
 from altimate_learn.jsonsafe import loads_document, raw_decode
 from altimate_learn.errors import LearnError
 from altimate_learn.harness import HARNESSES
@@ -135,51 +136,9 @@ def _skip_ws(text: str, i: int) -> int:
     return i
 
 
-def masked(text: str) -> str:
-    """``text`` with its comments (``//`` and ``/* */`` outside strings) and trailing commas blanked, every other
-    character where it was: the same length, so a span found in it is the same span of ``text``, and an edit keeps the
-    comments (a JSONC settings file, which Gemini CLI reads). Line ends inside a comment are kept."""
-    if "/" not in text and not _TRAILING_COMMA.search(text):
-        return text
-    out = list(text)
-    i, n = 0, len(text)
-    commas = []
-    while i < n:
-        if text[i] == '"':
-            i += 1
-            while i < n and text[i] != '"':
-                i += 2 if text[i] == "\\" else 1
-            i += 1
-            continue
-        if text[i] == ",":
-            commas.append(i)
-        if text.startswith("//", i):
-            end = text.find("\n", i)
-            end = n if end < 0 else end
-        elif text.startswith("/*", i):
-            end = text.find("*/", i + 2)
-            end = n if end < 0 else end + 2
-        else:
-            i += 1
-            continue
-        for k in range(i, end):
-            if out[k] not in "\r\n":
-                out[k] = " "
-        i = end
-    blank = "".join(out)
-    for comma in commas:  # outside strings: a comma that only whitespace and comments part from `}` or `]`
-        after = _skip_ws(blank, comma + 1)
-        if after < n and blank[after] in "}]":
-            out[comma] = " "
-    return "".join(out)
-
-
-_TRAILING_COMMA = re.compile(r",(?=\s*[}\]])")
-
-
 def object_members(text: str, start: int) -> tuple[list[Member], int]:
     """Members of the object at ``text[start] == '{'`` and the index of its closing brace (comments skipped)."""
-    text = masked(text)
+    text = blank_jsonc(text)
     i = _skip_ws(text, start + 1)
     members: list[Member] = []
     if text[i] == "}":
@@ -199,7 +158,7 @@ def object_members(text: str, start: int) -> tuple[list[Member], int]:
 
 
 def array_elements(text: str, start: int) -> tuple[list[Member], int]:
-    text = masked(text)
+    text = blank_jsonc(text)
     i = _skip_ws(text, start + 1)
     items: list[Member] = []
     if text[i] == "]":
@@ -279,7 +238,7 @@ def _commented(text: str, start: int, end: int) -> bool:
     part = text[start:end]
     if "/" not in part:
         return False
-    return any(raw != seen and raw != "," for raw, seen in zip(part, masked(text)[start:end]))
+    return any(raw != seen and raw != "," for raw, seen in zip(part, blank_jsonc(text)[start:end]))
 
 
 # --- our entries -------------------------------------------------------------------------------------------
@@ -295,8 +254,6 @@ def _parse(text: str, path: Path, module) -> dict:
     try:
         data = loads_document(text)
     except ValueError as exc:
-        from altimate_learn.config import strip_jsonc
-
         try:
             data = loads_document(strip_jsonc(text))
         except ValueError:
@@ -324,7 +281,7 @@ def manual_entries(module, command: str | None = None) -> str:
 
 
 def _top(text: str) -> tuple[list[Member], int, int]:
-    start = _skip_ws(masked(text), 0)
+    start = _skip_ws(blank_jsonc(text), 0)
     members, close = object_members(text, start)
     return members, start, close
 

@@ -156,6 +156,15 @@ def test_jsonc_comments_are_accepted_on_read(git_repo: Path):
     assert load_settings(git_repo, git_repo).values["core_lessons"] == 4
 
 
+def test_jsonc_strings_are_read_as_written():
+    """A comma before `}` or `]`, or `//`, inside a string is the value's own: only the file's trailing commas and
+    comments go (a command "echo done, ]" was read as "echo done ]")."""
+    from altimate_learn.config import strip_jsonc
+
+    raw = '{"cmd": ["sh", "-c", "echo done, ]"], "url": "http://x//y", // note\n "n": [1, 2, ], /* end */}'
+    assert json.loads(strip_jsonc(raw)) == {"cmd": ["sh", "-c", "echo done, ]"], "url": "http://x//y", "n": [1, 2]}
+
+
 def test_unknown_keys_are_reported(git_repo: Path):
     path = write_config(git_repo / ".altimate-code" / "altimate-code.json", {"captur": True})
     s = load_settings(git_repo, git_repo)
