@@ -228,7 +228,6 @@ def _say_unreadable() -> None:
 
 
 def _run(argv: list[str]) -> int:
-    usage_error, click_exception = _click_exceptions()
     command = command_for(argv)
     as_json = wants_json(argv)
     from altimate_learn import progress
@@ -245,14 +244,24 @@ def _run(argv: list[str]) -> int:
             # returns 130 itself, so say it was interrupted as before
             raise KeyboardInterrupt
         return result if isinstance(result, int) else 0
-    except LearnError as exc:
+    except (Exception, KeyboardInterrupt) as exc:
+        return answer_failure(exc, argv, as_json)
+
+
+def answer_failure(exc: BaseException, argv: list[str], as_json: bool | None = None) -> int:
+    """What `learn ARGV` says and exits with when its command raised ``exc``: called while ``exc`` is being handled
+    (by :func:`_run`, and by entry.py's merge driver, which runs without typer). Anything but an Exception or Ctrl-C
+    is raised on."""
+    usage_error, click_exception = _click_exceptions()
+    as_json = wants_json(argv) if as_json is None else as_json
+    if isinstance(exc, LearnError):
         if os.environ.get("ALTIMATE_LEARN_DEBUG") == "1":
             raise
         if as_json:
             return json_error(exc.message, exc.hint, exc.exit_code)
         typer.echo(f"Error: {exc}", err=True)
         return exc.exit_code
-    except usage_error as exc:
+    if isinstance(exc, usage_error):
         word = argv[0] if argv else ""
         if word in OTHER_WORDS and word not in COMMANDS and "No such command" in str(getattr(exc, "message", "")):
             exc.message = f"No such command '{word}'. {OTHER_WORDS[word]}"  # type: ignore[attr-defined]
@@ -260,29 +269,30 @@ def _run(argv: list[str]) -> int:
             return json_error(exc.format_message(), _usage_hint(exc), 2)  # type: ignore[attr-defined]
         exc.show()  # type: ignore[attr-defined]
         return 2
-    except click_exception as exc:
+    if isinstance(exc, click_exception):
         if as_json:
             return json_error(exc.format_message(), None, getattr(exc, "exit_code", 1))  # type: ignore[attr-defined]
         exc.show()  # type: ignore[attr-defined]
         return getattr(exc, "exit_code", 1)
-    except typer.Exit as exc:
+    if isinstance(exc, typer.Exit):
         return int(getattr(exc, "exit_code", 0) or 0)
-    except (KeyboardInterrupt, typer.Abort):
+    if isinstance(exc, (KeyboardInterrupt, typer.Abort)):
         if as_json:
             return json_error("interrupted.", None, 130)
         typer.echo("Interrupted.", err=True)
         return 130
-    except BrokenPipeError:
+    if isinstance(exc, BrokenPipeError):
         return 0
-    except Exception as exc:
-        if os.environ.get("ALTIMATE_LEARN_DEBUG") == "1":
-            raise
-        try:
-            path = write_crash_log(exc, argv)
-            where = f"A log with the details is at {path}"
-        except OSError:
-            where = "(the crash log could not be written)"
-        if as_json:
-            return json_error(f"internal error: {type(exc).__name__}: {exc}.", f"{where}; please report it.", 3)
-        typer.echo(f"Internal error: {type(exc).__name__}: {exc}. {where}; please report it.", err=True)
-        return 3
+    if not isinstance(exc, Exception):
+        raise
+    if os.environ.get("ALTIMATE_LEARN_DEBUG") == "1":
+        raise
+    try:
+        path = write_crash_log(exc, argv)
+        where = f"A log with the details is at {path}"
+    except OSError:
+        where = "(the crash log could not be written)"
+    if as_json:
+        return json_error(f"internal error: {type(exc).__name__}: {exc}.", f"{where}; please report it.", 3)
+    typer.echo(f"Internal error: {type(exc).__name__}: {exc}. {where}; please report it.", err=True)
+    return 3

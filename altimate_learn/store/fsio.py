@@ -387,6 +387,11 @@ def take_notices(shown: Any = str) -> list[str]:
     return out
 
 
+def has_notices() -> bool:
+    """Whether :func:`take_notices` has anything to say."""
+    return bool(_unreadable or _repaired)
+
+
 def log_notices(log: Any) -> None:
     """Hand :func:`take_notices` to a hook's log (which never prints); never raises."""
     try:
