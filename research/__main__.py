@@ -524,7 +524,9 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
                  " blind83": ", blind batch 83 (written apart from the code)",
                  " blind84": ", blind batch 84 (written apart from the code)",
                  " blind85": ", blind batch 85 (written apart from the code)",
-                 " blind86": ", blind batch 86 (written apart from the code)"}
+                 " blind86": ", blind batch 86 (written apart from the code)",
+                 " blind87": ", blind batch 87 (written apart from the code)",
+                 " blind88": ", blind batch 88 (written apart from the code)"}
     for label, size in [(label, size) for label in task_sets for size in ("300", "1,000", "10,000")]:
         m = _find(rf"^\| {size}{label} \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| "
                   rf"(\d+%[^|]*) \| ([\d.]+[^|]*) \| ([\d,]+[^|]*) \| (met|MISSED) \|$", delivery)

@@ -3672,6 +3672,141 @@ BLIND85_INTRO, BLIND86_INTRO = (FORTY_FIFTH_ROUND_WRITER.format(who=who, style=s
      "vague and file tasks', 11 of the follow-ups'); scenarios, stacks and wordings of this writer's own"),
 ))
 
+_FORTY_SIXTH_READ = (
+    "(its number and part from the writer's brief, not its text this round), the team preamble, this writer's brief "
+    "and the team board's lines of the lead (two: the session's start and the delivery record the lead was making); "
+    "`git show --stat` of the commit that registered batches 85 and 86 (a42ff26d) and its diff of "
+    "`research/__main__.py`, `tests/deliver/test_bench_held_out.py`, `research/delivery_why.py` and `CHANGELOG.md`, "
+    "`tests/deliver/test_bench_held_out.py` whole; lines 1 to 40 of this file's docstring (the task kinds) and its "
+    "lines 120 to 375 (the imports, `ROOT` to the head of `tiers_at_limit()`: `_generator()`, `load_tasks()`, "
+    "`Session`, `_needed_lessons()`, `store_for()`, `check_unique()`, `isolated_environment()`, `Project`, "
+    "`_read_response()`, `_file_events()`, `run_session()` and `CONFIGS`), a grep of this file for `_READ`, "
+    "`ROUND_WRITER`, `BLIND8[3-6]` and `SETS = ` (which showed the fourth to the forty-fifth rounds' writer lines, "
+    "the code lines that register batches 83 to 86, the lead's measured lines on batches 83 and 84 and the `SETS` "
+    "entries of batches 83 to 86), its lines 3420 to 3684 before this block was added (the end of the forty-fourth "
+    "round's list, the forty-fourth and forty-fifth rounds' blocks with the style texts of batches 83 to 86, the "
+    "lead's measured lines on batches 75 to 82 after them), the forty-fifth round's template printed with its list "
+    "left out, the lines around the end of its block and of `SETS` cut to 120 and 150 characters, the first 330 "
+    "characters of every earlier style text that opens with the four kinds' counts and the lines of this "
+    "file up to its line 2040 that name a writer, with the three lines after each, cut to 200 characters, to keep "
+    "away from earlier products and styles; the whole "
+    "source lesson file and, of `stores/generate.py`, its lines 1 to 132 (`base_lessons()` and the distractor "
+    "templates) and a grep for its `def` lines and file names; counts of about 80 product, place and style words "
+    "(dictation, misheard, pager, on-call, PagerDuty, terse, Jira, ticket template, Steps to reproduce, Expected "
+    "result, Priority:, Reporter, code review, non-native, Polish, Portuguese, Dutch, Korean, Russian, Hindi, "
+    "Hinglish, Indian, India, Pune, Maharashtra, UPI, Razorpay, rupee, needful, kindly, greenhouse, tomato, "
+    "Westland, Netherlands, auction, grower, harvest, bus, sleeper, FASTag and others: counts only) in this file "
+    "and in `CHANGELOG.md`, and by a slip the counts of about 30 of them over every task file of `research/data`, "
+    "blind batches 85 and 86 among them (numbers only, no line); the lines of `CHANGELOG.md` that name Hinglish, "
+    "UPI and kindly and of this file that name greenhouse, cut to 160 characters; a grep of `tests/`, `docs/`, "
+    "`README.md` and `research/*.md` for `HELD_OUT` and `blind8[5-8]` (two lines of "
+    "`tests/deliver/test_delivery_vectors.py` and the heads of `research/RESULTS.md`'s lines on batches 35 to 84), "
+    "of `research/delivery_why.py` for `HELD_OUT` and of `research/__main__.py` for `blind8`; never the delivery "
+    "code, the tasks of any blind batch, a helper's board lines or any helper's notes; then a check of its own "
+    "(JSON, ids, kinds, counts, each needed prefix unique in the base, 300, 1,000 and 10,000 stores, the content "
+    "paths, the path globs of the needed lessons read with fnmatch and with `*` kept inside one folder: every one "
+    "matches a file of its task both ways, the words of each vague request that share a five-letter stem with its "
+    "needed lessons: none, no needed lesson shared between the two batches or asked for twice in one; the check "
+    "itself tried on a copy with a look-alike prefix, a moved file and a shared stem, each reported), and the tests "
+    "of `tests/deliver/test_bench_held_out.py`, `tests/deliver/test_delivery_vectors.py`, "
+    "`tests/deliver/test_delivery_why.py`, `tests/demo/test_research.py` and `tests/docs`, never this benchmark")
+FORTY_SIXTH_ROUND_WRITER = FORTY_FIFTH_ROUND_WRITER.replace("2026-12-07 #32", "2026-12-08 #33").replace(
+    _FORTY_FIFTH_READ, _FORTY_SIXTH_READ)
+assert _FORTY_SIXTH_READ in FORTY_SIXTH_ROUND_WRITER and _FORTY_FIFTH_READ not in FORTY_SIXTH_ROUND_WRITER
+assert "2026-12-07 #32" not in FORTY_SIXTH_ROUND_WRITER and "2026-12-08 #33" in FORTY_SIXTH_ROUND_WRITER
+BLIND87_TASKS, BLIND88_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (87, 88))
+BLIND87_INTRO, BLIND88_INTRO = (FORTY_SIXTH_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a fiftieth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks written as tickets pasted from the team's tracker with their "
+     "template for a tomato and cucumber grower with glasshouses in the Westland, the Netherlands (compartments "
+     "run by Priva climate computers, harvest crates scanned at the packhouse and graded by the tomato colour card, "
+     "sales through the growers' auction with a weekly settlement in EUR, seasonal pickers from Poland and Romania "
+     "with hours registered per row by their foremen, pest scouting with photos and videos of traps, crate labels "
+     "for supermarkets, a Dutch, Polish and English pickers' app): each a key (\"KAS-412\"), \"Type:\" (Task, "
+     "Story, Bug, Improvement, Question), \"Priority:\" and \"Component:\" on one line, then \"Summary:\", "
+     "\"Description:\", for bugs \"Steps to reproduce:\", \"Expected:\", \"Actual:\" and \"Environment:\", and "
+     "\"Raised by:\" with a name and a role, the Python API (routers, services, db queries, ORM models, schemas, "
+     "Celery tasks, a webhook of the auction, clients of the auction and of the climate cloud, label layouts, a "
+     "mail template, a service test), a climate consumer in the worker, a label bridge's Dockerfile, dbt models of "
+     "climate readings and clock sales in staging, harvested crates and daily yield in a production mart, a seed of "
+     "varieties, the Next.js app (harvest, climate, scouting and dashboard features, shared components and a "
+     "component test), Kubernetes (a climate gateway Deployment and CronJob, a label printer Deployment), a Helm "
+     "chart's values and `Chart.yaml`, Terraform (a scouting photos bucket module, a climate database module's "
+     "variables), the deploy workflow, a shell script, the README and the Makefile; direct ones as a Task or Story "
+     "that names the convention (a climate staging model's time zone and duplicates, a picker hours route's "
+     "version, scope and answer, an auction webhook's signature and repeats, a photos bucket's access and "
+     "destruction, a gateway's resources and user, a harvest board's strings and keys, a crates fact model's name "
+     "and partitions, an announcement task's arguments and acknowledgement, a deploy workflow's AWS role and time "
+     "limits, a foreign key's index on a crate model asked together with a colour grade and a commit, which name "
+     "neither the spelling nor the commit message rule); vague ones as a Bug about a symptom (the late shift's "
+     "crates on the next day since the clocks went back, a 500 for a compartment with an apostrophe, 0.84999999 "
+     "EUR/kg and a total a cent short, a night's backlog taken again and again, '2 min ago' for an hour, two label "
+     "pods printing two layouts after a node swap, crates scanned offline missing from the yield, a 40 MB video "
+     "stopping at 30 seconds while the API's memory climbs, 900 statements for one overview, a label layout to be "
+     "kept behind a #); file tasks with an empty request or one token (\"KAS-480\", \"attached\", \".\") on a "
+     "staging model, a Pydantic schema, a CronJob, a service test, a component test, a module's variables, a shell "
+     "script and a chart's values, five of them with the file's text as read (among them a model dividing cents by "
+     "100, a schema with a plain `Enum`, a test looping over cases against the auction's real API, a component test "
+     "spying on `fetch` and selecting by class, a script with unquoted variables); follow-ups that change topic (a "
+     "footer typo, then a yield chart on the dashboard; a README question, then a month of pickers' hours as a CSV; "
+     "a seed's spelling, then an auction test key for everyone's local setup; a mail greeting, then a climate "
+     "import that waits for hours; a question about the Makefile, then a container image for the label bridge; a "
+     "chart's description, then a reminder in the code about unchecked Polish texts; a docstring typo, then a "
+     "button with only a printer icon; a variable rename, then a photo check every ten minutes); 58 needed lessons "
+     "(direct 22, vague 10, file 14, follow-up 12), none shared with batch 88 and none asked for twice, five of them "
+     "repository-wide lessons with no path (the commit message, `.env` files, dead code, American spelling in "
+     "identifiers, a TODO's owner and ticket) asked for by requests that name nothing of the rule, 20 tasks needing "
+     "lessons scoped to narrower paths than an area's folder or a file-name pattern (staging and mart models, the "
+     "API's routers, schemas, models, db, tasks and webhooks folders, the worker, service tests, component tests, "
+     "the dashboard feature, Terraform, scripts, workflows, Dockerfiles), 38 needed lessons whose convention the "
+     "words do not name (all 24 of the vague and file tasks', all 12 of the follow-ups', 2 of a direct one's); "
+     "scenarios, stacks and wordings of this writer's own"),
+    ("the same fiftieth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks in another voice for an intercity sleeper and seater bus "
+     "operator between Pune, Mumbai, Kolhapur, Goa and Bengaluru, India (seat layouts with berths and "
+     "ladies-reserved seats, boarding points, fares changed by the operations team, UPI and card payments through "
+     "Razorpay, refunds by cancellation slabs, GST invoices in INR, GPS trackers on every bus, passenger manifests "
+     "for the conductors, SMS and WhatsApp e-tickets, diesel fills by depot): the Indian English of developers in a "
+     "Pune office chatting with the agent (\"Hi,\", \"kindly\", \"please do the needful\", \"pls\", \"itself\", "
+     "\"only\" for emphasis, \"same\" for it, \"I have one doubt\", \"Why so?\", \"PFA\", \"ASAP\", \"on "
+     "priority\", few articles, few backticks), the Python API (routers, services, a billing "
+     "service, ORM models, an Alembic migration, a Razorpay webhook, Celery tasks, templates, a service test, its "
+     "pyproject and Dockerfile), a GPS consumer in the worker, dbt models of tracker pings, Razorpay payments and "
+     "boarding points in staging, ticket revenue in a finance mart, departure sales and bookings in operations "
+     "marts, seeds of boarding points and of last season's bookings, the Next.js app (seat map, booking, tracking "
+     "and invoice features, the generated API client, a Playwright spec, shared components, a lib helper), "
+     "Kubernetes (seat service, GPS ingest and notification Deployments), a Helm chart's `Chart.yaml`, Terraform "
+     "(a bookings database module and its outputs, the production environment), the README and the Makefile; "
+     "direct ones as a message that names the convention (a pings staging model's source and JSON, a bookings "
+     "router's idempotency key and pagination, a Razorpay webhook's answer and rejections, a bookings database's "
+     "protection, backups and key, a seat service's probes, disruption budget and namespace, a seat layout's "
+     "colours and classes, a revenue mart's money type and refunds, a refund task's retries and logs, the API "
+     "Dockerfile's stages and health check, a refund slab's rounding asked together with a new branch and a pull "
+     "request, which name neither the branch naming nor the changelog rule); vague ones as a message about a "
+     "symptom (a fare change seen only after a restart, a blank manifest for a route with a semicolon in its name, "
+     "a running seat count that differs on each run, a removed boarding point still counted, a hand fix in the "
+     "client gone after a regeneration, a sender id change that needed a rebuild, a database password printed in "
+     "a CI log, 'invalid number' from the first digit typed, a bare 409 that leaves customers calling the "
+     "helpline, a cancelled booking counted twice); file tasks with an empty request or one token (\"pls\", \"ok\", "
+     "\"PFA\", \"?\") on a staging model, a service, a Deployment, a service test, a Playwright spec, the production "
+     "Terraform, the Makefile and the worker's consumer, five of them with the file's text as read (among them a "
+     "final `select *`, a bare `except Exception: pass`, a test creating its own engine, targets with no "
+     "`.PHONY`, a consumer that acknowledges failed pings); follow-ups that change topic (a footer spelling, then "
+     "every running bus on a map refreshed every 30 seconds; a README doubt, then e-tickets mailed with `smtplib`; "
+     "a seed's spelling, then last season's bookings as a seed; a mail subject, then a payment SDK and every other "
+     "package to latest; a Makefile question, then three changes in one pull request; a chart's description, then "
+     "a confirmation before removing a berth; a docstring typo, then a table of diesel fills; a variable rename, "
+     "then a GST invoice summary); 57 needed lessons (direct 22, vague 10, file 14, follow-up 11), none shared with "
+     "batch 87 and none asked for twice, five of them repository-wide lessons with no path (branch names, the "
+     "changelog entry, the size of a pull request, dependency bumps left to Renovate, what an error message says) "
+     "asked for by requests that name nothing of the rule, 18 tasks needing lessons scoped to narrower paths than "
+     "an area's folder or a file-name pattern (staging and mart models, finance marts, seeds, the API's routers, "
+     "webhooks, billing and migrations folders, the worker, service tests, Playwright tests, the generated client, "
+     "Terraform and its production environment, Dockerfiles, the `Makefile`), 37 needed lessons whose convention "
+     "the words do not name (all 24 of the vague and file tasks', all 11 of the follow-ups', 2 of a direct one's); "
+     "scenarios, stacks and wordings of this writer's own"),
+))
+
 BLIND75_INTRO += ("Measured by the lead (counts only) on the first code of session 2026-12-07 #28 (e2d0edb5) and on its final delivery code (ef26bf72: deliver46's request shapes and SQL window-function idiom, 14ba21d1, and review46's Claude Code fork parent changes, which touch no benchmark path): the same task by task at every size. 100% at 300, 1,000 and 10,000 (58 of 58; direct 22 of 22, vague 10 of 10, file 15 of 15, follow-up 11 of 11); 21.2-21.4 lessons and 694-702 tokens a session at 300 and 1,000, 26.9 and 834-835 at 10,000. No miss. The lead had read this batch's description above (not its tasks) while setting up the session; no delivery code was written by the lead.")
 BLIND76_INTRO += ("Measured by the lead on the same two codes: 98.1% at every size (53 of 54; direct 20 of 20, vague 9 of 10, file 13 of 13, follow-up 11 of 11), the same task by task on both; 22.2-22.7 lessons and 727-742 tokens a session at 300 and 1,000, 27.1-27.3 and 846-849 at 10,000. The miss at every size: a vague symptom whose lesson (compare nullable columns with `is distinct from`) was not delivered.")
 
@@ -3799,6 +3934,8 @@ SETS = {
     "blind84": (BLIND84_TASKS, "Blind batch 84 (written apart from the code)", BLIND84_INTRO),
     "blind85": (BLIND85_TASKS, "Blind batch 85 (written apart from the code)", BLIND85_INTRO),
     "blind86": (BLIND86_TASKS, "Blind batch 86 (written apart from the code)", BLIND86_INTRO),
+    "blind87": (BLIND87_TASKS, "Blind batch 87 (written apart from the code)", BLIND87_INTRO),
+    "blind88": (BLIND88_TASKS, "Blind batch 88 (written apart from the code)", BLIND88_INTRO),
 }
 
 

@@ -68,6 +68,8 @@ BLIND_BATCHES = [
     pytest.param("blind84", "2026-12-07 #31", "forty-eighth writer", "2026-12-07 #30", 5, True, id="blind84"),
     pytest.param("blind85", "2026-12-07 #32", "forty-ninth writer", "2026-12-07 #31", 5, True, id="blind85"),
     pytest.param("blind86", "2026-12-07 #32", "forty-ninth writer", "2026-12-07 #31", 5, True, id="blind86"),
+    pytest.param("blind87", "2026-12-08 #33", "fiftieth writer", "2026-12-07 #32", 5, True, id="blind87"),
+    pytest.param("blind88", "2026-12-08 #33", "fiftieth writer", "2026-12-07 #32", 5, True, id="blind88"),
 ]
 
 
@@ -112,11 +114,12 @@ def test_a_blind_batch_loads_and_names_one_lesson_each(scaled_stores, name, sess
     pytest.param("FORTY_THIRD_ROUND_WRITER", "_FORTY_THIRD_READ", "_FORTY_SECOND_READ", id="blind81-82"),
     pytest.param("FORTY_FOURTH_ROUND_WRITER", "_FORTY_FOURTH_READ", "_FORTY_THIRD_READ", id="blind83-84"),
     pytest.param("FORTY_FIFTH_ROUND_WRITER", "_FORTY_FIFTH_READ", "_FORTY_FOURTH_READ", id="blind85-86"),
+    pytest.param("FORTY_SIXTH_ROUND_WRITER", "_FORTY_SIXTH_READ", "_FORTY_FIFTH_READ", id="blind87-88"),
 ])
 def test_a_blind_pair_was_written_with_its_rounds_writer_text(writer, read, earlier_read):
     """Batches 71/72 were written with the thirty-eighth round's writer text, 73/74 with the thirty-ninth's, 75/76
     with the fortieth's, 77/78 with the forty-first's, 79/80 with the forty-second's, 81/82 with the forty-third's, 83/84
-    with the forty-fourth's, 85/86 with the forty-fifth's: each holds what its round read, not what the round before
-    read."""
+    with the forty-fourth's, 85/86 with the forty-fifth's, 87/88 with the forty-sixth's: each holds what its round
+    read, not what the round before read."""
     assert getattr(bench_delivery, read) in getattr(bench_delivery, writer)
     assert getattr(bench_delivery, earlier_read) not in getattr(bench_delivery, writer)
