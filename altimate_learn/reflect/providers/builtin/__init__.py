@@ -86,6 +86,7 @@ from altimate_learn.reflect.providers.builtin.identifiers import mark_identifier
 from altimate_learn.reflect.providers.builtin.relations import (HELPFUL_OVERLAP, competing, jaccard, relate, restated,
                                                                  terse)
 from altimate_learn.reflect.providers.builtin.match import match_rule
+from altimate_learn.reflect.providers.builtin.one_off import TWO_PLACES
 from altimate_learn.reflect.providers.builtin.phrase import MAX_CHARS
 from altimate_learn.reflect.providers.builtin.render import finalize
 from altimate_learn.reflect.providers.builtin.restate import restate_joined
@@ -555,6 +556,9 @@ def correction_rules(text: str) -> tuple[list[str], str]:
     """:func:`rules_for` for what a person typed: a reminder or a corrective question ("I told you to use pnpm",
     "didn't we say to use ruff?") is read as the statement it carries when the words themselves state none."""
     rules, why = rules_for(text)
+    if why == TWO_PLACES:
+        return rules, why  # (restated, "…, we use httpx in the scripts" read "use httpx in the scripts, not requests": the
+        # ban's own place dropped; refl51)
     restated_text, corrective, joined = restate_joined(text)
     if corrective:
         again, _ = rules_for(restated_text)

@@ -485,6 +485,18 @@ _ING_NOUNS = frozenset("string strings thing something nothing anything everythi
                        "caching typing".split())
 
 
+# a place said last on one side of a choice: "in the app", "for the scripts", "on the backend" (refl51)
+_PLACE_LAST = re.compile(r"\s(?:(?:in|on|inside|within|under)\s+(?:the\s+|our\s+|this\s+|that\s+|all\s+(?:the\s+)?)?|"
+                         r"for\s+(?:the|our|this|that)\s+)(?P<place>[\w./-]+(?:\s+[\w./-]+)?)\s*$", re.I)
+
+
+def _two_places(good: str, bad: str) -> bool:
+    """Both sides of a choice name a place of their own, and not the same one ("httpx in the cron job" / "requests in
+    the app"): the person said what holds in each place, not that one thing replaces the other."""
+    here, there = _PLACE_LAST.search(good), _PLACE_LAST.search(bad)
+    return bool(here and there and here.group("place").lower() != there.group("place").lower())
+
+
 def _instead(good: str, bad: str, *, verb: str | None = "use", comma: bool = False, keep_bad: bool = False) -> Rule | None:
     good, bad = _clean_object(good), _clean_object(bad)
     good = re.sub(r"\s+instead$", "", good, flags=re.I)  # "use pnpm instead.": the stop hid it from _clean_object
@@ -506,6 +518,9 @@ def _instead(good: str, bad: str, *, verb: str | None = "use", comma: bool = Fal
         return None  # "we use pydantic v2 here so its model_dump()": two clauses, not one alternative
     if re.search(r"\b(?:you|i|me|my)\b", good + " " + bad, re.I):
         return None
+    if _two_places(good, bad):
+        return None  # "… the scripts use httpx in the cron job" gave "Use `httpx` in the cron job instead of `requests` in
+        # the app.": each side in a place of its own, not one thing used in place of another (refl51)
     tail = ""
     # ("npm, but only in the frontend", "npm, except in the docs site": the rule's limit, said last; check47 C47-8)
     limit = re.match(r"^(.+?),\s+((?:but\s+)?(?:only\s+(?:for|in|when|with|on|inside|within|under)|except)\b.*)$", bad, re.I)

@@ -65,6 +65,39 @@ BUG_REASON = re.compile(r"(?:\b(?:since|because|as|cause|cuz|coz|bc)\b|,)\s+(?:(
                         r"(?:it|they|[\w`.-]+)\s+(?:has|have)\s+(?:a\s+(?:known\s+)?bug\b|an?\s+(?:open\s+)?issue\s+with\b))", re.I)
 ONE_CASE = ("a rule said for one case (\"if it fails, never use npm\", \"whenever the build breaks, …\"): it holds when "
             "that happens, which the lesson would leave out, so it would hold always")
+TWO_PLACES = ("it says one thing for one place and another for another (\"we don't use requests in the app, we use httpx "
+              "in the scripts\"): one lesson of \"use this instead of that\" would mix the places, so a model or a person "
+              "should write it")
+# "we don't use requests in the app, we use httpx in the scripts", "no moment in the frontend, we use date-fns in the backend"
+# (refl50's left-alone): a ban for one place and a tool for another. Read as a choice it gave "Use `httpx` in the scripts
+# instead of `requests` in the app." (a swap nobody asked for), or lost the ban ("Use `date-fns` in the backend."). A place
+# is "in <the/our/this> …" or "for <the/our/this> …" ("for installs" is a purpose, not a place); the same place twice is one
+# rule ("don't use npm in the app, use pnpm in the app").
+_PLACE = (r"\s+(?:(?:in|on|inside|within|under)\s+(?:the\s+|our\s+|this\s+|that\s+|all\s+(?:the\s+)?)?|for\s+(?:the|our|this|that)\s+)"
+          r"(?P<{0}>[\w./-]+(?:\s+(?!(?:and|but|we|it|its|use|so)\b)[\w./-]+)?)")
+_BANNED_IN = (r"(?:(?:we\s+)?(?:don'?t|do\s+not|never|shouldn'?t|should\s+not)\s+(?:use|add|import|install|want)|no|avoid|stop\s+using)"
+              r"\s+(?P<x>`[^`]+`|[\w.@/+-]+)" + _PLACE.format("a"))
+_USED_IN = (r"(?:(?:(?:just\s+|only\s+|please\s+)?use|we\s+(?:(?:just|only|always)\s+)?use|it'?s|its|it\s+is|we\s+have)"
+            r"\s+(?P<y>`[^`]+`|[\w.@/+-]+)" + _PLACE.format("b") + r"|(?:the|our|all\s+(?:the\s+)?)\s*(?P<s>(?!(?:team|teams|company|codebase|repo|repository|project|rest|others|"
+            r"whole|entire|world|people|devs|developers|engineers)\b)[\w-]+)\s+uses?"
+            r"\s+(?P<z>`[^`]+`|[\w.@/+-]+)(?:" + _PLACE.format("c") + r")?)")
+_JOIN = r"\s*(?:[,;.:]|\u2014|\s-)\s*(?:(?:but|and|instead|while|whereas)\s*,?\s+)?"
+_TWO_PLACES = re.compile(r"(?:^|[,;.!?]\s+)(?:" + _BANNED_IN + _JOIN + _USED_IN + r"|"
+                         + re.sub(r"\?P<(\w)>", r"?P<\g<1>2>", _USED_IN) + _JOIN
+                         + _BANNED_IN.replace("?P<x>", "?P<x2>").replace("?P<a>", "?P<a2>") + r")\s*(?:[.!,;]|$)", re.I)
+
+
+def two_places(text: str) -> bool:
+    """Whether ``text`` bans a thing for one place and names the thing used in another place (:data:`_TWO_PLACES`)."""
+    for match in _TWO_PLACES.finditer(text):
+        a = match.group("a") or match.group("a2")
+        # the place the tool is used in: said after it, or the part that uses it ("the scripts use httpx")
+        b = next((match.group(k) for k in ("b", "b2", "c", "c2", "s", "s2") if match.group(k)), "")
+        if a.lower().rstrip(".") != b.lower().rstrip("."):
+            return True
+    return False
+
+
 TEMPORARY = ("a rule for a while (\"until the bug is fixed\", \"until we upgrade\", \"while the bug is open\"): it ends when "
              "that happens, not a standing rule")
 _EVENT_NOUN = (r"(?:bug|bugs|issue|regression|migration|upgrade|rewrite|refactor|port|switch|move|fix|patch|hotfix|release|"

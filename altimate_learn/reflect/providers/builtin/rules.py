@@ -15,6 +15,7 @@ from altimate_learn.reflect.providers.builtin.match import match_rule
 from altimate_learn.reflect.providers.builtin.other_languages import choice_in_other_language
 from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
 from altimate_learn.reflect.providers.builtin.one_off import (BUG_REASON, HEDGED_IDEA, ONE_CASE, ONE_COMPONENT, ONE_THING, TEMPORARY,
+                                                              TWO_PLACES, two_places,
                                                               UNTIL_IT_ENDS, WORKAROUND, _GENERAL, _bare_one_of_many, _design_idea, _plural)
 from altimate_learn.reflect.providers.builtin.pasted import split_pasted
 from altimate_learn.reflect.providers.builtin.phrase import Rule, _ASKS
@@ -105,6 +106,8 @@ def rules_for(text: str) -> tuple[list[str], str]:
         return [], OWN_SLIP  # "my bad, I gave you the wrong table name. it's analytics.page_views, not web.page_views"
     if _TAKEN_BACK.search(own):
         return [], TAKEN_BACK  # "why add lodash when the codebase uses ramda? actually lodash is fine here" (R30-8)
+    if two_places(own):
+        return [], TWO_PLACES  # "we don't use requests in the app, we use httpx in the scripts" (refl51)
     shouted = shouted_tool(own)
     if shouted:  # "pnpm!! for the third time" (refl31, blind6)
         return [shouted], ""

@@ -1,0 +1,69 @@
+"""refl51 (session #33): the built-in reflector on more forms people correct an agent in. Every message here is our own
+wording.
+
+1. A ban for one place and the tool used in another: "we don't use requests in the app, we use httpx in the scripts" gave
+   "Use `httpx` in the scripts instead of `requests` in the app." (a swap across places nobody asked for; restated, "…
+   instead of `requests`.", the ban's place dropped) and "no moment in the frontend, we use date-fns in the backend" gave
+   "Use `date-fns` in the backend." (the ban lost). Two places, each with its own rule, now wait with their reason
+   (one_off.TWO_PLACES). One place for both, a ban in one place and the tool with no place, and a purpose ("for
+   installs") keep their lesson.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules
+from altimate_learn.reflect.providers.builtin.one_off import TWO_PLACES
+
+
+def _read(text: str) -> tuple[list[str], str]:
+    return item_rules(FeedbackItem("user_correction", text))
+
+
+def _rules(text: str) -> list[str]:
+    return _read(text)[0]
+
+
+# --- 1. two places, each with its own rule -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("typed", [
+    "we don't use requests in the app, we use httpx in the scripts",
+    "we dont use requests in the app; we use httpx in the scripts",
+    "no moment in the frontend, we use date-fns in the backend",
+    "we don't use moment in the frontend, we use date-fns in the backend",
+    "we use httpx in the scripts, we don't use requests in the app",
+    "never use requests in the app, use httpx in the scripts",
+    "don't use print in the library, use logging in the cli",
+    "avoid jest in the web package, we use vitest in the api package",
+    "why is it still requests? we don't use requests in the app, we use httpx in the scripts",
+    "no lodash for the backend, use ramda for the frontend",
+    "we don't use requests in the app, the scripts use httpx",  # the part that uses it is the place
+    "we don't use requests in the app, the scripts use httpx in the cron job",
+    "the scripts use httpx, we don't use requests in the app",
+])
+def test_a_ban_for_one_place_and_a_tool_for_another_waits(typed: str) -> None:
+    rules, why = _read(typed)
+    assert rules == [] and why == TWO_PLACES
+
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("don't use requests in the app, use httpx", "Use `httpx` instead of `requests` in the app."),
+    ("we don't use requests in the app, we use httpx", "Use `httpx` instead of `requests` in the app."),
+    ("we don't use npm in this repo, use pnpm for installs", "Use `pnpm` for installs instead of `npm`."),
+    ("we don't use requests, we use httpx", "Use `httpx` instead of `requests`."),
+    ("no moment, we use date-fns", "Use `date-fns` instead of `moment`."),
+    ("we don't use requests in the app, the team uses httpx", "Use `httpx` instead of `requests` in the app."),
+    ("we use httpx in the scripts", "Use `httpx` in the scripts."),
+    ("we don't use requests in the app", "Never use `requests` in the app."),
+])
+def test_one_place_or_none_keeps_its_lesson(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "i didn't use requests in the app, i used httpx in the scripts",  # past narration
+    "did we use requests in the app or httpx in the scripts?",  # a question
+])
+def test_look_alikes_of_two_places_give_nothing(typed: str) -> None:
+    assert _rules(typed) == []
