@@ -7,6 +7,10 @@ wording.
    "Use `date-fns` in the backend." (the ban lost). Two places, each with its own rule, now wait with their reason
    (one_off.TWO_PLACES). One place for both, a ban in one place and the tool with no place, and a purpose ("for
    installs") keep their lesson.
+2. The team's tool said "now" after a question about the tool the agent kept: "why is it still eslint? we use biome now"
+   gave "Use `biome`." (the replaced tool lost; ask50's left-alone); "now", "nowadays" and "these days" after the team's
+   tool are when it was chosen, and the lesson is "Use `biome` instead of `eslint`.". A tool of another job, a limit, a
+   question, someone else and the past keep what they gave.
 """
 
 from __future__ import annotations
@@ -66,4 +70,38 @@ def test_one_place_or_none_keeps_its_lesson(typed: str, lesson: str) -> None:
     "did we use requests in the app or httpx in the scripts?",  # a question
 ])
 def test_look_alikes_of_two_places_give_nothing(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+# --- 2. "… we use biome now" after "why is it still eslint?" -----------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("why is it still eslint? we use biome now", "Use `biome` instead of `eslint`."),
+    ("why is it still eslint? we use biome nowadays", "Use `biome` instead of `eslint`."),
+    ("why is it still eslint?? we use biome these days", "Use `biome` instead of `eslint`."),
+    ("why is it still jest? we use vitest now", "Use `vitest` instead of `jest`."),
+    ("why is this still requests? we use httpx now", "Use `httpx` instead of `requests`."),
+    ("why npm? we use pnpm now", "Use `pnpm` instead of `npm`."),
+])
+def test_the_team_tool_said_now_replaces_the_kept_one(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("we use biome now", "Use `biome`."),  # nothing asked about: nothing replaced
+    ("why is it still eslint? we use prettier now", "Use `prettier`."),  # another job: eslint is not replaced
+    ("why is it still npm? we use pnpm now in the frontend", "Use `pnpm` in the frontend."),  # a limit: the tool alone
+])
+def test_now_without_a_replaced_tool_of_its_job_keeps_the_tool_alone(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "why is it still eslint? we use biome now?",  # asked back
+    "why is it still eslint? i use biome now",  # the person's own setup
+    "why is it still eslint? the mobile team uses biome now",  # another team
+    "why is it still eslint? we used biome back then",  # the past
+    "why docker? we use kubernetes now",  # not one job
+])
+def test_look_alikes_of_the_team_tool_now_give_nothing(typed: str) -> None:
     assert _rules(typed) == []

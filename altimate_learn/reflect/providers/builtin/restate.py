@@ -627,6 +627,9 @@ def _team(sentence: str, asked: str | None, bare: bool = False) -> str | None:
     what = re.sub(r"\s+(?:here|in\s+(?:this|our)\s+(?:repo(?:sitory)?|project|codebase))$", "", what, flags=re.I)
     if asked:  # "why did you use requests? we use httpx everywhere": how widely, said against what the agent used (refl49)
         what = re.sub(r"\s+everywhere$", "", what, flags=re.I)
+        # "why is it still eslint? we use biome now": since when, said against the tool the agent kept (gave only "Use
+        # `biome`.", the replaced tool lost; ask50's left-alone)
+        what = re.sub(r"(?<=\S)\s+(?:now|nowadays|these\s+days)$", "", what, flags=re.I)
     lead = "always use" if how == "always" else "use"
     if bare and asked and not _same_job(what.split()[0] if what.split() else "", asked):
         asked = None  # "why docker? we use kubernetes": a tool asked about bare is replaced only by one of its job
