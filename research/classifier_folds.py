@@ -127,9 +127,17 @@ if __name__ == "__main__":
     parser.add_argument("--write", metavar="OUT", help="every scored dev row with its fold, as JSON (for --diff)")
     parser.add_argument("--diff", nargs=2, metavar=("BEFORE", "AFTER"))
     parser.add_argument("--read", type=int, metavar="FOLD", help="with --diff: the fold whose messages were read")
+    parser.add_argument("--owners", action="store_true", help="how many dev owners each fold holds")
     args = parser.parse_args()
     if args.folds < 2 or (args.errors is not None and not 0 <= args.errors < args.folds):
         parser.error(f"--folds must be at least 2 and --errors a fold from 0 to {args.folds - 1}")
+    if args.owners:
+        from research.data.real_sessions import splits
+
+        dev = {owner_of(r) for r, name in splits().items() if name == "dev"}
+        held = Counter(fold_of(o + "/", args.salt, args.folds) for o in dev)
+        print(" ".join(f"{fold}: {held[fold]}" for fold in range(args.folds)) + f" (dev owners: {len(dev)})")
+        raise SystemExit(0)
     if args.diff:
         import json
 

@@ -63,3 +63,16 @@ def test_the_command_line_diffs_two_written_files(tmp_path):
     bad = subprocess.run([sys.executable, str(ROOT / "research" / "classifier_folds.py"), "--folds", "5", "--errors", "7"],
                          capture_output=True, text=True, cwd=tmp_path)
     assert bad.returncode == 2 and "--errors a fold from 0 to 4" in bad.stderr
+
+
+def test_owners_counts_the_dev_owners_of_each_fold(tmp_path):
+    from research.classifier_unseen import owner_of
+    from research.data.real_sessions import splits
+
+    dev = {owner_of(r) for r, name in splits().items() if name == "dev"}
+    done = subprocess.run([sys.executable, str(ROOT / "research" / "classifier_folds.py"), "--owners", "--salt", "cls51:",
+                           "--folds", "5"], capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    held = [int(x) for x in done.stdout.split(" (")[0].replace(":", "").split()[1::2]]
+    assert len(held) == 5 and sum(held) == len(dev) and f"(dev owners: {len(dev)})" in done.stdout
+    assert held == [sum(1 for o in dev if F.fold_of(o + "/", "cls51:", 5) == fold) for fold in range(5)]
