@@ -4,7 +4,8 @@ The file is edited as text, not rewritten: the JSON is parsed to find where each
 and only our entries are inserted (after the last existing entry, indented like its neighbours) or
 removed (with the separator that came with them). Every other setting and hook keeps its bytes, its key
 order and its formatting, and an install followed by an uninstall gives back the original file byte for
-byte (except in one corner: an originally empty `"hooks": {}` or event list is removed with our last entry).
+byte (an originally empty `"hooks": {}` or event list, or a file that held only `{}`, comes back from the copy
+install kept, see below).
 A file with comments (JSONC) is refused with the entries to add by hand, since rewriting could lose them.
 
 Installing is idempotent: if our entries are already there exactly as they would be written, the file
@@ -20,7 +21,9 @@ Before a file is changed, a copy is kept: a project's file under `.altimate-code
 by git, so the working tree gets no `.bak` files), a user-level file beside it as `<file>.bak-<time>`; a
 file that holds nothing but learn's own hooks is not copied (`learn install` writes it again). An
 uninstall that leaves a settings file holding nothing (`{}`) removes the file (and its folder, when that
-is left empty), so install then uninstall leaves the working tree as it was.
+is left empty), so install then uninstall leaves the working tree as it was; but when the file is still exactly
+what install made of a file the person had (their `{}`, an empty file, an empty `"hooks": {}`), uninstall writes
+back that file's copy, byte for byte, and removes the copy.
 `learn install --check` is in :mod:`altimate_learn.harness.check`.
 """
 
@@ -377,26 +380,58 @@ def flag(scope: str) -> str:
     return {"user": " --user", "local": " --local"}.get(scope, "")
 
 
+def _backup_name(path: Path, options: InstallOptions) -> Path:
+    """Where copies of ``path`` go, before their `.bak-<time>` ending (see module docstring)."""
+    if options.user:
+        return path
+    from altimate_learn.store.paths import ProjectPaths
+
+    try:
+        name = path.relative_to(options.root).as_posix().replace("/", "__")
+    except ValueError:
+        name = path.name
+    return ProjectPaths(options.root).learn_dir / ".backups" / name
+
+
 def _backup(path: Path, options: InstallOptions) -> Path:
     """Copy ``path`` before it changes: a project file's copy goes where git ignores it (see module docstring)."""
     from altimate_learn.store.fsio import atomic_write, unique_sibling
 
-    if options.user:
-        dest = unique_sibling(path, "bak")
-    else:
+    if not options.user:
         from altimate_learn.store.paths import ProjectPaths
         from altimate_learn.store.store import ensure_learn_dir
 
-        paths = ProjectPaths(options.root)
-        ensure_learn_dir(paths)
-        try:
-            name = path.relative_to(options.root).as_posix().replace("/", "__")
-        except ValueError:
-            name = path.name
-        dest = unique_sibling(paths.learn_dir / ".backups" / name, "bak")
-        dest.parent.mkdir(parents=True, exist_ok=True)
+        ensure_learn_dir(ProjectPaths(options.root))
+    dest = unique_sibling(_backup_name(path, options), "bak")
+    dest.parent.mkdir(parents=True, exist_ok=True)
     atomic_write(dest, path.read_bytes())
     return dest
+
+
+def _copy_before_install(path: Path, after: str, options: InstallOptions, module) -> Path | None:
+    """The copy `learn install` kept of ``path`` when the file, without learn's hooks (``after``), is what that
+    install made of it without them: the newest copy that holds none of learn's hooks, with learn's entries added
+    and taken out again, gives ``after``. Uninstall then gives the copy's bytes back whole: the person's own `{}`,
+    empty file, `"hooks": {}` or empty event list stays (taking learn's last entry out of a list or object also
+    takes out the list or object, and a file left `{}` is removed). None when the file changed since, or no such
+    copy is there."""
+    base = _backup_name(path, options)
+    try:
+        copies = sorted(base.parent.glob(base.name + ".bak-*"))
+    except OSError:
+        return None
+    for copy in reversed(copies):  # the newest first; copies that hold learn's hooks are of a reinstall: passed over
+        try:
+            before = copy.read_bytes().decode("utf-8")
+            start = before if before.strip() else "{}\n"
+            stripped, removed = remove_ours(start, module.NAME)
+            if removed:
+                continue
+            again, _ = remove_ours(add_ours(stripped, module, options.command), module.NAME)
+            return copy if again == after else None
+        except (OSError, UnicodeDecodeError, LearnError, ValueError):
+            return None
+    return None
 
 
 def plan(options: InstallOptions) -> tuple[Path, str | None, str, int]:
@@ -634,7 +669,12 @@ def run_install(options: InstallOptions) -> list[str]:
             out.extend(_sharing_notes(options, path))
             out.extend(_keep_local(options, path))
         return out
-    empty_after = options.uninstall and _holds_nothing(new)
+    # the person's own file as it was before `learn install` (its `{}`, its empty `"hooks": {}`), when nothing else
+    # changed since: given back byte for byte, never removed
+    kept = _copy_before_install(path, new, options, module) if options.uninstall and old is not None else None
+    if kept is not None:
+        new = kept.read_bytes().decode("utf-8")
+    empty_after = options.uninstall and kept is None and _holds_nothing(new)
     if options.dry_run:
         diff = difflib.unified_diff((old or "").splitlines(keepends=True), new.splitlines(keepends=True),
                                     fromfile=str(path) if old is not None else "/dev/null", tofile=str(path))
@@ -649,7 +689,9 @@ def run_install(options: InstallOptions) -> list[str]:
         raise LearnError(f"{path} is a symlink; refusing to replace it.", "Edit the file it points to instead.")
     # A copy is kept only of a file that holds something besides learn's hooks: a file learn created and
     # that holds only its hooks is what `learn install` writes again, and copying it would leave files behind.
-    backup = _backup(path, options) if old is not None and not _only_ours(old, module) else None
+    # (an existing file that holds nothing, `{}` or empty, is the person's: copied, so uninstall can give it back)
+    learns_own = old is not None and old.strip() != "" and _only_ours(old, module) and removed > 0
+    backup = _backup(path, options) if old is not None and not learns_own else None
     if options.uninstall:
         out.append(f"Removed {removed} learn hook entr{'y' if removed == 1 else 'ies'} for {options.harness} "
                    f"from {path}.")
@@ -657,6 +699,12 @@ def run_install(options: InstallOptions) -> list[str]:
             out.extend(_remove_empty(path, options))
         else:
             atomic_write(path, new)
+        if kept is not None:
+            out.append(f"{path} is again what it was before `learn install`, byte for byte.")
+            try:
+                kept.unlink()  # the copy install kept is the file again
+            except OSError:
+                pass
     else:
         atomic_write(path, new)
         events = ", ".join(event for event, _ in module.HOOKS)

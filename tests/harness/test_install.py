@@ -119,13 +119,20 @@ def test_a_settings_file_with_windows_line_ends_keeps_them_and_comes_back_byte_f
     assert path.read_bytes() == before
 
 
-def test_an_originally_empty_event_list_is_the_one_corner_not_restored(tmp_path: Path):
+def test_an_originally_empty_event_list_comes_back_from_installs_copy(tmp_path: Path):
+    """Taking learn's entry out of the person's empty `"Stop": []` also takes out the list and the `hooks` object;
+    the file is still what install made of it, so uninstall gives back install's copy (review51 R51-2)."""
     path = settings_file(tmp_path, "claude-code")
     path.parent.mkdir(parents=True)
     path.write_text('{\n  "hooks": {\n    "Stop": []\n  },\n  "model": "opus"\n}\n')
     run_install(options(tmp_path))
     run_install(options(tmp_path, uninstall=True))
-    assert path.read_text() == '{\n  "model": "opus"\n}\n'  # the empty list and hooks object go with ours
+    assert path.read_text() == '{\n  "hooks": {\n    "Stop": []\n  },\n  "model": "opus"\n}\n'
+    # changed after install: the change is kept, and the empty list and hooks object go with ours, as before
+    run_install(options(tmp_path))
+    path.write_text(path.read_text().replace('"opus"', '"sonnet"'))
+    run_install(options(tmp_path, uninstall=True))
+    assert path.read_text() == '{\n  "model": "sonnet"\n}\n'
 
 
 def test_install_is_idempotent_and_keeps_a_backup_of_the_file_it_changed(tmp_path: Path):
@@ -434,6 +441,47 @@ def test_uninstall_keeps_a_settings_file_that_holds_other_settings(git_repo: Pat
     run_install(options(git_repo))
     run_install(options(git_repo, uninstall=True))
     assert path.read_text() == CLAUDE_SETTINGS
+
+
+@pytest.mark.parametrize("original", ['{"hooks": {}}', "{}\n", "", '{\r\n  "hooks": {},\r\n  "env": {"A": "1"}\r\n}\r\n',
+                                      '{"hooks": {"Stop": []}}'])
+@pytest.mark.parametrize("harness,scope", [("claude-code", {}), ("claude-code", {"local": True}), ("codex", {}),
+                                           ("gemini", {}), ("gemini", {"user": True})])
+def test_uninstall_gives_back_a_file_the_user_had_that_held_nothing_else(git_repo: Path, harness: str, scope: dict,
+                                                                         original: str):
+    """review51 R51-2 (named leftover): a settings file the person had before `learn install` that held nothing
+    else (`{}`, an empty file, an empty `"hooks": {}` or event list) was removed by `--uninstall` ("held nothing
+    else, so it was removed"), and an empty `"hooks": {}` beside other settings was dropped. Now the file comes back
+    byte for byte, after a second install and a reinstall with another command too, and install's copy of it goes."""
+    path = settings_path(harness_module(harness), options(git_repo, harness, **scope))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(original.encode())
+    run_install(options(git_repo, harness, **scope))
+    run_install(options(git_repo, harness, **scope))  # changes nothing
+    run_install(options(git_repo, harness, command=f"/other/python -I -m altimate_learn hook {harness}", **scope))
+    lines = run_install(options(git_repo, harness, uninstall=True, **scope))
+    assert path.read_bytes() == original.encode(), lines
+    assert f"{path} is again what it was before `learn install`, byte for byte." in lines
+    # install's copy of the person's file is gone (the file is that again); what stays are the reinstall's copies
+    # of the installed file (learn's hooks and the person's other settings)
+    copies = list(path.parent.glob(path.name + ".bak-*")) + list(git_repo.glob(".altimate-code/learn/.backups/*"))
+    assert all("altimate_learn hook" in copy.read_text() for copy in copies), copies
+
+
+def test_uninstall_of_a_file_changed_after_install_keeps_the_change_and_removes_a_file_learn_made(git_repo: Path):
+    """The copy is given back only when the file is still exactly what install made of it; a file learn created
+    is still removed."""
+    path = settings_file(git_repo, "gemini")
+    path.parent.mkdir(parents=True)
+    path.write_text("{}")
+    run_install(options(git_repo, "gemini"))
+    path.write_text(path.read_text().replace("{", '{"ui": {"theme": "dark"},', 1))  # the person's later setting
+    run_install(options(git_repo, "gemini", uninstall=True))
+    assert json.loads(path.read_text()) == {"ui": {"theme": "dark"}}
+    path.unlink()
+    run_install(options(git_repo, "gemini"))
+    lines = run_install(options(git_repo, "gemini", uninstall=True))
+    assert f"{path} held nothing else, so it was removed." in lines and not path.exists()
 
 
 def test_a_project_install_says_it_names_this_machines_python_and_offers_the_path_form(git_repo: Path):
