@@ -219,10 +219,18 @@ MISSING_GUARD = " 2>/dev/null || true"
 
 
 def notes(options) -> list[str]:
-    """The install note, for the Gemini CLI version on PATH (:mod:`altimate_learn.harness.gemini_check`)."""
-    from altimate_learn.harness.gemini_check import notes as current
+    """The install note, for the Gemini CLI version on PATH (:mod:`altimate_learn.harness.gemini_check`), after a
+    warning when Gemini CLI will not read the file learn's hooks went into: learn edits around comments and trailing
+    commas, Gemini 0.61 reads comments only, and refuses to start on a trailing comma (review51 R51-3: install said
+    "Installed" and nothing else; only `--check` said so)."""
+    import sys
 
-    return current()
+    from altimate_learn.harness.gemini_check import _read, notes as current
+    from altimate_learn.harness.install import settings_path
+
+    _, problem = _read(settings_path(sys.modules[__name__], options))
+    return ([f"Warning: {problem} (a trailing comma, say: Gemini CLI reads comments, not those)."] if problem
+            else []) + current()
 
 
 def agent_problems(root, commands: list[str]) -> tuple[list[str], list[str]]:

@@ -239,6 +239,23 @@ def test_a_gemini_settings_file_with_comments_is_edited_around_them_and_comes_ba
     assert path.read_text() == GEMINI_JSONC
 
 
+@pytest.mark.parametrize("user", [False, True])
+def test_installing_into_a_gemini_settings_file_gemini_refuses_says_so(git_repo: Path, isolated_home: Path, user: bool):
+    """review51 R51-3: with a trailing comma in ~/.gemini/settings.json, Gemini CLI 0.61 will not start ("Expected
+    double-quoted property name in JSON ... Please fix the configuration file(s)", exit 52); `learn install gemini`
+    said "Installed ..." and nothing else (only `--check` said so)."""
+    path = settings_path(harness_module("gemini"), options(git_repo, "gemini", user=user))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{\n  // mine\n  "ui": {"theme": "GitHub"},\n}\n')
+    lines = run_install(options(git_repo, "gemini", user=user))
+    assert lines[0].startswith("Installed learn hooks for gemini"), lines
+    assert [line for line in lines if line.startswith(f"Warning: {path} is not valid JSON (Expecting property name")
+            and line.endswith("; Gemini CLI will refuse to start until it is fixed (a trailing comma, say: Gemini CLI "
+                              "reads comments, not those).")], lines
+    path.write_text('{\n  // mine\n  "ui": {"theme": "GitHub"}\n}\n')  # fixed: no warning
+    assert not any(line.startswith("Warning") for line in run_install(options(git_repo, "gemini", user=user)))
+
+
 # check50 C50-4: settings that are only comments inside an object or list (commented out), where learn's entry goes
 COMMENTED_OUT = [
     ('{\n  // "ui": {"theme": "GitHub"},\n  // "model": {"name": "gemini-2.5-pro"}\n}\n', '// "model": {"name"'),
