@@ -170,6 +170,22 @@ def test_an_explicit_model_without_a_key_is_an_error_not_a_fallback() -> None:
     assert str(caught.value).startswith("unknown model provider 'nosuch' in 'nosuch/model'.")
 
 
+def test_an_agents_own_word_as_a_model_names_what_to_type() -> None:
+    """review51 R51-1: `learn reflect --model gemini` (the word `learn install gemini` uses) said only "not of the
+    form provider/model" with examples that named neither the Gemini CLI nor the Gemini API."""
+    with pytest.raises(LearnError) as caught:
+        resolve_model("gemini", env={})
+    assert str(caught.value) == (
+        "model 'gemini' is not of the form provider/model. For the Gemini CLI (`gemini -p`): --model gemini-cli. "
+        "For the gemini API with GEMINI_API_KEY, name a model: gemini/<model>, e.g. gemini/gemini-2.5-flash.")
+    with pytest.raises(LearnError) as caught:
+        resolve_model("claude", env={})
+    assert str(caught.value).endswith("For the Claude Code CLI (`claude -p`): --model claude-code.")
+    with pytest.raises(LearnError) as caught:
+        resolve_model("gpt-4o", env={})
+    assert "(claude-code, codex, gemini-cli, opencode)" in str(caught.value)
+
+
 def test_bad_provider_config_is_a_config_error() -> None:
     with pytest.raises(ConfigError) as caught:
         make_chat_model("corp/x", providers={"corp": {"type": "grpc", "base_url": "http://h"}}, env={})

@@ -129,10 +129,27 @@ def split_model(value: str) -> tuple[str, str]:
         return text.lower(), ""
     provider, sep, model = text.partition("/")
     if not sep or not provider or not model.strip() or any(c.isspace() for c in text):
-        raise LearnError(f"model '{value}' is not of the form provider/model.",
-                         "Examples: openai/gpt-4.1-mini, anthropic/claude-haiku-4-5, ollama/llama3.1, "
-                         "claude-code (the Claude Code CLI), or builtin.")
+        raise LearnError(f"model '{value}' is not of the form provider/model.", _model_name_hint(text))
     return provider.lower(), model
+
+
+def _model_name_hint(text: str) -> str:
+    """What to type instead of a model name that is not one: an agent's own word (`gemini`, the name `learn install`
+    and `import-memories --agent` use; `claude`, the command) names its CLI as `gemini-cli`, `claude-code`; a
+    provider alone needs its model (review51 R51-1)."""
+    from altimate_learn.reflect.providers.agentcli import AGENT_CLIS, describe
+
+    word = text.lower().rstrip("/")
+    clis = [name for name, binary in AGENT_CLIS.items() if word == binary and word != name]
+    hints = [f"For {describe(name)}: --model {name}." for name in clis]
+    if word in BUILTIN_PROVIDERS:
+        key = BUILTIN_PROVIDERS[word].api_key_env
+        hints.append(f"For the {word} API{f' with {key}' if key else ''}, name a model: {word}/<model>"
+                     + (", e.g. gemini/gemini-2.5-flash." if word == "gemini" else "."))
+    if hints:
+        return " ".join(hints)
+    return ("Examples: openai/gpt-4.1-mini, anthropic/claude-haiku-4-5, ollama/llama3.1, an agent CLI you are "
+            "signed in to (claude-code, codex, gemini-cli, opencode), or builtin.")
 
 
 # Where a broken learn.providers entry is fixed (providers come only from the user's own config files)
