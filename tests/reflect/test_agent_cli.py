@@ -93,6 +93,29 @@ def test_reflect_with_an_agent_cli_stages_the_lesson_and_says_what_it_cost(git_r
     assert call["env"]["ALTIMATE_LEARN"] == "0" and call["env"]["ALTIMATE_LEARN_MODEL_CALL"] == "1"
 
 
+def test_without_a_usable_cache_folder_every_call_runs_in_one_temporary_folder(git_repo, cli, fake_clis, tmp_path,
+                                                                              monkeypatch) -> None:
+    """review51 (named leftover): where the cache folder cannot be made (a read-only or odd home), every agent-CLI
+    call made a fresh `altimate-learn-model-XXXX` folder in the temporary folder and never removed it (one more per
+    call). Now they all run in one private `altimate-learn-model-<uid>`, as they do in the cache's folder."""
+    import tempfile
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker / "cache"))  # cannot be made, root or not
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    for session in ("sess-1", "sess-2"):
+        _signal(git_repo, session=session)
+        code, out, err = cli("reflect", "--session", session, "--model", "codex")
+        assert code == 0, out + err
+    folders = {call["cwd"] for call in calls(fake_clis)}
+    assert len(calls(fake_clis)) == 4 and folders == {str(temp / f"{MODEL_CALL_DIR}-{os.getuid()}")}, folders
+    assert sorted(p.name for p in temp.iterdir()) == [f"{MODEL_CALL_DIR}-{os.getuid()}"]  # the call's scratch: gone
+    assert (temp / f"{MODEL_CALL_DIR}-{os.getuid()}").stat().st_mode & 0o777 == 0o700
+
+
 def test_claude_code_runs_with_everything_switched_off(git_repo, cli, fake_clis) -> None:
     _signal(git_repo)
     assert cli("reflect", "--session", "sess-1", "--model", "claude-code/sonnet")[0] == 0

@@ -66,7 +66,26 @@ def working_folder(env: Mapping[str, str] | None = None) -> Path:
             raise OSError("not a plain folder")
         return folder
     except OSError:  # a read-only or odd home: a private temporary folder with the same marker in its name
-        return Path(tempfile.mkdtemp(prefix=MODEL_CALL_DIR + "-"))
+        return _temporary_working_folder()
+
+
+def _temporary_working_folder() -> Path:
+    """The working folder when the cache folder cannot be made: one per user in the temporary folder
+    (`altimate-learn-model-<uid>`, 0700), used again by every later call, as the cache's is; a fresh one per call
+    was never removed (one more empty folder in /tmp per reflection; review51). A folder of that name that is not
+    this user's private plain folder is not used: then a fresh private one."""
+    uid = os.getuid() if hasattr(os, "getuid") else None
+    folder = Path(tempfile.gettempdir()) / (f"{MODEL_CALL_DIR}-{uid}" if uid is not None else MODEL_CALL_DIR)
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        info = os.lstat(folder)
+        import stat
+
+        if stat.S_ISDIR(info.st_mode) and (uid is None or info.st_uid == uid) and not info.st_mode & 0o077:
+            return folder
+    except OSError:
+        pass
+    return Path(tempfile.mkdtemp(prefix=MODEL_CALL_DIR + "-"))
 
 
 def scratch_folder() -> Path:
