@@ -13,7 +13,7 @@ the next error (``INVITED``).
 from __future__ import annotations
 
 import functools
-import re
+from altimate_learn.capture import lazy_re as re
 
 from altimate_learn.capture import needles
 

@@ -15,7 +15,7 @@ someone else's wish ("however, the product team wants a dark mode toggle there t
 
 from __future__ import annotations
 
-import re
+from altimate_learn.capture import lazy_re as re
 
 from altimate_learn.capture import guards
 

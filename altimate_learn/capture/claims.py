@@ -20,7 +20,7 @@ The caller reads it only after an answer that claimed the work (``claimed`` in `
 
 from __future__ import annotations
 
-import re
+from altimate_learn.capture import lazy_re as re
 
 from altimate_learn.capture import guards
 

@@ -32,7 +32,7 @@ reflector never writes a lesson from a model-only flag either way.
 from __future__ import annotations
 
 import functools
-import re
+from altimate_learn.capture import lazy_re as re
 from dataclasses import dataclass
 
 from altimate_learn.capture.cues import (APPROVAL, ASKED, CLOSER, CONTINUE_ONLY, CONTINUE_WORDS, DONE_ACT, HANDED_OVER,

@@ -10,7 +10,7 @@ against the cue tables; after an answer that said the work was done, a report th
 
 from __future__ import annotations
 
-import re
+from altimate_learn.capture import lazy_re as re
 from dataclasses import dataclass
 
 from altimate_learn.capture.cues import (APPROVAL, ASKED, BROKEN, CHALLENGES, CLOSER, CUES, ERROR_AT_END, ERROR_REPORT,

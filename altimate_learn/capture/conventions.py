@@ -15,7 +15,7 @@ on mondays"; the report forms read those), a statement about nothing the answer 
 
 from __future__ import annotations
 
-import re
+from altimate_learn.capture import lazy_re as re
 
 _I = re.I
 

@@ -12,7 +12,7 @@ pattern that matches a clause decides, and its reason is what `learn signals` sh
 
 from __future__ import annotations
 
-import re
+from altimate_learn.capture import lazy_re as re
 
 
 # Connectors that may open a clause without changing what it says ("but you forgot …").

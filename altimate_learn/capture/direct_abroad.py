@@ -21,7 +21,7 @@ not from a message of the corpus, and each is bound the way the English form is:
 
 from __future__ import annotations
 
-import re
+from altimate_learn.capture import lazy_re as re
 
 _I = re.I
 

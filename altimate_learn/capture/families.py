@@ -12,7 +12,7 @@ reminder of a rule it broke, an answer that only proposed work, ``INVITED``) in 
 
 from __future__ import annotations
 
-import re
+from altimate_learn.capture import lazy_re as re
 
 from altimate_learn.capture.cues import NOT_AGENTS_CHANGE
 from altimate_learn.capture.guards import OLD_ONE

@@ -12,7 +12,7 @@ next to it, with the look-alikes it was written from in tests/capture_text/.
 
 from __future__ import annotations
 
-import re
+from altimate_learn.capture import lazy_re as re
 
 from altimate_learn.capture import needles
 

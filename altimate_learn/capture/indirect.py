@@ -16,7 +16,7 @@ such a flag back in the same message (a purpose of the person's, thanks, going o
 
 from __future__ import annotations
 
-import re
+from altimate_learn.capture import lazy_re as re
 
 _I = re.I
 

@@ -19,7 +19,7 @@ An error talked about ("manejo de errores", "错误处理", "Fehlerbehandlung") 
 
 from __future__ import annotations
 
-import re
+from altimate_learn.capture import lazy_re as re
 
 from altimate_learn.capture import needles
 

@@ -24,7 +24,7 @@ report found (fold 1), no false alarm.
 
 from __future__ import annotations
 
-import re
+from altimate_learn.capture import lazy_re as re
 
 _I = re.I
 

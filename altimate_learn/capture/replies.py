@@ -19,7 +19,7 @@ hook path (the capture worker and `learn capture` read replies).
 
 from __future__ import annotations
 
-import re
+from altimate_learn.capture import lazy_re as re
 
 from altimate_learn.capture import needles
 

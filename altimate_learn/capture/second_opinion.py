@@ -33,7 +33,7 @@ from __future__ import annotations
 import functools
 import json
 import math
-import re
+from altimate_learn.capture import lazy_re as re
 import zlib
 from collections.abc import Mapping
 from pathlib import Path

@@ -18,7 +18,7 @@ Read only after an answer that did the work (the caller's ``acted``), never in a
 
 from __future__ import annotations
 
-import re
+from altimate_learn.capture import lazy_re as re
 
 _I = re.I
 

@@ -24,7 +24,7 @@ use the staging db", "try again please", "why pathlib? just curious".
 
 from __future__ import annotations
 
-import re
+from altimate_learn.capture import lazy_re as re
 
 _I = re.I
 

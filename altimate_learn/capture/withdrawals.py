@@ -11,7 +11,7 @@ the rest of the message does that for a clause's reason.
 
 from __future__ import annotations
 
-import re
+from altimate_learn.capture import lazy_re as re
 
 _I = re.I
 

@@ -19,7 +19,7 @@ module; a one-edit check against a few dozen cue words is a few lines of plain P
 from __future__ import annotations
 
 import functools
-import re
+from altimate_learn.capture import lazy_re as re
 
 # Chat shorthand → plain words. Only tokens that are unambiguous in a message to a coding agent.
 SHORTHAND = {
