@@ -1337,6 +1337,111 @@ def day_off(text: str) -> bool:
     return any(_day_wrong(said) for _, said in _sentences(text))
 
 
+# --- a time shown an hour off since the clocks changed -------------------------------------------------------------
+# "since the clocks went back on sunday the reminder says 18:30 for the 19:30 show", "after the clocks went forward
+# the app shows 09:15 for the 08:15 train": a time of day shown one hour off since a clock change is a datetime kept
+# without its time zone (the summer offset stored or added by hand), which timezone-aware datetimes fix, though the
+# request names no zone. Three things together: the clock change as the start of the trouble ("since", "after", "ever
+# since", "now that" or "when" at most three words before "clocks", then "went", "changed", "moved", "sprang", "fell",
+# "switched", or "have/had gone|changed|moved|switched|sprung", and no "to", "into", "onto" a word or two after:
+# "the clocks went back to the shop" is no clock change); a verb of showing ("says", "shows", "displays",
+# "reads", "prints", "lists", "sends", "announces") right before a clock time ("at", "it's" or "the" between at most:
+# "18:30", "6:30pm", "6pm"); and after it ("for", "for the", "instead of", "not", "rather than", "but" between) a second
+# clock time exactly one hour from the first. It reads the word "timezone", as "3 hours off" does. Not a clock change
+# that plans something ("the clocks go back on sunday, plan the rota": no change as the start of trouble), a time moved
+# on it ("since the clocks went back the doors open at 18:30 for the 19:30 show": no verb of showing), nor one said as
+# expected or with its reason ("... shows 07:00 for the 06:00 sunrise, that's expected", "because", "on purpose").
+_SINCE = frozenset("since after when".split())
+_CLOCKS = frozenset(("clocks",))
+_PLACES = frozenset("to into onto".split())
+_CHANGED = frozenset("went changed moved sprang fell switched".split())
+_HAVE = frozenset("have had has".split())
+_CHANGED_PART = frozenset("gone changed moved switched sprung".split())
+_SHOWING = frozenset("say says said show shows showed showing display displays displayed displaying read reads "
+                     "print prints printed list lists listed send sends sent announce announces announced".split())
+_BEFORE_TIME = frozenset("at it s its the".split())
+_THEN_TIME = (("for",), ("for", "the"), ("for", "a"), ("for", "its"), ("for", "our"), ("for", "their"),
+              ("instead", "of"), ("instead", "of", "the"), ("not",), ("not", "the"), ("rather", "than"),
+              ("rather", "than", "the"), ("but",), ("but", "it", "s"), ("but", "the"))
+_AS_MEANT = frozenset("because expected intended deliberate deliberately purpose design correct correctly planned "
+                      "fine".split())
+CLOCK_CHANGE = "timezone"  # the word a request gets for it (see select.query_terms)
+
+
+def _clock_tokens(text: str) -> list[str | int]:
+    """``text``'s words, lower case, a clock time ("18:30", "6:30 pm", "6pm") as its minutes past midnight."""
+    low = text[:4000].lower()
+    out: list[str | int] = []
+    n, i = len(low), 0
+    while i < n:
+        ch = low[i]
+        if not ch.isalnum():
+            i += 1
+            continue
+        j = i
+        while j < n and low[j].isalnum():
+            j += 1
+        word = low[i:j]
+        minutes = None
+        if word.isdigit() and len(word) <= 2 and j + 2 < n and low[j] in ":." and low[j + 1:j + 3].isdigit() \
+                and (j + 3 == n or not low[j + 3].isdigit()):
+            hour, minute, j = int(word), int(low[j + 1:j + 3]), j + 3
+            minutes = hour * 60 + minute if hour < 24 and minute < 60 else None
+            word = low[i:j]
+        suffix, digits = "", word
+        if word[-2:] in ("am", "pm") and word[:-2].isdigit() and len(word) <= 4:
+            suffix, digits = word[-2:], word[:-2]  # "6pm"
+        elif minutes is not None or word.isdigit() and len(word) <= 2:
+            k = j + 1 if j < n and low[j] == " " else j  # "6:30pm", "6:30 pm", "6 pm"
+            if low[k:k + 2] in ("am", "pm") and (k + 2 == n or not low[k + 2].isalnum()):
+                suffix, j = low[k:k + 2], k + 2
+        if suffix:
+            hour = minutes // 60 if minutes is not None else int(digits)
+            minute = minutes % 60 if minutes is not None else 0
+            minutes = (hour % 12 + (12 if suffix == "pm" else 0)) * 60 + minute if 1 <= hour <= 12 else None
+        out.append(minutes if minutes is not None else word)
+        i = j
+    return out
+
+
+def _clocks_changed(words: list[str]) -> bool:
+    """Whether the words tell of a clock change as the start of something ("since the clocks went back")."""
+    for i, w in enumerate(words):
+        if w not in _CLOCKS or not _SINCE.intersection(words[max(0, i - 3):i]) and "now that" not in " ".join(
+                words[max(0, i - 4):i]):
+            continue
+        k = i + 1 + (i + 1 < len(words) and words[i + 1] in _HAVE)  # "the clocks have gone back"
+        if k < len(words) and words[k] in (_CHANGED_PART if k > i + 1 else _CHANGED) \
+                and not _PLACES.intersection(words[k + 1:k + 3]):  # not "the clocks went back to the shop"
+            return True
+    return False
+
+
+def clock_change(text: str) -> bool:
+    """Whether a request tells of a time shown an hour off since the clocks changed (see above)."""
+    low = text.lower()
+    if "clock" not in low or ":" not in low and "am" not in low and "pm" not in low:
+        return False
+    words = _plain_words(text)
+    if not _AS_MEANT.isdisjoint(words) or "due" in words and "to" in words or not _clocks_changed(words):
+        return False
+    tokens = _clock_tokens(text)
+    for i, first in enumerate(tokens):
+        if not isinstance(first, int):
+            continue
+        k = i - 1
+        while k >= 0 and i - k <= 3 and tokens[k] in _BEFORE_TIME:
+            k -= 1
+        if k < 0 or tokens[k] not in _SHOWING:
+            continue
+        for link in _THEN_TIME:
+            j = i + 1 + len(link)
+            if tuple(tokens[i + 1:j]) == link and j < len(tokens) and isinstance(tokens[j], int) \
+                    and abs(tokens[j] - first) in (60, 1380):
+                return True
+    return False
+
+
 # The request shapes a request's words are read for, in the order their words join the request's search words
 # (select.query_terms): each detector above and the words a request of that shape gets.
 REQUEST_SHAPES = (
@@ -1362,4 +1467,5 @@ REQUEST_SHAPES = (
     (stale_until_restart, STALE_CACHE),  # "still shows the old hours, a pod restart fixes it": a cache with no TTL
     (round_rows, ROUND_ROWS),  # "fct_sessions only has 100 rows in prod": a limit left in
     (day_off, DAY_OFF),  # "the sailing date one day off, only for the late night departures": a time zone
+    (clock_change, CLOCK_CHANGE),  # "since the clocks went back the SMS says 18:30 for the 19:30 show": a time zone
 )
