@@ -1442,6 +1442,72 @@ def clock_change(text: str) -> bool:
     return False
 
 
+# --- a change shown to a share of the people at first, with a way back ----------------------------------------------
+# "offer a bath and nail trim at checkout, only for 10% of owners at first so we can switch it off": a change shown to
+# a share of the people while it is tried, that the team wants to be able to take back, is a staged rollout behind a
+# feature flag, though the request names neither flag nor toggle. Three things together: a share of people ("for" or
+# "to" at most three words before "10%", "25 percent", then "of" and, at most two words on, a word of people: users,
+# customers, owners, accounts, members, players, visitors, shoppers, traffic...); a stage ("at first" with no noun
+# after it, "initially", "to start with", "to begin with", "for now", "gradually"); and a way back said as something
+# to be able to do ("can", "could", "to", "should", "must", "will" right before, or with one word between, "switch",
+# "turn", "shut", "roll" or "dial", then "off" or "back" at most two words on: "so we can switch it off", "to roll it
+# back"). It reads the words "feature flag". Not a share of something that is no people ("train on 10% of the data
+# at first so we can turn it off"), a share told as a figure ("only 10% of users open the digest at first"), a switch
+# with no stage ("managers can switch it off per person"), a stage with no way back ("to 10% of the nurses at first,
+# then the whole ward"), a way back that was taken or cannot be ("had to switch it off", "cannot turn it off"), nor
+# one said on purpose (:data:`_AS_MEANT`: "by design").
+_SHARE_OF = frozenset("users owners customers accounts people members players visitors tenants shoppers clients "
+                      "patients subscribers drivers riders guests buyers sellers merchants hosts patrons readers "
+                      "viewers fans traffic employees staff".split())
+_TO_WHOM = frozenset("for to".split())
+_AFTER_FIRST = frozenset("so and then to but with for only while before until we they it is are was the if".split())
+_MODAL = frozenset("can could to should must will".split())
+_UNDO = frozenset("switch turn shut roll dial".split())
+STAGED_ROLLOUT = "feature flag"  # the words a request gets for it (see select.query_terms)
+
+
+def _share_of_people(words: list[str]) -> bool:
+    """Whether the words tell of a change for a share of people ("for 10 percent of owners", see above)."""
+    for i, w in enumerate(words):
+        if w == "percent" and i and words[i - 1].isdigit() and _TO_WHOM.intersection(words[max(0, i - 4):i - 1]) \
+                and words[i + 1:i + 2] == ["of"] and _SHARE_OF.intersection(words[i + 2:i + 5]):
+            return True
+    return False
+
+
+def _stage(words: list[str]) -> bool:
+    """Whether the words tell of a first stage ("at first", "initially", "to start with", see above)."""
+    for i, w in enumerate(words):
+        if w == "first" and i and words[i - 1] == "at" and (i + 1 == len(words) or words[i + 1] in _AFTER_FIRST):
+            return True
+        if w in ("initially", "gradually") or w in ("start", "begin") and words[i - 1:i] == ["to"] \
+                and words[i + 1:i + 2] == ["with"] or w == "now" and words[i - 1:i] == ["for"]:
+            return True
+    return False
+
+
+def _way_back(words: list[str]) -> bool:
+    """Whether the words tell of a change the team wants to be able to take back ("so we can switch it off")."""
+    for i, w in enumerate(words):
+        if w in _UNDO and ("off" in words[i + 1:i + 4] or "back" in words[i + 1:i + 4]) \
+                and (words[i - 1:i] and words[i - 1] in _MODAL
+                     or i > 1 and words[i - 2] in _MODAL and words[i - 1] not in ("not", "t", "never")):
+            if not (i > 1 and words[i - 2:i] == ["had", "to"] or i > 2 and words[i - 3:i - 1] == ["had", "to"]):
+                return True
+    return False
+
+
+def staged_rollout(text: str) -> bool:
+    """Whether a request tells of a change shown to a share of people at first, with a way back (see above)."""
+    low = text[:4000].lower()
+    if "%" not in low and "percent" not in low and "per cent" not in low:
+        return False
+    words = _split_words(low.replace("%", " percent ").replace("per cent", "percent"))
+    if not _AS_MEANT.isdisjoint(words):
+        return False
+    return _share_of_people(words) and _stage(words) and _way_back(words)
+
+
 # The request shapes a request's words are read for, in the order their words join the request's search words
 # (select.query_terms): each detector above and the words a request of that shape gets.
 REQUEST_SHAPES = (
@@ -1468,4 +1534,5 @@ REQUEST_SHAPES = (
     (round_rows, ROUND_ROWS),  # "fct_sessions only has 100 rows in prod": a limit left in
     (day_off, DAY_OFF),  # "the sailing date one day off, only for the late night departures": a time zone
     (clock_change, CLOCK_CHANGE),  # "since the clocks went back the SMS says 18:30 for the 19:30 show": a time zone
+    (staged_rollout, STAGED_ROLLOUT),  # "only for 10% of owners at first so we can switch it off": a feature flag
 )
