@@ -1344,21 +1344,32 @@ def day_off(text: str) -> bool:
 # request names no zone. Three things together: the clock change as the start of the trouble ("since", "after", "ever
 # since", "now that" or "when" at most three words before "clocks", then "went", "changed", "moved", "sprang", "fell",
 # "switched", or "have/had gone|changed|moved|switched|sprung", and no "to", "into", "onto" a word or two after:
-# "the clocks went back to the shop" is no clock change); a verb of showing ("says", "shows", "displays",
-# "reads", "prints", "lists", "sends", "announces") right before a clock time ("at", "it's" or "the" between at most:
+# "the clocks went back to the shop" is no clock change); what software shows, told as it goes on: a word of a message
+# or a screen (:data:`_SHOWN_BY`: "SMS", "email", "app", "page", "invite", "confirmation", "reminder"...) at most three
+# words before a verb of showing in the present ("says", "shows", "displays", "reads", "prints", "lists", "sends",
+# "announces"; no "should", "must", "will" before it) right before a clock time ("at", "it's" or "the" between at most:
 # "18:30", "6:30pm", "6pm"); and after it ("for", "for the", "instead of", "not", "rather than", "but" between) a second
-# clock time exactly one hour from the first. It reads the word "timezone", as "3 hours off" does. Not a clock change
-# that plans something ("the clocks go back on sunday, plan the rota": no change as the start of trouble), a time moved
-# on it ("since the clocks went back the doors open at 18:30 for the 19:30 show": no verb of showing), nor one said as
-# expected or with its reason ("... shows 07:00 for the 06:00 sunrise, that's expected", "because", "on purpose").
+# clock time exactly one hour from the first, with no "as" or "per" in the three words after it. It reads the word
+# "timezone", as "3 hours off" does. Not a clock change that plans something ("the clocks go back on sunday, plan the
+# rota": no change as the start of trouble), a time moved on it ("since the clocks went back the doors open at 18:30
+# for the 19:30 show": no verb of showing), a time a person or a body gave (check51 C51-2: "the teacher announced 15:00
+# instead of 16:00 for the exam", "the gym lists 6am rather than 7am", "the payroll email said 16:00": no software
+# showing it now), what a message should say ("the sms should say 18:30 for the 19:30 show"), a time given as another
+# thing ("... for the 19:30 session as arrival time", "per the new contract"), nor one said as expected or with its
+# reason ("... shows 07:00 for the 06:00 sunrise, that's expected", "because", "on purpose").
 _SINCE = frozenset("since after when".split())
 _CLOCKS = frozenset(("clocks",))
 _PLACES = frozenset("to into onto".split())
 _CHANGED = frozenset("went changed moved sprang fell switched".split())
 _HAVE = frozenset("have had has".split())
 _CHANGED_PART = frozenset("gone changed moved switched sprung".split())
-_SHOWING = frozenset("say says said show shows showed showing display displays displayed displaying read reads "
-                     "print prints printed list lists listed send sends sent announce announces announced".split())
+_SHOWING = frozenset("says shows displays reads prints lists sends announces".split())
+_SHOWN_BY = frozenset("sms text texts message messages email emails mail app apps page pages site website invite "
+                      "invites invitation invitations confirmation confirmations reminder reminders notification notifications "
+                      "push screen screens ticket tickets receipt receipts calendar widget dashboard report kiosk "
+                      "display ui export feed api banner label pdf ics bot alert alerts".split())
+_MUST = frozenset("should must will would could can".split())
+_GIVEN_AS = frozenset("as per".split())
 _BEFORE_TIME = frozenset("at it s its the".split())
 _THEN_TIME = (("for",), ("for", "the"), ("for", "a"), ("for", "its"), ("for", "our"), ("for", "their"),
               ("instead", "of"), ("instead", "of", "the"), ("not",), ("not", "the"), ("rather", "than"),
@@ -1432,12 +1443,13 @@ def clock_change(text: str) -> bool:
         k = i - 1
         while k >= 0 and i - k <= 3 and tokens[k] in _BEFORE_TIME:
             k -= 1
-        if k < 0 or tokens[k] not in _SHOWING:
-            continue
+        if k < 0 or tokens[k] not in _SHOWING or not _SHOWN_BY.intersection(tokens[max(0, k - 3):k]) \
+                or not _MUST.isdisjoint(tokens[max(0, k - 3):k]):
+            continue  # "the reminder SMS says 18:30"; not "the teacher announced 15:00", "the sms should say"
         for link in _THEN_TIME:
             j = i + 1 + len(link)
             if tuple(tokens[i + 1:j]) == link and j < len(tokens) and isinstance(tokens[j], int) \
-                    and abs(tokens[j] - first) in (60, 1380):
+                    and abs(tokens[j] - first) in (60, 1380) and not _GIVEN_AS.intersection(tokens[j + 1:j + 4]):
                 return True
     return False
 

@@ -81,6 +81,13 @@ def test_the_same_file_for_another_request_keeps_it_out() -> None:
     "since the clocks changed the payroll export says 37.5 hours for the 38.5 we logged",
     "after the clocks went forward the raid timer shows 3 hours left for the final boss",
     "since the clock went back to its box the kitchen timer says 10:00 for the 9:00 bake",
+    # a time a person or a body gave, what a message should say, a time given as another thing (check51 C51-2)
+    "after the clocks went back the head chef announced 17:00 instead of 18:00 for the staff meal, update the rota",
+    "since the clocks changed the coach lists 17:00 for the 18:00 game, add it to the team page",
+    "since the clocks went back the reminder should say 18:30 for the 19:30 show, doors open early",
+    "since the clocks went back the club page lists 6pm for the 7pm match as the meeting time",
+    "since the clocks went forward the rota app shows 8:00 instead of 9:00 per the new contract, import it",
+    "since the clocks went back the museum shows 16:00 not 17:00 for last entry, add it to the faq",
     # two times an hour apart with no clock change
     "the reminder says 18:30 for the 19:30 show: doors open an hour early, keep it",
     "the timetable shows 18:30 for the 19:30 connection, add the change at Bergen",
