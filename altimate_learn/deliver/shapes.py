@@ -1520,6 +1520,46 @@ def staged_rollout(text: str) -> bool:
     return _share_of_people(words) and _stage(words) and _way_back(words)
 
 
+# --- packages named bare and moved to latest ------------------------------------------------------------------------
+# "while you're in there bump fastapi and sqlalchemy to latest too", "upgrade react and vite to the latest version": a
+# few names said bare (no "the", "my", "it": a package is named, not a thing of ours) moved "to latest" is a dependency
+# bump, though the request names no dependency, package or version. A verb of bumping ("bump", "upgrade", "update"),
+# one to six words after it that are names or "and" (none an article, a possessive or a pronoun), then "to latest"
+# with nothing named after it (the end, "too", "as well", "and", "please", ...) or "to the latest version(s)/
+# release(s)". It reads the word "dependency". Not "bump the sensor firmware to latest", "update it to latest", "update
+# dashboards to latest numbers" (the latest of something named after it), "pull to latest" (no bump), "update your
+# branch to the latest main".
+_BUMP = frozenset("bump bumps bumping upgrade upgrades upgrading update updates updating".split())
+_NOT_NAMES = frozenset("the a an my your our their his her its it them this that these those all every everything "
+                       "everyone".split())
+_AFTER_LATEST = frozenset("too also as and please while if so then before after when now".split())
+_VERSIONS = frozenset("version versions release releases".split())
+BUMP_LATEST = "dependency"  # the word a request gets for it (see select.query_terms)
+
+
+def bump_latest(text: str) -> bool:
+    """Whether a request asks for packages named bare moved to latest (see above)."""
+    low = text[:4000].lower()
+    if "latest" not in low:
+        return False
+    for _, words in _sentences(text):
+        for i, w in enumerate(words):
+            if w not in _BUMP:
+                continue
+            for k in range(i + 2, min(i + 8, len(words))):
+                if words[k] != "to":
+                    continue
+                named = words[i + 1:k]
+                if not named or not _NOT_NAMES.isdisjoint(named) or named[0] == "and":
+                    break
+                rest = words[k + 1:k + 4]
+                if rest[:1] == ["latest"] and (len(rest) == 1 or rest[1] in _AFTER_LATEST) \
+                        or rest[:2] == ["the", "latest"] and rest[2:] and rest[2] in _VERSIONS:
+                    return True
+                break
+    return False
+
+
 # The request shapes a request's words are read for, in the order their words join the request's search words
 # (select.query_terms): each detector above and the words a request of that shape gets.
 REQUEST_SHAPES = (
@@ -1547,4 +1587,5 @@ REQUEST_SHAPES = (
     (day_off, DAY_OFF),  # "the sailing date one day off, only for the late night departures": a time zone
     (clock_change, CLOCK_CHANGE),  # "since the clocks went back the SMS says 18:30 for the 19:30 show": a time zone
     (staged_rollout, STAGED_ROLLOUT),  # "only for 10% of owners at first so we can switch it off": a feature flag
+    (bump_latest, BUMP_LATEST),  # "bump fastapi and sqlalchemy to latest too": a dependency bump
 )
