@@ -1217,9 +1217,21 @@ def float_digits(text: str) -> bool:
 # and a restart ("restart", "restarting", "redeploy") with, within four words, what it does to it ("fixes", "fixed",
 # "until", "only", "clears", "brings"). It reads the words "cache ttl". Not "the pod still crashes after a restart"
 # (no old value), "the old endpoint still writes to /tmp, a restart fixes nothing" (the old thing is no value shown).
+# Two things made one, still both shown until a process restarts, are the same cache (deliver51, blind84's b84-v04):
+# "we merged two breeds three weeks ago but the booking form still offers both until someone restarts the API pods":
+# a merge or a removal told ("merged", "removed", "deleted", "renamed", "replaced", "retired"...), "still" right
+# before a verb of showing and "both" ("still offers both", "still lists both"), and "until"/"till"/"only" before a
+# restart of a process (pods, server, service, API, app, container, worker...) at most three words after it. Not
+# "the shop still offers both sizes until the stock runs out" (no restart), "the report still shows both until we
+# restart the warehouse" (nothing merged), "we merged the teams but the roster still lists both leads until hr
+# restarts the review cycle" (no process restarted), nor one said as meant (:data:`_AS_MEANT`: "that's fine").
 _OLD = frozenset("old stale outdated previous".split())
 _RESTART = frozenset("restart restarts restarted restarting redeploy redeploys redeployed redeploying reboot".split())
 _CURES = frozenset("fix fixes fixed until till only clears cleared brings brought".split())
+_SHOWS = frozenset("shows offers lists returns serves displays show offer list return serve display".split())
+_MERGED = frozenset("merged removed deleted renamed replaced retired dropped combined consolidated archived".split())
+_PROCESSES = frozenset("pod pods server servers service services api app container containers worker workers process "
+                       "processes backend instance instances node nodes deployment".split())
 STALE_CACHE = "cache ttl"  # the words a request gets for it (see select.query_terms)
 
 
@@ -1227,10 +1239,17 @@ def stale_until_restart(text: str) -> bool:
     """Whether a request tells of an old value that only a restart replaces (see above)."""
     words = _plain_words(text)
     have = set(words)
-    if not (have & _OLD and have & _RESTART and have & _CURES and "still" in have):
+    if not (have & _RESTART and have & _CURES and "still" in have):
         return False
-    if not any(w == "still" and any(x in _OLD for x in words[i + 1:i + 5]) for i, w in enumerate(words)):
-        return False  # "still shows the old hours"; not "the old endpoint still dumps the files"
+    if have & _OLD and any(w == "still" and any(x in _OLD for x in words[i + 1:i + 5]) for i, w in enumerate(words)):
+        pass  # "still shows the old hours"; not "the old endpoint still dumps the files"
+    elif not ("both" in have and have & _MERGED and _AS_MEANT.isdisjoint(have) and any(
+            w == "still" and words[i + 1:i + 2] and words[i + 1] in _SHOWS and words[i + 2:i + 3] == ["both"]
+            for i, w in enumerate(words))):
+        return False  # "we merged two breeds but the form still offers both"
+    if "both" in have and not have & _OLD:
+        return any(w in _RESTART and any(x in _CURES for x in words[max(0, i - 4):i])
+                   and _PROCESSES.intersection(words[i + 1:i + 4]) for i, w in enumerate(words))
     return any(w in _RESTART and any(x in _CURES for x in words[max(0, i - 4):i + 5]) for i, w in enumerate(words))
 
 
