@@ -1476,9 +1476,12 @@ def clock_change(text: str) -> bool:
 # --- a change shown to a share of the people at first, with a way back ----------------------------------------------
 # "offer a bath and nail trim at checkout, only for 10% of owners at first so we can switch it off": a change shown to
 # a share of the people while it is tried, that the team wants to be able to take back, is a staged rollout behind a
-# feature flag, though the request names neither flag nor toggle. Three things together: a share of people ("for" or
-# "to" at most three words before "10%", "25 percent", then "of" and, at most two words on, a word of people: users,
-# customers, owners, accounts, members, players, visitors, shoppers, traffic...); a stage ("at first" with no noun
+# feature flag, though the request names neither flag nor toggle. Three things together: a feature put in front of a
+# share of people (in one sentence, a verb of showing a feature, "offer", "show", "enable", "launch", "ship",
+# "release", "expose", "display", "add", "open", then "for" or "to" at most three words before "10%", "25 percent",
+# then "of" and, at most two words on, a word of people: users, customers, owners, accounts, members, players,
+# visitors, shoppers, traffic...; check51 C51-4: not what people send or give to a share of people, "email the
+# discount to 10% of customers at first", "give the 4-day week to 10% of staff at first"); a stage ("at first" with no noun
 # after it, "initially", "to start with", "to begin with", "for now", "gradually"); and a way back said as something
 # to be able to do ("can", "could", "to", "should", "must", "will" right before, or with one word between, "switch",
 # "turn", "shut", "roll" or "dial", then "off" or "back" at most two words on: "so we can switch it off", "to roll it
@@ -1491,6 +1494,8 @@ _SHARE_OF = frozenset("users owners customers accounts people members players vi
                       "patients subscribers drivers riders guests buyers sellers merchants hosts patrons readers "
                       "viewers fans traffic employees staff".split())
 _TO_WHOM = frozenset("for to".split())
+_FEATURE_SHOWN = frozenset("offer offers show shows enable enables launch launches ship ships release releases expose "
+                           "exposes display displays add adds open opens".split())
 _AFTER_FIRST = frozenset("so and then to but with for only while before until we they it is are was the if".split())
 _MODAL = frozenset("can could to should must will".split())
 _UNDO = frozenset("switch turn shut roll dial".split())
@@ -1498,10 +1503,12 @@ STAGED_ROLLOUT = "feature flag"  # the words a request gets for it (see select.q
 
 
 def _share_of_people(words: list[str]) -> bool:
-    """Whether the words tell of a change for a share of people ("for 10 percent of owners", see above)."""
+    """Whether the words tell of a feature put in front of a share of people ("offer ... only for 10 percent of
+    owners", see above)."""
     for i, w in enumerate(words):
         if w == "percent" and i and words[i - 1].isdigit() and _TO_WHOM.intersection(words[max(0, i - 4):i - 1]) \
-                and words[i + 1:i + 2] == ["of"] and _SHARE_OF.intersection(words[i + 2:i + 5]):
+                and words[i + 1:i + 2] == ["of"] and _SHARE_OF.intersection(words[i + 2:i + 5]) \
+                and _FEATURE_SHOWN.intersection(words[:i]):
             return True
     return False
 
@@ -1536,7 +1543,8 @@ def staged_rollout(text: str) -> bool:
     words = _split_words(low.replace("%", " percent ").replace("per cent", "percent"))
     if not _AS_MEANT.isdisjoint(words):
         return False
-    return _share_of_people(words) and _stage(words) and _way_back(words)
+    return any(_share_of_people(said) for _, said in _sentences(low.replace("%", " percent ").replace(
+        "per cent", "percent"))) and _stage(words) and _way_back(words)
 
 
 # --- packages named bare and moved to latest ------------------------------------------------------------------------
@@ -1545,21 +1553,26 @@ def staged_rollout(text: str) -> bool:
 # bump, though the request names no dependency, package or version. A verb of bumping ("bump", "upgrade", "update"),
 # one to six words after it that are names or "and" (none an article, a possessive or a pronoun), then "to latest"
 # with nothing named after it (the end, "too", "as well", "and", "please", ...) or "to the latest version(s)/
-# release(s)". It reads the word "dependency". Not "bump the sensor firmware to latest", "update it to latest", "update
-# dashboards to latest numbers" (the latest of something named after it), "pull to latest" (no bump), "update your
-# branch to the latest main".
+# release(s)"; the names no plural noun ("update gpu drivers to latest", "bump submodules to latest": things of ours),
+# and the request naming a manifest of dependencies ("pyproject", "requirements", "package.json", "Gemfile",
+# "Cargo.toml", "go.mod"...: where the packages are). It reads the word "dependency". Not "bump the sensor firmware to
+# latest", "update it to latest", "update dashboards to latest numbers" (the latest of something named after it), "pull
+# to latest" (no bump), "update your branch to the latest main", nor check51's C51-3 ("upgrade servers to latest",
+# "update readme and changelog to latest": no manifest named, plural nouns).
 _BUMP = frozenset("bump bumps bumping upgrade upgrades upgrading update updates updating".split())
 _NOT_NAMES = frozenset("the a an my your our their his her its it them this that these those all every everything "
                        "everyone".split())
 _AFTER_LATEST = frozenset("too also as and please while if so then before after when now".split())
 _VERSIONS = frozenset("version versions release releases".split())
+_MANIFESTS = ("pyproject", "requirements", "package.json", "gemfile", "cargo.toml", "go.mod", "pipfile", "pom.xml",
+              "build.gradle", "composer.json", "setup.py", "setup.cfg")
 BUMP_LATEST = "dependency"  # the word a request gets for it (see select.query_terms)
 
 
 def bump_latest(text: str) -> bool:
     """Whether a request asks for packages named bare moved to latest (see above)."""
     low = text[:4000].lower()
-    if "latest" not in low:
+    if "latest" not in low or not any(m in low for m in _MANIFESTS):
         return False
     for _, words in _sentences(text):
         for i, w in enumerate(words):
@@ -1569,8 +1582,9 @@ def bump_latest(text: str) -> bool:
                 if words[k] != "to":
                     continue
                 named = words[i + 1:k]
-                if not named or not _NOT_NAMES.isdisjoint(named) or named[0] == "and":
-                    break
+                if not named or not _NOT_NAMES.isdisjoint(named) or named[0] == "and" \
+                        or any(n.endswith("s") and not n.endswith("ss") for n in named):
+                    break  # "update gpu drivers to latest": things of ours, no package's name
                 rest = words[k + 1:k + 4]
                 if rest[:1] == ["latest"] and (len(rest) == 1 or rest[1] in _AFTER_LATEST) \
                         or rest[:2] == ["the", "latest"] and rest[2:] and rest[2] in _VERSIONS:

@@ -1,8 +1,10 @@
 """Packages named bare and moved "to latest" are a dependency bump (issue 19, deliver51: blind83's follow-up miss
 b83-t04). "while you're in there bump fastapi and sqlalchemy to latest too" names no dependency, package or version,
 yet asks for the bump a rule about dependency bumps governs; it shared only the verb with that rule and stayed under
-the relevance floor. The request gets the word "dependency". Ordinary requests that share its words (a thing moved to
-the latest of something: numbers, a branch, a checkpoint; a thing named with "the", "my" or "it") name nothing.
+the relevance floor. The request gets the word "dependency" when it also names a manifest of dependencies (the
+pyproject, requirements, package.json...). Ordinary requests that share its words (a thing moved to the latest of
+something: numbers, a branch, a checkpoint; a thing named with "the", "my" or "it"; things of ours said bare in the
+plural; names with no manifest named) name nothing.
 
 In-process: the corpus and the selection code of deliver47's tests; the requests are in words of our own."""
 
@@ -40,10 +42,10 @@ def _relevant(request: str) -> list[str]:
 
 
 @pytest.mark.parametrize("request_text", [
-    "and while you're at it bump django and celery to latest too",
-    "upgrade react, react-dom and vite to latest as well please",
-    "can you also update numpy to the latest version",
-    "bump express to latest",
+    "add whitenoise to requirements.txt, and while you're at it bump django and celery to latest too",
+    "in package.json upgrade react, react-dom and vite to latest as well please",
+    "the pyproject is old: can you also update numpy to the latest version",
+    "add helmet to package.json and bump express to latest",
 ])
 def test_packages_moved_to_latest_bring_the_bump_rule(request_text: str) -> None:
     assert bump_latest(request_text)
@@ -70,6 +72,12 @@ def test_another_request_keeps_it_out() -> None:
     "update patients to latest dose in the trial sheet",
     "bump salaries to latest band, and the contractors too",
     "update staff records to latest figures from payroll",
+    # things of ours said bare, or no manifest named (check51 C51-3, in words of our own)
+    "upgrade the build agents? yes: upgrade agents to latest tonight",
+    "update vendored icons to latest and regenerate the sprite",
+    "bump helm charts to latest before the cluster upgrade",
+    "add a note to requirements.md: update lab instruments to latest firmware",
+    "update grafana and loki to latest on the monitoring box",
     # no bump, or the latest of something else
     "pull to latest and rebuild the docs",
     "sync the fork to latest upstream and rerun ci",

@@ -2,8 +2,8 @@
 deliver51: blind84's follow-up miss b84-t04). "offer a bath at checkout, only for 10% of owners at first so we can
 switch it off": a staged rollout behind a flag the team can turn off, though the request names neither flag nor
 toggle. The request gets the words "feature flag". Ordinary requests that share its words (a share of data, of a
-budget or of the capacity; a share of people told as a figure; a switch with no stage; a stage with no way back)
-name nothing.
+budget or of the capacity; a share of people told as a figure; something sent or given to a share of people; a switch
+with no stage; a stage with no way back) name nothing.
 
 In-process: the corpus and the selection code of deliver47's tests; the requests are in words of our own."""
 
@@ -80,6 +80,11 @@ def test_the_same_file_for_another_request_keeps_it_out() -> None:
     "roll the new rota out to 10% of the nurses at first, then the whole ward",
     "hr wants the survey shown to 10% of employees at first, and to everyone in march",
     "the fee is 10% of the order for users outside the eu at first, then 12%",
+    # what people send or give to a share of people (check51 C51-4, in words of our own)
+    "mail the winter coupon to 10% of subscribers at first so we can switch it off if support drowns",
+    "give the new bonus scheme to 5% of employees initially so finance can roll it back; write the memo",
+    "text 20% of patients at first about the new clinic hours so we can turn it off if the phones melt",
+    "route 10% of traffic to the new datacenter at first with dns weights, so ops can dial it back",
     # a way back said of something done, or on purpose
     "at first we showed the banner to 10% of visitors and had to switch it off, write the postmortem",
     "for 10% of the students the quiz timer starts at first login; teachers cannot turn it off, by design",
