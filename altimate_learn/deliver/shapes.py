@@ -1219,8 +1219,10 @@ def float_digits(text: str) -> bool:
 # (no old value), "the old endpoint still writes to /tmp, a restart fixes nothing" (the old thing is no value shown).
 # Two things made one, still both shown until a process restarts, are the same cache (deliver51, blind84's b84-v04):
 # "we merged two breeds three weeks ago but the booking form still offers both until someone restarts the API pods":
-# a merge or a removal told ("merged", "removed", "deleted", "renamed", "replaced", "retired"...), "still" right
-# before a verb of showing and "both" ("still offers both", "still lists both"), and "until"/"till"/"only" before a
+# a merge or a removal told ("merged", "removed", "deleted", "renamed", "replaced", "retired"...), a screen people use
+# (form, dropdown, menu, page, checkout, picker, search, filter, cart..., at most three words before "still"; check51
+# C51-5: not what a server, a broker, CI or nginx still serves until restarted, a deploy or infra held in a process),
+# "still" right before a verb of showing and "both" ("the booking form still offers both"), and "until"/"till"/"only" before a
 # restart of a process (pods, server, service, API, app, container, worker...) at most three words after it. Not
 # "the shop still offers both sizes until the stock runs out" (no restart), "the report still shows both until we
 # restart the warehouse" (nothing merged), "we merged the teams but the roster still lists both leads until hr
@@ -1229,6 +1231,8 @@ _OLD = frozenset("old stale outdated previous".split())
 _RESTART = frozenset("restart restarts restarted restarting redeploy redeploys redeployed redeploying reboot".split())
 _CURES = frozenset("fix fixes fixed until till only clears cleared brings brought".split())
 _SHOWS = frozenset("shows offers lists returns serves displays show offer list return serve display".split())
+_SCREENS = frozenset("form forms dropdown dropdowns menu menus page pages checkout picker select search list "
+                     "catalogue catalog filter filters autocomplete signup booking basket cart".split())
 _MERGED = frozenset("merged removed deleted renamed replaced retired dropped combined consolidated archived".split())
 _PROCESSES = frozenset("pod pods server servers service services api app container containers worker workers process "
                        "processes backend instance instances node nodes deployment".split())
@@ -1245,7 +1249,7 @@ def stale_until_restart(text: str) -> bool:
         pass  # "still shows the old hours"; not "the old endpoint still dumps the files"
     elif not ("both" in have and have & _MERGED and _AS_MEANT.isdisjoint(have) and any(
             w == "still" and words[i + 1:i + 2] and words[i + 1] in _SHOWS and words[i + 2:i + 3] == ["both"]
-            for i, w in enumerate(words))):
+            and _SCREENS.intersection(words[max(0, i - 3):i]) for i, w in enumerate(words))):
         return False  # "we merged two breeds but the form still offers both"
     if "both" in have and not have & _OLD:
         return any(w in _RESTART and any(x in _CURES for x in words[max(0, i - 4):i])
@@ -1483,9 +1487,10 @@ def clock_change(text: str) -> bool:
 # visitors, shoppers, traffic...; check51 C51-4: not what people send or give to a share of people, "email the
 # discount to 10% of customers at first", "give the 4-day week to 10% of staff at first"); a stage ("at first" with no noun
 # after it, "initially", "to start with", "to begin with", "for now", "gradually"); and a way back said as something
-# to be able to do ("can", "could", "to", "should", "must", "will" right before, or with one word between, "switch",
-# "turn", "shut", "roll" or "dial", then "off" or "back" at most two words on: "so we can switch it off", "to roll it
-# back"). It reads the words "feature flag". Not a share of something that is no people ("train on 10% of the data
+# to be able to do, by the team ("we" or "us" at most six words before; "can", "could", "to", "should", "must", "will"
+# right before, or with one word between, "switch", "turn", "shut", "roll" or "dial", then "off" or "back" at most two
+# words on: "so we can switch it off", "lets us roll it back"; check51 C51-4b: not a third party's, "so facilities can
+# shut it off", "so hr can roll it back"). It reads the words "feature flag". Not a share of something that is no people ("train on 10% of the data
 # at first so we can turn it off"), a share told as a figure ("only 10% of users open the digest at first"), a switch
 # with no stage ("managers can switch it off per person"), a stage with no way back ("to 10% of the nurses at first,
 # then the whole ward"), a way back that was taken or cannot be ("had to switch it off", "cannot turn it off"), nor
@@ -1498,6 +1503,7 @@ _FEATURE_SHOWN = frozenset("offer offers show shows enable enables launch launch
                            "exposes display displays add adds open opens".split())
 _AFTER_FIRST = frozenset("so and then to but with for only while before until we they it is are was the if".split())
 _MODAL = frozenset("can could to should must will".split())
+_US = frozenset("we us".split())
 _UNDO = frozenset("switch turn shut roll dial".split())
 STAGED_ROLLOUT = "feature flag"  # the words a request gets for it (see select.query_terms)
 
@@ -1528,6 +1534,7 @@ def _way_back(words: list[str]) -> bool:
     """Whether the words tell of a change the team wants to be able to take back ("so we can switch it off")."""
     for i, w in enumerate(words):
         if w in _UNDO and ("off" in words[i + 1:i + 4] or "back" in words[i + 1:i + 4]) \
+                and _US.intersection(words[max(0, i - 6):i]) \
                 and (words[i - 1:i] and words[i - 1] in _MODAL
                      or i > 1 and words[i - 2] in _MODAL and words[i - 1] not in ("not", "t", "never")):
             if not (i > 1 and words[i - 2:i] == ["had", "to"] or i > 2 and words[i - 3:i - 1] == ["had", "to"]):
@@ -1572,8 +1579,8 @@ BUMP_LATEST = "dependency"  # the word a request gets for it (see select.query_t
 def bump_latest(text: str) -> bool:
     """Whether a request asks for packages named bare moved to latest (see above)."""
     low = text[:4000].lower()
-    if "latest" not in low or not any(m in low for m in _MANIFESTS):
-        return False
+    if "latest" not in low or not any(m in low for m in _MANIFESTS) or not _AS_MEANT.isdisjoint(_plain_words(text)):
+        return False  # not "bump cuda to latest; requirements.txt pins torch on purpose"
     for _, words in _sentences(text):
         for i, w in enumerate(words):
             if w not in _BUMP:

@@ -78,6 +78,7 @@ def test_another_request_keeps_it_out() -> None:
     "bump helm charts to latest before the cluster upgrade",
     "add a note to requirements.md: update lab instruments to latest firmware",
     "update grafana and loki to latest on the monitoring box",
+    "upgrade nvcc to latest in the image; requirements.txt pins jax on purpose",
     # no bump, or the latest of something else
     "pull to latest and rebuild the docs",
     "sync the fork to latest upstream and rerun ci",

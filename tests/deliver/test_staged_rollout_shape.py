@@ -47,8 +47,8 @@ def _file_batch(request: str) -> list[str]:
 @pytest.mark.parametrize("request_text", [
     "add a loyalty discount at checkout, only for 5% of customers at first so we can turn it off if margins drop",
     "new onboarding tour: show it to 20% of new accounts initially, and we need to be able to switch it off fast",
-    "ship the redesigned cart to 25 percent of shoppers to start with; product wants to roll it back if sales dip",
-    "launch the referral offer for 10% of members at first, so that support can shut it off",
+    "ship the redesigned cart to 25 percent of shoppers to start with; we want to roll it back if sales dip",
+    "launch the referral offer for 10% of members at first, so that we can shut it off",
 ])
 def test_a_share_of_people_at_first_with_a_way_back_brings_the_flag_rule(request_text: str) -> None:
     assert staged_rollout(request_text)
@@ -85,6 +85,10 @@ def test_the_same_file_for_another_request_keeps_it_out() -> None:
     "give the new bonus scheme to 5% of employees initially so finance can roll it back; write the memo",
     "text 20% of patients at first about the new clinic hours so we can turn it off if the phones melt",
     "route 10% of traffic to the new datacenter at first with dns weights, so ops can dial it back",
+    # a way back that is a third party's, on things that are no software (check51 C51-4b, in words of our own)
+    "offer the vegan lunch to 10% of staff at first so the canteen can switch it off if nobody eats it",
+    "show the new bus timetable to 20% of riders initially so the council can roll it back",
+    "add the night shift allowance for 5% of nurses at first so payroll can turn it off in april",
     # a way back said of something done, or on purpose
     "at first we showed the banner to 10% of visitors and had to switch it off, write the postmortem",
     "for 10% of the students the quiz timer starts at first login; teachers cannot turn it off, by design",
