@@ -11,6 +11,12 @@ wording.
    gave "Use `biome`." (the replaced tool lost; ask50's left-alone); "now", "nowadays" and "these days" after the team's
    tool are when it was chosen, and the lesson is "Use `biome` instead of `eslint`.". A tool of another job, a limit, a
    question, someone else and the past keep what they gave.
+3. A rule, then who it comes from: "never use any, prefer unknown, bob says" gave "Never use `any`; prefer unknown, bob
+   says." and "use pnpm, not npm, bob says" "Use `pnpm` instead of `npm`, bob says." (the tag glued into the lesson).
+   The person typed the rule to the agent; the tag says whose it was first, and a teammate's rule is the team's: the
+   lesson is written without it. A source outside the team ("…, chatgpt says", "…, someone on stackoverflow says") is
+   passed on, not chosen: it waits (one_off.RELAYED_OUTSIDE). Said first ("bob says never use npm"), asked back, or
+   doubted after ("…, bob says, but I'm not sure") it waits as before.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from __future__ import annotations
 import pytest
 
 from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules
-from altimate_learn.reflect.providers.builtin.one_off import TWO_PLACES
+from altimate_learn.reflect.providers.builtin.one_off import RELAYED_OUTSIDE, TWO_PLACES
 
 
 def _read(text: str) -> tuple[list[str], str]:
@@ -104,4 +110,44 @@ def test_now_without_a_replaced_tool_of_its_job_keeps_the_tool_alone(typed: str,
     "why docker? we use kubernetes now",  # not one job
 ])
 def test_look_alikes_of_the_team_tool_now_give_nothing(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+# --- 3. a rule, then who it comes from ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("never use any, prefer unknown, bob says", "Use `unknown` instead of `any`."),
+    ("use pnpm, not npm, bob says", "Use `pnpm` instead of `npm`."),
+    ("use pnpm, not npm, says bob", "Use `pnpm` instead of `npm`."),
+    ("use pnpm, not npm, our lead says", "Use `pnpm` instead of `npm`."),
+    ("always run the tests before pushing, priya said", "Always run the tests before pushing."),
+    ("always run the tests before pushing, per the style guide", "Always run the tests before pushing."),
+    ("don't use print but prefer the logger, bob says", "Use the logger instead of `print`."),
+    ("don't use print, bob says", "Never use `print`."),
+    ("don't use print, according to the tech lead", "Never use `print`."),
+])
+def test_a_teammates_rule_is_written_without_the_tag(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "don't use var, chatgpt says",
+    "never use eval, someone on stackoverflow says",
+    "use ruff, not flake8, a blog post says",
+    "always pin the versions, the vendor says",
+])
+def test_a_rule_passed_on_from_outside_the_team_waits(typed: str) -> None:
+    rules, why = _read(typed)
+    assert rules == [] and why == RELAYED_OUTSIDE
+
+
+@pytest.mark.parametrize("typed", [
+    "bob says never use npm",  # a report of what bob says
+    "bob says never use npm, is that right?",
+    "don't use print, bob says?",  # asked back
+    "don't use print, bob says, but i'm not sure",  # doubted
+    "i used print, bob said",  # past narration
+    "it crashed again, the ops guy said",  # a report
+])
+def test_look_alikes_of_a_relayed_rule_give_nothing(typed: str) -> None:
     assert _rules(typed) == []

@@ -86,7 +86,7 @@ from altimate_learn.reflect.providers.builtin.identifiers import mark_identifier
 from altimate_learn.reflect.providers.builtin.relations import (HELPFUL_OVERLAP, competing, jaccard, relate, restated,
                                                                  terse)
 from altimate_learn.reflect.providers.builtin.match import match_rule
-from altimate_learn.reflect.providers.builtin.one_off import TWO_PLACES
+from altimate_learn.reflect.providers.builtin.one_off import RELAYED_OUTSIDE, TWO_PLACES, relayed
 from altimate_learn.reflect.providers.builtin.phrase import MAX_CHARS
 from altimate_learn.reflect.providers.builtin.render import finalize
 from altimate_learn.reflect.providers.builtin.restate import restate_joined
@@ -555,6 +555,12 @@ def correction_rule(text: str) -> tuple[str | None, str]:
 def correction_rules(text: str) -> tuple[list[str], str]:
     """:func:`rules_for` for what a person typed: a reminder or a corrective question ("I told you to use pnpm",
     "didn't we say to use ruff?") is read as the statement it carries when the words themselves state none."""
+    passed_on = relayed(text)
+    if passed_on is not None:  # "don't use print, bob says": the rule without whose it was first (refl51)
+        text, outside = passed_on
+        probe, _ = rules_for(text)
+        if outside and probe:
+            return [], RELAYED_OUTSIDE  # "don't use var, chatgpt says": a source passed on, not the team's choice
     rules, why = rules_for(text)
     if why == TWO_PLACES:
         return rules, why  # (restated, "…, we use httpx in the scripts" read "use httpx in the scripts, not requests": the

@@ -98,6 +98,39 @@ def two_places(text: str) -> bool:
     return False
 
 
+RELAYED_OUTSIDE = ("it passes on what someone outside the team says (\"…, chatgpt says\", \"…, someone on stackoverflow "
+                   "says\"): whether the team follows it needs a person to say")
+# A rule the person typed, then who it comes from: "don't use print, bob says", "use pnpm, not npm, our lead says", "…,
+# according to the style guide" (refl50's left-alone: "Never use `any`; prefer unknown, bob says.", "Use `pnpm` instead of
+# `npm`, bob says." kept the tag in the lesson). The person gives the instruction to the agent; the tag only says whose it
+# was first, so a teammate's rule is the team's rule and the lesson is written without the tag. Someone outside the team
+# (a chatbot, a forum, a blog, "someone") is a source the person passes on, not the team's choice: that waits. Said first
+# ("bob says never use npm") it is a report of what bob says, read as before (it waits).
+_RELAYED_TAIL = re.compile(r"\s*[,;\u2014]\s*(?:(?:that'?s\s+what\s+)?(?P<who>(?:the\s+|our\s+|my\s+|an?\s+|some\s+|this\s+(?:one\s+)?)?[\w-]+(?:\s+(?:on|from|at)\s+"
+                           r"[\w-]+)?(?:\s+[\w-]+)?)\s+(?:says|said|insists|wants)(?:\s+so)?|(?:says|said)\s+"
+                           r"(?P<who2>(?:the\s+|our\s+|my\s+|an?\s+|some\s+|this\s+(?:one\s+)?)?[\w-]+(?:\s+[\w-]+)?)|(?:according\s+to|per)\s+"
+                           r"(?P<who3>(?:the\s+|our\s+|my\s+|an?\s+|some\s+|this\s+(?:one\s+)?)?[\w-]+(?:\s+[\w-]+)?))\s*[.!]*$", re.I)
+_OUTSIDE = re.compile(r"\b(?:chat\s*gpt|gpt[\w.-]*|claude|copilot|gemini|ai|llm|stack\s*overflow|so|google|reddit|twitter|"
+                      r"hn|internet|web|blog|blogs|post|article|tutorial|video|youtube|course|book|someone|somebody|some\s+guy|"
+                      r"people|everyone|everybody|they|he|she|vendor|interviewer|professor|teacher|client|customer|"
+                      r"old|other)\b", re.I)
+_NOT_A_SOURCE = frozenset("it this that which what who error compiler log output test tests build ci warning message "
+                          "screen page docs".split())
+
+
+def relayed(text: str) -> tuple[str, bool] | None:
+    """(``text`` without a tag naming who a rule it states comes from, whether that one is outside the team), or None
+    when no such tag ends it (:data:`_RELAYED_TAIL`)."""
+    match = _RELAYED_TAIL.search(text)
+    if not match or match.start() == 0 or text[:match.start()].rstrip().endswith("?"):
+        return None
+    who = (match.group("who") or match.group("who2") or match.group("who3")).lower()
+    named = re.sub(r"^(?:the|our|my|an?|some|this(?:\s+one)?)\s+", "", who).split()
+    if who in _NOT_A_SOURCE or named[-1] in _NOT_A_SOURCE or named[0] in _NOT_A_SOURCE:
+        return None  # "…, the error says", "…, it says": what the tool printed, read as before
+    return text[:match.start()], bool(_OUTSIDE.search(who))
+
+
 TEMPORARY = ("a rule for a while (\"until the bug is fixed\", \"until we upgrade\", \"while the bug is open\"): it ends when "
              "that happens, not a standing rule")
 _EVENT_NOUN = (r"(?:bug|bugs|issue|regression|migration|upgrade|rewrite|refactor|port|switch|move|fix|patch|hotfix|release|"
