@@ -57,6 +57,14 @@ _HYPOTHETICAL_ABROAD = re.compile(
 def _hypothetical(clause: str) -> bool:
     return bool(_HYPOTHETICAL.search(clause) or _HYPOTHETICAL_ABROAD.search(clause))
 
+
+def _before_condition(clause: str) -> str:
+    """The clause up to a case it asks about: "check what happens when the file is empty", "vérifie ce qui se passe quand
+    le fichier est vide" report nothing (`guards.CONDITION_ASKED`, prec51); "the file is empty now, check what happens
+    when you save" still reports what comes before."""
+    condition = guards.CONDITION_ASKED.search(clause)
+    return clause[:condition.start()].rstrip(" ,;:") if condition else clause
+
 def _try(cues: list[tuple[re.Pattern[str], str]], clause: str) -> str | None:
     # the reason of the first cue found in the clause (a cue whose needles the clause lacks is not searched: `needles`)
     return needles.first(cues, clause)
@@ -93,7 +101,11 @@ def _cleared(own: str, window: str, clause: str = "") -> bool:
     takes up ("… isn't wired in yet, we'll do it tomorrow"), a business figure's fall with its analysis asked ("signups
     are still dropping, pull the numbers for the last quarter"). ``window``: the report's clause and the one after it."""
     # ("not your fault, but the build is red since your change, revert it": the blame wins, review27 R27-6)
-    return bool((guards.CLEARED.search(own) and not guards.BLAMES_ACT.search(own)) or guards.ACCEPTED_AS_RIGHT.search(window) or guards.DEFERRED.search(window)
+    # (the blame is looked for outside the clearing words: "…, not caused by your changes" names the change to clear it)
+    return bool((guards.CLEARED.search(own) and not guards.blamed_beside(guards.CLEARED.sub(" ", own)))
+                or guards.ACCEPTED_AS_RIGHT.search(window) or guards.DEFERRED.search(window)
+                # "it is broken by design", "the export is empty on purpose": the fault said to be intended (prec51)
+                or (guards.INTENDED.search(window) and not guards.BLAMES_ACT.search(own))
                 or (guards.FIGURE_FALLS.search(window) and guards.ANALYSIS_ASKED.search(window))
                 # "ugh I was on the wrong branch, that's why I didn't see your changes", "it comes from the old uploader,
                 # not from anything you wrote": the person's own slip, or an old fault the agent is cleared of (cls28)
@@ -292,8 +304,9 @@ def clause_reason(reading: Reading) -> str | None:
                                                or against_answer.ACT_YOURSELF_MORE.search(clause)
                                                or against_answer.ACT_YOURSELF_ABROAD.search(clause)):
             reason = "told the agent to act instead of describing"
-        if reason is None and claimed and not spec and not tasking and not _hypothetical(clause):
-            reason = _broken(languages.without_asked_whether(clause), explaining, blamed, answer)
+        reported_part = _before_condition(clause)
+        if reason is None and claimed and not spec and not tasking and not _hypothetical(reported_part) and reported_part:
+            reason = _broken(languages.without_asked_whether(reported_part), explaining, blamed, answer)
             if (reason == "said the change is not there" and NOT_SEEN.search(clause)
                     and any(_is_question(p) and INTERROGATIVE.match(p) and not WHY.match(p) for i, p in enumerate(parts) if i != at)):
                 reason = None  # "how do the tests get a broker? I don't see it in compose": how it works, asked (cls45)
@@ -331,6 +344,10 @@ def clause_reason(reading: Reading) -> str | None:
         if reason in REPORT_REASONS and (guards.HYPOTHESIS_TO_CHECK.search(own) or guards.ASKS_ACCESS.search(own)
                                          or guards.DOES_NOT_MATTER.search(clause)):
             reason = None  # a guess to check, the agent's access asked about, a state that does not matter (cls39)
+        if reason in REPORT_REASONS and guards.SURROUNDINGS.search(clause) and not blamed:
+            reason = None  # "the coffee machine is broken though", "office wifi is broken now": not the work (prec51)
+        if guards.working_mode_of_inquiry(reason, own):
+            reason = None  # "explore the module option thoroughly. Do not assume any details": how to do the new work (prec51)
         if reason in REPORT_REASONS and (guards.AGREES_WITH_AGENT.search(clause)
                                          or (at and guards.AGREES_WITH_AGENT.search(parts[at - 1]) and len(parts[at - 1]) <= 40)):
             reason = None  # "You're right, it is too small right now, so upscale it": the agent's own finding, taken up (cls39)

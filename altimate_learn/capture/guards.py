@@ -238,7 +238,7 @@ BLAMES_CHANGE = re.compile(r"(?<!\bnot\s)\b(?:your\s+(?:\w+\s+)?(?:change|change
                            r"|\b(?:since|after)\s+(?:you|u)\b", _I)
 
 # The agent cleared of the failure ("…, but that's my old node, not your change"): not a "X, not Y" rule for the agent.
-NOT_YOUR_DOING = re.compile(r"\bnot\s+(?:because\s+of\s+)?(?:your|the\s+agent's)\s+(?:\w+\s+)?(?:change|changes|edit|edits|fix|code|"
+NOT_YOUR_DOING = re.compile(r"\bnot\s+(?:because\s+of\s+|caused\s+by\s+|from\s+|due\s+to\s+|related\s+to\s+)?(?:your|the\s+agent's)\s+(?:\w+\s+)?(?:change|changes|edit|edits|fix|code|"
                             r"fault|doing|migration|commit|update)\b", _I)
 
 # A failure said not to happen, in an "-ing" form or as its output: "it's not crashing anymore", "It's not showing any
@@ -422,7 +422,7 @@ ACCEPTED_AS_RIGHT = re.compile(r"\bwhich(?:'s|\s+is|\s+was)\s+(?:actually\s+|exa
 
 # The agent cleared in the same message: "it's worse on safari in general, not your fault", "…, unrelated to your
 # change", "nothing to do with your code": a report that says it is not about the agent's work.
-CLEARED = re.compile(r"\bnot\s+(?:because\s+of\s+)?(?:your|the\s+agent's)\s+(?:\w+\s+)?(?:fault|doing|change|changes|code|edit|"
+CLEARED = re.compile(r"\bnot\s+(?:because\s+of\s+|caused\s+by\s+|from\s+|due\s+to\s+|related\s+to\s+)?(?:your|the\s+agent's)\s+(?:\w+\s+)?(?:fault|doing|change|changes|code|edit|"
                      r"edits|fix)\b|\bnot\s+(?:yours|from\s+you|the\s+agent's)\b|[,;]\s*(?:that's\s+|it's\s+)?unrelated\s*[.!]?\s*$|\bunrelated\s+(?:issue|problem|bug|failure)\b|\b(?:unrelated\s+to|nothing\s+to\s+do\s+with|independent\s+of)\s+(?:your|the\s+agent's|the\s+new|"
                      r"this)\s+(?:\w+\s+)?(?:change|changes|code|edit|edits|fix|work|pr|commit)\b|\bnot\s+(?:caused\s+by|from)\s+you\b", _I)
 
@@ -449,6 +449,18 @@ DEFERRED = re.compile(r"\byet\b[^.;!?]{0,30}[,;.]\s*(?:and\s+)?(?:we'll|i'll|we\
 BLAMES_ACT = re.compile(r"\b(?:your\s+(?:change|changes|edit|edits|fix|code|commit)|since\s+your|you\s+(?:changed|wrote|made|added|"
                         r"broke|removed|deleted|renamed|moved)|revert\s+(?:it|that|this)|put\s+(?:it|them)\s+back|roll\s+"
                         r"(?:it\s+)?back|undo\s+(?:it|that))\b", _I)
+
+# What the agent should have done, said beside a clearing: "it is not from your changes but you should have caught it in the
+# tests" (cls36's test) blames the agent's work after all.
+SHOULD_HAVE = re.compile(r"\byou\s+(?:should|shouldn't|should\s+not|could|ought\s+to|were\s+supposed\s+to|needed\s+to|had\s+to)"
+                         r"(?:\s+have)?\s+(?:\w+\s+)?(?:caught|checked|tested|noticed|seen|run|asked|known|fixed|handled|"
+                         r"done|kept|left|used)\b", _I)
+
+
+def blamed_beside(rest: str) -> bool:
+    """The message, its clearing words taken out, still blames an act of the agent's (`BLAMES_ACT`, `SHOULD_HAVE`)."""
+    return bool(BLAMES_ACT.search(rest) or SHOULD_HAVE.search(rest))
+
 
 # A rule the person says they will apply themselves: "we always squash merge, so I'll do that when merging".
 SO_I_WILL = re.compile(r"[,;]?\s+so\s+(?:i'll|i\s+will|we'll|we\s+will|i'm\s+going\s+to)\b", _I)
@@ -877,3 +889,63 @@ def change_of_mind_after_praise(reason: str | None, own: str) -> bool:
     """A "use X instead of Y" flag on a message that approves the result first and says nothing against the agent's
     choice (see above)."""
     return reason == INSTEAD_REASON and bool(_PRAISE_FIRST.match(own)) and not _FAULT_SAID.search(own)
+
+
+# -- prec51 (issue 20): precision on people not yet seen, guards written from the structure that misled a rule ----------
+# (tests/capture_text/test_lookalikes_prec51.py)
+
+# A condition the person asks about or asks to be handled, not a state they report: "check what happens when the file is
+# empty", "handle the case where the list is empty", "add a test for when the config is missing", "vérifie ce qui se
+# passe quand le fichier est vide", "prüfe, was passiert, wenn die Datei leer ist", "qué pasa cuando la lista está vacía".
+# The failure word sits in the condition ("… is empty"), which names a case of the work to come (check50 left the French
+# one; a report says what happened: "when I open it the page is empty" has none of these openings).
+CONDITION_ASKED = re.compile(
+    r"\bwhat\s+(?:happens|would\s+happen|will\s+happen)\s+(?:when|if|whenever|in\s+case)\b"
+    r"|\b(?:the|a|each|every|any)\s+(?:edge\s+|corner\s+)?cases?\s+(?:where|when|in\s+which|that|of)\b|\bfor\s+when\b"
+    r"|\bce\s+qui\s+se\s+passe\s+(?:quand|si|lorsque|lorsqu)|\ble\s+cas\s+o[uù]\b"
+    r"|\bqu[eé]\s+(?:pasa|sucede|ocurre)\s+(?:cuando|si)\b|\bel\s+caso\s+(?:en\s+(?:el\s+)?que|de\s+que|donde)\b"
+    r"|\bwas\s+passiert,?\s+(?:wenn|falls)\b|\bden\s+fall,?\s+(?:dass|wenn|in\s+dem)\b"
+    r"|\bo\s+que\s+acontece\s+(?:quando|se)\b|\bo\s+caso\s+(?:em\s+que|onde)\b"
+    r"|\bcosa\s+succede\s+(?:quando|se)\b|\bil\s+caso\s+in\s+cui\b", _I)
+
+# The fault said to be intended, in the same breath: "it is broken by design", "the export is empty on purpose", "that
+# endpoint is deliberately disabled", "c'est voulu", "ist so gewollt", "es intencional" (check50: "it is broken by design"
+# flagged as "that's wrong"). Never with a "not" before it ("it isn't broken by design, fix it").
+INTENDED = re.compile(
+    r"(?<!\bnot\s)(?<!n't\s)\b(?:by\s+design|on\s+purpose|intentional(?:ly)?|deliberately|as\s+intended)\b"
+    r"|\bc'est\s+voulu\b|\b(?:ist|war)\s+(?:so\s+)?(?:gewollt|beabsichtigt)\b|\bes\s+(?:intencional|a\s+prop[oó]sito)\b"
+    r"|\b[eé]\s+(?:intencional|de\s+prop[oó]sito|voluto)\b|是故意的|设计如此|わざと(?:です|だ)", _I)
+
+# A thing of the person's surroundings, not of the work: "the coffee machine is broken though", "office wifi is broken
+# now", "the elevator is out again", "la machine à café est en panne" (check50's look-alikes of a report after a claim).
+SURROUNDINGS = re.compile(
+    r"\b(?:coffee|espresso)\s+(?:machine|maker)s?\b|\b(?:office|home|hotel|train|airport|cafe|caf[eé]|conference)\s+"
+    r"(?:wifi|wi-fi|internet|network|printers?|projectors?)\b|\b(?:elevators?|microwaves?|fridges?|dishwashers?|kettles?|"
+    r"air\s+con(?:ditioning|ditioner)?|heating|a/c)\b"
+    r"|\bmachine\s+[àa]\s+caf[eé]\b|\bcafetera\b|\bkaffeemaschine\b|\bm[aá]quina\s+de\s+caf[eé]\b|咖啡机|コーヒーメーカー", _I)
+
+# A way of working set for the new piece of work the message asks for: it opens by asking to look into something
+# ("explore the text/data module option …. Do not assume any details", "look into the flaky test and report back, don't
+# fix anything", "please continue the plan …. Make no assumptions") and what it prohibits is how to do that work
+# (assume, guess, edit, change code): a constraint of the request, not a correction of what the agent did (first-sight
+# false flags of "prohibited an action" and "asked for grounded work" on three owners). A word that says the agent
+# already did it ("again", "this time", "stop", "I said", "you …ed") keeps the flag.
+INQUIRY_OPENING = re.compile(
+    r"^\W*(?:(?:please|pls|now|ok(?:ay)?|so|next|then|first|also|and)\W+)*(?:explore|research|investigate|look\s+(?:into|at)|"
+    r"dig\s+into|analy[sz]e|audit|examine|inspect|study|read\s+through|figure\s+out|find\s+out|summari[sz]e|"
+    r"simplify|compare|evaluate|assess|map\s+out|continue|keep\s+(?:going|working)|diagnose|trace|go\s+through|review|"
+    r"plan|draft|outline)\b", _I)
+WORKING_MODE = re.compile(
+    r"\b(?:don't|do\s+not|dont|never|without)\s+(?:make\s+(?:any\s+)?)?(?:assum\w*|guess\w*|edit\w*|chang\w*|modify\w*|"
+    r"touch\w*|writ\w*|implement\w*|fix\w*|commit\w*|code\w*)\b|\bmake\s+no\s+(?:assumptions?|changes?|edits?)\b"
+    r"|\bno\s+(?:assumptions?|guess\w*|code\s+changes?|edits?)\b", _I)
+DONE_BEFORE = re.compile(r"\b(?:again|this\s+time|anymore|any\s+more|stop|i\s+(?:already\s+)?(?:said|told|asked)|you\s+"
+                         r"(?:\w+ed|made|wrote|did|broke|keep)|why\s+did)\b", _I)
+WORKING_MODE_REASONS = frozenset({"prohibited an action", "asked for grounded work instead of guesses",
+                                  "asked the agent not to do something"})
+
+
+def working_mode_of_inquiry(reason: str | None, own: str) -> bool:
+    """A prohibition that sets how to do the inquiry the message opens with (see above)."""
+    return (reason in WORKING_MODE_REASONS and bool(INQUIRY_OPENING.match(own)) and bool(WORKING_MODE.search(own))
+            and not DONE_BEFORE.search(own))
