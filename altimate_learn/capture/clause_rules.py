@@ -346,6 +346,8 @@ def clause_reason(reading: Reading) -> str | None:
             reason = None  # a guess to check, the agent's access asked about, a state that does not matter (cls39)
         if reason in REPORT_REASONS and guards.SURROUNDINGS.search(clause) and not blamed:
             reason = None  # "the coffee machine is broken though", "office wifi is broken now": not the work (prec51)
+        if guards.premise_then_request(reason, own):
+            reason = None  # "still no reply from finance, draft a reminder": a premise of the next step (check51, prec51)
         if guards.working_mode_of_inquiry(reason, own):
             reason = None  # "explore the module option thoroughly. Do not assume any details": how to do the new work (prec51)
         if reason in REPORT_REASONS and (guards.AGREES_WITH_AGENT.search(clause)

@@ -949,3 +949,35 @@ def working_mode_of_inquiry(reason: str | None, own: str) -> bool:
     """A prohibition that sets how to do the inquiry the message opens with (see above)."""
     return (reason in WORKING_MODE_REASONS and bool(INQUIRY_OPENING.match(own)) and bool(WORKING_MODE.search(own))
             and not DONE_BEFORE.search(own))
+
+
+# "same error handling as the orders module please", "use the same error format as the billing api": "same error" the head
+# of a compound (a way of handling errors asked for), not "the same error" again (check51 C51-1).
+SAME_ERROR_COMPOUND = re.compile(r"\bsame\s+(?:error|issue|problem)\s+(?:handling|handlers?|messages?|format(?:s|ting)?|codes?|"
+                                 r"pages?|types?|class(?:es)?|logging|reporting|shapes?|structure|responses?|model|schema|"
+                                 r"boundar(?:y|ies)|texts?|styles?|templates?|tracker|labels?|policy|strategy)\b", _I)
+
+# A state of something the work depends on or waits for, said as the reason for the request: "still no reply from finance,
+# draft a reminder", "the old endpoint is still used by the mobile app, keep it", "nothing changed in the api, so just bump
+# the client version" (check51 C51-1): a premise the person states, then the next step they ask for.
+STILL_WAITING = re.compile(r"\bstill\s+(?:no|waiting\s+(?:for|on))\s+(?:\w+\s+){0,2}?(?:reply|replies|response|answer|word|"
+                           r"news|feedback|approval|sign-?off|go-?ahead)\s+(?:from|by)\b", _I)
+STILL_DEPENDED_ON = re.compile(r"\bstill\s+(?:being\s+)?(?:used|needed|required|referenced|called|imported|in\s+use|relied\s+on|"
+                               r"depended\s+on)\s+(?:by|in|from)\b[^.;!?]*?[,;.]\s*(?:so\s+)?(?:please\s+)?(?:keep|leave|don't\s+"
+                               r"(?:remove|delete|drop|touch)|do\s+not\s+(?:remove|delete|drop|touch))\b", _I)
+NOTHING_CHANGED_SO = re.compile(r"\bnothing\s+(?:has\s+)?changed\s+(?:in|on|for)\s+(?:the\s+)?[\w./-]+(?:\s+[\w./-]+)?\s*,?\s*so\s+"
+                                r"(?:just\s+|only\s+|please\s+)?(?:bump|update|release|tag|publish|ship|deploy|skip|reuse|keep)\b", _I)
+PREMISE_REASONS = frozenset({"said the result does not work", "said the result is not right yet", "said nothing changed",
+                             "said the result is still broken"})
+
+
+def premise_then_request(reason: str | None, own: str) -> bool:
+    """A state of something else the person gives as the reason for the next step (see above), with no word of the agent's."""
+    if reason == "said the fix did not work" and SAME_ERROR_COMPOUND.search(own) and not re.search(
+            r"\bsame\s+(?:error|issue|problem)\b(?!\s+(?:handling|handlers?|messages?|format|codes?|pages?|types?|class|logging|"
+            r"reporting|shapes?|structure|responses?|model|schema|boundar|texts?|styles?|templates?|tracker|labels?|policy|strategy))",
+            own, _I):
+        return True
+    return (reason in PREMISE_REASONS and bool(STILL_WAITING.search(own) or STILL_DEPENDED_ON.search(own)
+                                                 or NOTHING_CHANGED_SO.search(own))
+            and not BLAMES_ACT.search(own))

@@ -1,7 +1,7 @@
 """prec51 (issue 20, precision on people not yet seen): look-alikes of a correction quiet by the structure that misled a
 rule (a case asked about, the agent cleared by a "not caused by your …", a fault said to be intended, a thing of the
-person's surroundings, a way of working set for the inquiry the message asks for), and the corrections of the same
-shapes that must still fire."""
+person's surroundings, a way of working set for the inquiry the message asks for, a premise of the next step said of
+something else), and the corrections of the same shapes that must still fire."""
 
 from __future__ import annotations
 
@@ -46,6 +46,14 @@ QUIET = [
     "look into the flaky test and report back, don't fix anything",
     "please continue the migration plan. Research the driver docs and make no assumptions",
     "investigate the memory leak in the worker, don't change any code",
+    # a premise of the next step, said of something else (check51 C51-1)
+    "same error handling as the orders module please",
+    "use the same error format as the billing api for the new endpoint",
+    "still no reply from finance, draft a reminder",
+    "still waiting for approval from legal, prepare the release notes anyway",
+    "the old endpoint is still used by the mobile app, keep it",
+    "the v1 client is still used in the billing service, so leave it in place",
+    "nothing changed in the api, so just bump the client version",
 ]
 
 FIRE = [
@@ -63,6 +71,11 @@ FIRE = [
     "you assumed the schema, don't assume things",
     "investigate why it fails and stop changing the tests, I told you not to edit them",
     "the page is empty now, not the wifi, it's the handler",
+    "same error handling as before, but I still get the same error",
+    "same error again",
+    "nothing changed in the ui, so I guess it didn't work",
+    "the old endpoint is still used by the handler, you didn't replace it",
+    "still no reply from the webhook you added, it never fires",
 ]
 
 
