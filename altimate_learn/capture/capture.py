@@ -260,12 +260,12 @@ def _moment(value: object) -> datetime | None:
 
 
 def shown_in_session(store: Store, session_id: str) -> list[tuple[str, str]]:
-    """``(at, line)`` of the lessons delivered to the session, from its delivery state in the project's local folder
-    (what the live capture worker reads); none when delivery never saw the session or its state cannot be read."""
-    from altimate_learn.deliver.state import shown_of
+    """``(at, line)`` of the lessons delivered to the session (and its sub-agents), from its delivery states in the
+    project's local folder (what the live capture worker reads); none when delivery never saw the session or its state cannot be read."""
+    from altimate_learn.deliver.state import shown_with_sub_agents
 
     try:
-        return shown_of(str(store.project.sessions_dir), session_id)
+        return shown_with_sub_agents(str(store.project.sessions_dir), session_id)
     except ValueError:
         return []
 

@@ -98,6 +98,69 @@ def shown_of(sessions_dir: str, session_id: str) -> list[tuple[str, str]]:
             if isinstance(s, dict) and isinstance(s.get("line"), str)]
 
 
+def sub_agent_sessions(sessions_dir: str, session_id: str, since: float | None = None) -> list[str]:
+    """The ids of the session's sub-agent delivery states ("<session> agent <id>", :data:`SUB_AGENT`) in
+    ``sessions_dir``. Their file names are hashes of those ids, so the folder's states are looked through: with
+    ``since`` (the session's start, epoch seconds) only those written since (older sessions' states cost a stat), and
+    a file that does not name the prefix is not parsed; one that cannot be read is passed over."""
+    prefix = session_id + SUB_AGENT
+    needle = fastjson.dumps(prefix, ensure_ascii=False)[1:-1].encode("utf-8")
+    found = []
+    try:
+        entries = list(os.scandir(sessions_dir))
+    except OSError:
+        return []
+    for entry in entries:
+        if not entry.name.endswith(".json") or len(entry.name) != 45:  # 40 hex digits of session_file_name + .json
+            continue
+        try:
+            if since is not None and entry.stat().st_mtime < since:
+                continue
+            with open(entry.path, "rb") as handle:
+                data = handle.read(1 << 22)
+        except OSError:
+            continue
+        if needle not in data:
+            continue
+        try:
+            state = fastjson.loads(data.decode("utf-8", "replace"))
+        except (ValueError, TypeError):
+            continue
+        sub = state.get("session") if isinstance(state, dict) else None
+        if isinstance(sub, str) and sub.startswith(prefix) and entry.name == session_file_name(sub) + ".json":
+            found.append(sub)
+    return sorted(found)
+
+
+def shown_with_sub_agents(sessions_dir: str, session_id: str) -> list[tuple[str, str]]:
+    """:func:`shown_of` the session, with what its sub-agents were shown in states of their own (R50-7: a Claude Code
+    sub-agent's file lessons), in the order they were shown: a lesson a sub-agent was given is the session's too (the
+    "print again??" cue, review51). A main state that cannot be parsed raises ValueError as :func:`shown_of` does; a
+    sub-agent's is passed over."""
+    shown = shown_of(sessions_dir, session_id)
+    subs = []
+    for sub in sub_agent_sessions(sessions_dir, session_id, _created(sessions_dir, session_id)):
+        try:
+            subs += shown_of(sessions_dir, sub)
+        except ValueError:
+            continue
+    if not subs:
+        return shown
+    return sorted(shown + subs, key=lambda item: item[0])
+
+
+def _created(sessions_dir: str, session_id: str) -> float | None:
+    """When the session's delivery state was made (epoch seconds, a minute early for safety), or None."""
+    from datetime import datetime
+
+    try:
+        with open(os.path.join(sessions_dir, session_file_name(session_id) + ".json"), encoding="utf-8") as handle:
+            created = fastjson.loads(handle.read()).get("created")
+        return datetime.fromisoformat(created.replace("Z", "+00:00")).timestamp() - 60
+    except (OSError, ValueError, TypeError, AttributeError):
+        return None
+
+
 # --- log -----------------------------------------------------------------------------------------------
 
 class HookLog:

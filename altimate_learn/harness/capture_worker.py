@@ -341,17 +341,18 @@ def classify_and_record(job: dict, log, *, lock_timeout: float | None = None,
 
 
 def delivered_lines(job: dict, log) -> tuple[str, ...]:
-    """The lines of the lessons the job's session was shown so far, as its delivery state keeps them (a complaint that
-    names what one of them says is a correction: "print again??" after the logger lesson, review41 R41-5). Read without
+    """The lines of the lessons the job's session was shown so far, as its delivery state keeps them, and its
+    sub-agents' states (a complaint that names what one of them says is a correction: "print again??" after the logger
+    lesson, review41 R41-5). Read without
     the session's lock (the state is written by atomic renames); a state that is missing or cannot be read gives none
     (never moved aside here: the hooks own that)."""
     sessions_dir, session = job.get("sessions_dir"), job.get("session")
     if not (isinstance(sessions_dir, str) and sessions_dir and isinstance(session, str) and session):
         return ()
-    from altimate_learn.deliver.state import shown_of
+    from altimate_learn.deliver.state import shown_with_sub_agents
 
     try:
-        return tuple(line for _, line in shown_of(sessions_dir, session))
+        return tuple(line for _, line in shown_with_sub_agents(sessions_dir, session))
     except ValueError as exc:
         log(f"capture worker: the session's delivery state could not be read for its lessons ({exc})")
         return ()

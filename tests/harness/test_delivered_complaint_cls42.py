@@ -76,3 +76,32 @@ def test_an_unreadable_delivery_state_gives_no_lessons_and_breaks_nothing(tmp_pa
     state.write_text(json.dumps({"session": SESSION, "shown": [{"key": "k", "line": LOGGER}, {"key": "j"}, "x"]}),
                      encoding="utf-8")
     assert capture_worker.delivered_lines(job, logged.append) == (LOGGER,)
+
+
+def test_a_lesson_only_a_sub_agent_was_given_counts_for_the_complaint(git_repo: Path):
+    """review50's leftover, taken by review51: a Claude Code sub-agent's file lessons are kept in a delivery state of
+    their own ("<session> agent <id>", R50-7), and the live capture worker read only the main session's state, so
+    "print again??" after the sub-agent was given the logger lesson (at its Read of app/export.py) recorded nothing."""
+    import json as _json
+
+    write_store(git_repo, [lesson("L-0001", LOGGER, paths=["app/**"]), lesson("L-0002", OTHER, tags=["api"])])
+    config = git_repo / ".altimate-code" / "altimate-code.json"
+    config.write_text(_json.dumps({"learn": {"core_lessons": 0}}) + "\n")  # the file lesson only with the file
+    (git_repo / "app").mkdir()
+    (git_repo / "app" / "export.py").write_text("def export(rows):\n    return len(rows)\n")
+    steps = [_event(git_repo, "SessionStart", source="startup"),
+             _event(git_repo, "UserPromptSubmit", prompt="count the rows of the monthly totals", prompt_id="p1"),
+             _event(git_repo, "PreToolUse", tool_name="Read", tool_use_id="t1", agent_id="a1", agent_type="reader",
+                    tool_input={"file_path": str(git_repo / "app" / "export.py")}),
+             _event(git_repo, "Stop", last_assistant_message="Done: the export now reports how many rows it wrote."),
+             _event(git_repo, "UserPromptSubmit", prompt="print again??", prompt_id="p2")]
+    outputs = []
+    for payload in steps:
+        proc = run_hook("claude-code", payload, cwd=git_repo, env=ENV)
+        assert (proc.returncode, proc.stderr) == (0, "")
+        outputs.append(proc.stdout)
+    assert "app/log.py" in outputs[2] and not any("app/log.py" in out for out in outputs[:2])  # the sub-agent's only
+    sessions = str(learn_dir(git_repo) / ".sessions")
+    assert capture_worker.wait_for_workers(sessions, timeout=120), capture_worker.pending(sessions)
+    (signal,) = read_jsonl(learn_dir(git_repo) / "team-playbook" / "signals.jsonl")
+    assert signal["messageID"] == "p2" and signal["reason"] == "complained of a thing a lesson given in this session bans"
