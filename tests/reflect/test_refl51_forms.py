@@ -17,6 +17,9 @@ wording.
    lesson is written without it. A source outside the team ("…, chatgpt says", "…, someone on stackoverflow says") is
    passed on, not chosen: it waits (one_off.RELAYED_OUTSIDE). Said first ("bob says never use npm"), asked back, or
    doubted after ("…, bob says, but I'm not sure") it waits as before.
+4. This project said first with no comma: "for this repo we use pnpm" and "here we use pnpm" gave nothing, while "for
+   this repo, we use pnpm" and "we use pnpm for this repo" gave "Use `pnpm`.". They are now read as the comma form. An
+   occasion ("for the demo"), another repo, the past, a maybe, a question give nothing as before.
 """
 
 from __future__ import annotations
@@ -150,4 +153,30 @@ def test_a_rule_passed_on_from_outside_the_team_waits(typed: str) -> None:
     "it crashed again, the ops guy said",  # a report
 ])
 def test_look_alikes_of_a_relayed_rule_give_nothing(typed: str) -> None:
+    assert _rules(typed) == []
+
+
+# --- 4. this project said first ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "lesson"), [
+    ("for this repo we use pnpm", "Use `pnpm`."),
+    ("here we use pnpm", "Use `pnpm`."),
+    ("for this project we never use any", "Never use `any`."),
+    ("in this codebase we use ruff for linting", "Use `ruff` for linting."),
+])
+def test_this_project_said_first_gives_the_teams_rule(typed: str, lesson: str) -> None:
+    assert _rules(typed) == [lesson]
+
+
+@pytest.mark.parametrize("typed", [
+    "for this repo we used pnpm until march",  # the past
+    "for this repo we might use pnpm later",  # a maybe
+    "for this repo we don't know yet if we use pnpm",
+    "for this repo we use pnpm for the demo",  # one occasion
+    "for the demo we use pnpm",
+    "for our other repo we use yarn",  # another repo
+    "for this repo we use pnpm?",  # a question
+    "here we go again",
+])
+def test_look_alikes_of_this_project_first_give_nothing(typed: str) -> None:
     assert _rules(typed) == []

@@ -87,9 +87,16 @@ def rule_for(text: str) -> tuple[str | None, str]:
     return (rules[0] if rules else None), why
 
 
+# "for this repo we use pnpm", "here we use pnpm" (refl50's left-alone: gave nothing, while "for this repo, we use pnpm" and
+# "we use pnpm for this repo" gave "Use `pnpm`."): the project said first with no comma before the team's "we"; only this
+# project ("for the demo", "for our other repo" are read as before)
+_REPO_FIRST = re.compile(r"^(?P<where>(?:for|in)\s+this\s+(?:repo(?:sitory)?|project|codebase|monorepo)|here)\s+(?=we\s)", re.I)
+
+
 def rules_for(text: str) -> tuple[list[str], str]:
     """(the lessons, best first, "") or ([], why there is none)."""
     text = record_asked(text)  # "for next time: never commit the .env", "…, add this to CLAUDE.md"
+    text = _REPO_FIRST.sub(r"\g<where>, ", text)  # "for this repo we use pnpm" as "for this repo, we use pnpm" (refl51)
     kept, pasted = split_pasted(normalise(text))
     own = "\n".join(kept)
     if len(own.strip()) > LONG_FEEDBACK or len(_SPEC_LINE.findall(own)) >= 3:
