@@ -393,3 +393,17 @@ BROKEN += [
                 r"chiude\s+da\s+sol[ao]\b)", _I),
      "said the result does not work"),
 ]
+
+# A bare count that fails, after an answer that said the work was done: "2 fail", "still 3 failing", "two of them fail,
+# fix the sleeps" (the subject of "the tests fail" left out; cls51, the brief's leftover "2 fail, they're flaky, fix the
+# sleeps", which `guards.failures_excused` leaves a report because a fix is asked). Counts the person excuses and nothing
+# more ("3 fail but those are flaky") are read by `guards.failures_excused` first; never a condition or a bound ("if 2
+# fail, retry", "at most 2 fail"), a count of none, nor a word that goes on ("2 fail-safes", "3 failover nodes").
+BROKEN += [
+    (re.compile(r"(?<!\bif\s)(?<!\bwhen\s)(?<!\bunless\s)(?<!\buntil\s)(?<!\bmost\s)(?<!\bleast\s)(?<!\bonce\s)(?<![\w.,-])"
+                r"(?:[1-9]\d{0,3}|two|three|four|five|six|seven|eight|nine|ten|a\s+couple|a\s+few|several)\s+"
+                r"(?:of\s+(?:them|those|these|the\s+(?:tests?|specs?|checks?))\s+)?(?:still\s+|now\s+)?"
+                r"(?:(?:fail|fails)\b(?![-\w]|\s+(?:to\s+\w+|safe|over)\b)|(?:failed|failing)(?=\s*(?:$|[,.;:!?)]|(?:again|now|still|"
+                r"on|in|with|after|since|locally|here|there|and|but|though|for\s+me)\b)))", _I),
+     "reported an error after the agent's change"),
+]
