@@ -1576,11 +1576,54 @@ _MANIFESTS = ("pyproject", "requirements", "package.json", "gemfile", "cargo.tom
 BUMP_LATEST = "dependency"  # the word a request gets for it (see select.query_terms)
 
 
+# The same bump told as a release (deliver52: blind50's follow-up miss b50-29, "pydantic 2.10 is out, bump it while ur
+# in pyproject?"): a name said bare and a dotted version just out ("is out", "was released", "just came out"), then in
+# the same clause "bump"/"upgrade" it (not negated) and a manifest named after the verb. Not a version of ours ("our
+# sdk 2.10 is out", "version 3.1 is out", "release 4.2", "chapter 2.3", "the cli 1.4"), nor "update" (an ordinary verb:
+# "ios 18.2 is out, update it on the test phones"), nor a manifest in another clause ("...; requirements.txt
+# unchanged"), nor "don't bump it".
+_NOT_PACKAGES = frozenset("version release chapter section season episode sprint phase edition issue volume patch build "
+                          "draft update app model dataset report plan policy spec doc docs guide handbook firmware "
+                          "course level map game tier price".split())
+_OUT = frozenset("out released dropped shipped".split())
+_OUT_VERBS = frozenset("is was just came got has been".split())
+_NEGATED = frozenset("don't dont not never no without won't cannot can't".split())
+
+
+def _dotted_version(token: str) -> bool:
+    parts = token.removeprefix("v").split(".")
+    return len(parts) >= 2 and all(part.isdigit() for part in parts)
+
+
+def _released_bump(sentence: str) -> bool:
+    """Whether a clause tells of a package's version just out and asks to bump it in a manifest (see above)."""
+    words = [w.strip(",:()'\"!?") for w in sentence.lower().split()]
+    for i in range(1, len(words) - 2):
+        name = words[i - 1]
+        if not _dotted_version(words[i]) or not name[:1].isalpha() or name in _NOT_PACKAGES \
+                or name in _NOT_NAMES or i >= 2 and words[i - 2] in _NOT_NAMES:
+            continue
+        k = i + 1
+        while k < min(i + 4, len(words)) and words[k] in _OUT_VERBS:
+            k += 1
+        if k == i + 1 or k >= len(words) or words[k] not in _OUT:
+            continue
+        for j in range(k + 1, len(words) - 1):
+            if words[j] in ("bump", "upgrade") and words[j + 1] in ("it", "them", name) \
+                    and _NEGATED.isdisjoint(words[max(k + 1, j - 3):j]) \
+                    and any(m in word for word in words[j + 2:] for m in _MANIFESTS):
+                return True
+    return False
+
+
 def bump_latest(text: str) -> bool:
-    """Whether a request asks for packages named bare moved to latest (see above)."""
+    """Whether a request asks for packages named bare moved to latest, or a package's version just out bumped in a
+    manifest (see above)."""
     low = text[:4000].lower()
-    if "latest" not in low or not any(m in low for m in _MANIFESTS) or not _AS_MEANT.isdisjoint(_plain_words(text)):
+    if not any(m in low for m in _MANIFESTS) or not _AS_MEANT.isdisjoint(_plain_words(text)):
         return False  # not "bump cuda to latest; requirements.txt pins torch on purpose"
+    if "latest" not in low:
+        return any(_released_bump(sentence) for sentence, _ in _sentences(text[:4000]))
     for _, words in _sentences(text):
         for i, w in enumerate(words):
             if w not in _BUMP:
