@@ -1578,7 +1578,9 @@ BUMP_LATEST = "dependency"  # the word a request gets for it (see select.query_t
 
 # The same bump told as a release (deliver52: blind50's follow-up miss b50-29, "pydantic 2.10 is out, bump it while ur
 # in pyproject?"): a name said bare and a dotted version just out ("is out", "was released", "just came out"), then in
-# the same clause "bump"/"upgrade" it (not negated) and a manifest named after the verb. Not a version of ours ("our
+# the same clause "bump"/"upgrade" it (not negated) and right after it "in" a manifest file ("in requirements.txt",
+# "while ur in pyproject", "in the Gemfile"; check51 C51-7: not "upgrade it on the runners", "in ci", nor the word
+# "requirements" of a doc or a page). Not a version of ours ("our
 # sdk 2.10 is out", "version 3.1 is out", "release 4.2", "chapter 2.3", "the cli 1.4"), nor "update" (an ordinary verb:
 # "ios 18.2 is out, update it on the test phones"), nor a manifest in another clause ("...; requirements.txt
 # unchanged"), nor "don't bump it".
@@ -1610,10 +1612,27 @@ def _released_bump(sentence: str) -> bool:
             continue
         for j in range(k + 1, len(words) - 1):
             if words[j] in ("bump", "upgrade") and words[j + 1] in ("it", "them", name) \
-                    and _NEGATED.isdisjoint(words[max(k + 1, j - 3):j]) \
-                    and any(m in word for word in words[j + 2:] for m in _MANIFESTS):
+                    and _NEGATED.isdisjoint(words[max(k + 1, j - 3):j]) and _in_manifest(words[j + 2:j + 8]):
                 return True
     return False
+
+
+_WHILE_IN = frozenset("while you're youre ur you are u also too please pls".split())
+
+
+def _in_manifest(words: list[str]) -> bool:
+    """Whether the words right after "bump it" put it in a manifest file: "in requirements.txt", "while ur in
+    pyproject", "in the Gemfile" (not "in ci", "on the runners", nor the word "requirements" of a doc or a page)."""
+    i = 0
+    while i < len(words) and words[i] in _WHILE_IN:
+        i += 1
+    if i >= len(words) or words[i] != "in":
+        return False
+    rest = words[i + 1:i + 3]
+    if rest[:1] in (["the"], ["our"], ["your"]):
+        rest = rest[1:]
+    word = rest[0] if rest else ""
+    return any(word.startswith(m) for m in _MANIFESTS) and (not word.startswith("requirements") or "." in word)
 
 
 def bump_latest(text: str) -> bool:

@@ -46,6 +46,12 @@ def test_a_version_just_out_bumped_in_a_manifest_brings_the_bump_rule(request_te
     "pydantic 2.10 is out, don't bump it in pyproject until the migration lands",
     "numpy 2.1 is out but pyproject pins 1.26 on purpose, so no bump in requirements",
     "python 3.13 is out, update the supported versions table; the pyproject classifiers later",
+    # a program on machines, the manifest not where it is bumped (check51 C51-7, in words of our own)
+    "blender 4.2 is out, upgrade it on the render farm and update the requirements wiki page",
+    "grafana 11.1 was released, upgrade it in staging first, pyproject has nothing to do with it",
+    "docker 27.1 is out, upgrade it on the build hosts, package.json scripts stay",
+    "zoom 6.1 just came out, upgrade it in the meeting rooms per the requirements of it",
+    "jenkins 2.462 is out, upgrade it when the requirements review allows",
     # no version just out
     "bump it in pyproject to 2.10 once the release is signed off",
     "the 2.10 docs are out, bump the link in the pyproject urls",
