@@ -1639,9 +1639,11 @@ def bump_latest(text: str) -> bool:
     """Whether a request asks for packages named bare moved to latest, or a package's version just out bumped in a
     manifest (see above)."""
     low = text[:4000].lower()
-    if not any(m in low for m in _MANIFESTS) or not _AS_MEANT.isdisjoint(_plain_words(text)):
+    latest = "latest" in low
+    if not latest and not any(out in low for out in _OUT) or not any(m in low for m in _MANIFESTS) \
+            or not _AS_MEANT.isdisjoint(_plain_words(text)):
         return False  # not "bump cuda to latest; requirements.txt pins torch on purpose"
-    if "latest" not in low:
+    if not latest:
         return any(_released_bump(sentence) for sentence, _ in _sentences(text[:4000]))
     for _, words in _sentences(text):
         for i, w in enumerate(words):
