@@ -123,6 +123,7 @@ def test_look_alikes_of_the_team_tool_now_give_nothing(typed: str) -> None:
     ("use pnpm, not npm, bob says", "Use `pnpm` instead of `npm`."),
     ("use pnpm, not npm, says bob", "Use `pnpm` instead of `npm`."),
     ("use pnpm, not npm, our lead says", "Use `pnpm` instead of `npm`."),
+    ("use pnpm, not npm, the team says", "Use `pnpm` instead of `npm`."),
     ("always run the tests before pushing, priya said", "Always run the tests before pushing."),
     ("always run the tests before pushing, per the style guide", "Always run the tests before pushing."),
     ("don't use print but prefer the logger, bob says", "Use the logger instead of `print`."),
@@ -138,6 +139,8 @@ def test_a_teammates_rule_is_written_without_the_tag(typed: str, lesson: str) ->
     "never use eval, someone on stackoverflow says",
     "use ruff, not flake8, a blog post says",
     "always pin the versions, the vendor says",
+    "use pnpm not npm, says the mobile team",  # another team (check51 C51-8)
+    "use pnpm, not npm, the ios folks say",
 ])
 def test_a_rule_passed_on_from_outside_the_team_waits(typed: str) -> None:
     rules, why = _read(typed)

@@ -107,7 +107,7 @@ RELAYED_OUTSIDE = ("it passes on what someone outside the team says (\"…, chat
 # (a chatbot, a forum, a blog, "someone") is a source the person passes on, not the team's choice: that waits. Said first
 # ("bob says never use npm") it is a report of what bob says, read as before (it waits).
 _RELAYED_TAIL = re.compile(r"\s*[,;\u2014]\s*(?:(?:that'?s\s+what\s+)?(?P<who>(?:the\s+|our\s+|my\s+|an?\s+|some\s+|this\s+(?:one\s+)?)?[\w-]+(?:\s+(?:on|from|at)\s+"
-                           r"[\w-]+)?(?:\s+[\w-]+)?)\s+(?:says|said|insists|wants)(?:\s+so)?|(?:says|said)\s+"
+                           r"[\w-]+)?(?:\s+[\w-]+)?)\s+(?:says|say|said|insists|wants)(?:\s+so)?|(?:says|said)\s+"
                            r"(?P<who2>(?:the\s+|our\s+|my\s+|an?\s+|some\s+|this\s+(?:one\s+)?)?[\w-]+(?:\s+[\w-]+)?)|(?:according\s+to|per)\s+"
                            r"(?P<who3>(?:the\s+|our\s+|my\s+|an?\s+|some\s+|this\s+(?:one\s+)?)?[\w-]+(?:\s+[\w-]+)?))\s*[.!]*$", re.I)
 _OUTSIDE = re.compile(r"\b(?:chat\s*gpt|gpt[\w.-]*|claude|copilot|gemini|ai|llm|stack\s*overflow|so|google|reddit|twitter|"
@@ -128,7 +128,9 @@ def relayed(text: str) -> tuple[str, bool] | None:
     named = re.sub(r"^(?:the|our|my|an?|some|this(?:\s+one)?)\s+", "", who).split()
     if who in _NOT_A_SOURCE or named[-1] in _NOT_A_SOURCE or named[0] in _NOT_A_SOURCE:
         return None  # "…, the error says", "…, it says": what the tool printed, read as before
-    return text[:match.start()], bool(_OUTSIDE.search(who))
+    # ("…, says the mobile team", "…, the ios folks say": a team named by its kind is another team, not ours; check51 C51-8)
+    other_team = re.search(r"\b(?!(?:the|our|my|whole|entire|dev)\b)[\w-]+\s+(?:team|folks|guys|squad|crew)\b", who)
+    return text[:match.start()], bool(_OUTSIDE.search(who) or other_team)
 
 
 TEMPORARY = ("a rule for a while (\"until the bug is fixed\", \"until we upgrade\", \"while the bug is open\"): it ends when "
