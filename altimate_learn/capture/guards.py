@@ -959,9 +959,14 @@ SAME_ERROR_COMPOUND = re.compile(r"\bsame\s+(?:error|issue|problem)\s+(?:handlin
 
 # A state of something the work depends on or waits for, said as the reason for the request: "still no reply from finance,
 # draft a reminder", "the old endpoint is still used by the mobile app, keep it", "nothing changed in the api, so just bump
-# the client version" (check51 C51-1): a premise the person states, then the next step they ask for.
+# the client version" (check51 C51-1): a premise the person states, then the next step they ask for. A reply a system owes
+# is no premise but the fault after claimed work: "still no reply from the api, the request hangs", "still no response from
+# the webhook, draft a fix" (check51 C51-6); nor is "same error handling bug as before" a way of handling errors asked for.
 STILL_WAITING = re.compile(r"\bstill\s+(?:no|waiting\s+(?:for|on))\s+(?:\w+\s+){0,2}?(?:reply|replies|response|answer|word|"
-                           r"news|feedback|approval|sign-?off|go-?ahead)\s+(?:from|by)\b", _I)
+                           r"news|feedback|approval|sign-?off|go-?ahead)\s+(?:from|by)\s+(?!(?:the\s+|our\s+|that\s+|this\s+)?"
+                           r"(?:api|apis|server|servers|endpoint|webhook|webhooks|bot|bots|service|services|backend|db|database|"
+                           r"worker|workers|job|queue|app|script|function|lambda|socket|device|sensor|model|gateway|proxy|cli|"
+                           r"hook|hooks)\b)", _I)
 STILL_DEPENDED_ON = re.compile(r"\bstill\s+(?:being\s+)?(?:used|needed|required|referenced|called|imported|in\s+use|relied\s+on|"
                                r"depended\s+on)\s+(?:by|in|from)\b[^.;!?]*?[,;.]\s*(?:so\s+)?(?:please\s+)?(?:keep|leave|don't\s+"
                                r"(?:remove|delete|drop|touch)|do\s+not\s+(?:remove|delete|drop|touch))\b", _I)
@@ -974,6 +979,7 @@ PREMISE_REASONS = frozenset({"said the result does not work", "said the result i
 def premise_then_request(reason: str | None, own: str) -> bool:
     """A state of something else the person gives as the reason for the next step (see above), with no word of the agent's."""
     if reason == "said the fix did not work" and SAME_ERROR_COMPOUND.search(own) and not re.search(
+            r"\b(?:bug|bugs|again|as\s+before|still|broken)\b", own, _I) and not re.search(
             r"\bsame\s+(?:error|issue|problem)\b(?!\s+(?:handling|handlers?|messages?|format|codes?|pages?|types?|class|logging|"
             r"reporting|shapes?|structure|responses?|model|schema|boundar|texts?|styles?|templates?|tracker|labels?|policy|strategy))",
             own, _I):
