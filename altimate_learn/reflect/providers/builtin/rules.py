@@ -75,7 +75,9 @@ _TAKEN_BACK = re.compile(r"\bactually\s+(?:[\w.@/+-]+|it|that|this)\s+(?:is|'s)\
 # holds is for a model or a person to read, as a rule said under a leading condition is
 _LIMITED_AFTER = re.compile(r"(?:^|[,;.!?(\u2014\u2013-])\s*(?:(?:but|and|well|though|although|hm+|ok(?:ay)?)\s*,?\s+)*"
                             r"(?:only\s+(?:in|for|on|inside|within|when|if|where)|except(?:\s+(?:in|for|on|when|if|where))?|"
-                            r"apart\s+from|other\s+than)\b", re.I)
+                            r"apart\s+from|other\s+than|"
+                            # the place said first and "only" last: "never use any, for the public api only", "…, in tests only"
+                            r"(?:for|in|on|inside|within)\s+[^,;.!?\n]{1,60}?\s+only(?=\s*(?:[,;.!?)]|$)))\b", re.I)
 # "npm is fine", "float is fine for the chart": a thing the rule names, said to be fine in the same message
 _SAID_FINE = re.compile(r"(?P<what>`[^`]+`|[\w.@/+#-]+)\s+(?:is|'s|are|'re)\s+(?:(?:totally|perfectly|actually|still|also)\s+)?"
                         r"(?:fine|ok(?:ay)?|good|allowed|acceptable)\b", re.I)
