@@ -13,9 +13,8 @@ from functools import lru_cache
 
 import pytest
 
-from altimate_learn.deliver.select import query_terms, rank_file
 from altimate_learn.deliver.shapes import clock_change
-from tests.deliver.test_select import corpus
+from tests.deliver.test_select import corpus, first_in_file
 
 AWARE = "Use timezone-aware datetimes from `now_utc()`; never build a datetime without its zone."
 RULES = ["Keep one service module per resource and call it from its router.",
@@ -40,8 +39,7 @@ def _rules():
 
 def _file_batch(request: str) -> list[str]:
     """The first five lessons of a services file after ``request`` (the file tier's ranking, in-process)."""
-    c = _rules()
-    return [c.texts[i] for i in rank_file(c, FILE, query_terms(c, request), 5)[:5]]
+    return first_in_file(_rules(), FILE, request)
 
 
 @pytest.mark.parametrize("request_text", [

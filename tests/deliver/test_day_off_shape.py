@@ -13,10 +13,9 @@ from functools import lru_cache
 
 import pytest
 
-from altimate_learn.deliver.select import query_terms, rank_file
 from altimate_learn.deliver.shapes import day_off
 from tests.deliver.test_request_shapes_d47 import MODELS
-from tests.deliver.test_select import corpus
+from tests.deliver.test_select import corpus, first_in_file
 
 CONVERT = "Convert timestamps for reporting with `convert_timezone()` once, in the marts; staging stays in UTC."
 MORE = ["Name fact models `fct_<event>` and dimension models `dim_<entity>`.",
@@ -47,8 +46,7 @@ def _rules():
 
 def _file_batch(request: str) -> list[str]:
     """The first five lessons of a models file after ``request`` (the file tier's ranking, in-process)."""
-    c = _rules()
-    return [c.texts[i] for i in rank_file(c, FILE, query_terms(c, request), 5)[:5]]
+    return first_in_file(_rules(), FILE, request)
 
 
 @pytest.mark.parametrize("request_text", [

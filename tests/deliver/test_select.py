@@ -26,6 +26,11 @@ def corpus(*items: tuple, filler: bool = False) -> Corpus:
     return Corpus(pack_lessons(lessons, []))
 
 
+def first_in_file(c: Corpus, path: str, request: str, n: int = 5) -> list[str]:
+    """The first ``n`` lessons the file tier ranks for ``path`` after ``request`` (in-process)."""
+    return [c.texts[i] for i in rank_file(c, path, query_terms(c, request), n)[:n]]
+
+
 def ids(c: Corpus, picks: list[int]) -> list[str]:
     return [c.ids[i] for i in picks]
 
